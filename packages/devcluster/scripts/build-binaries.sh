@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Builds the local control plane (kube-apiserver, kube-controller-manager, kube-scheduler, etcd, kwok,
+# nats-server, jaeger) from the Go module proxy at the versions pinned in ../versions.json.
+# Binaries are cached per version under $KRUISE_TS_CACHE (default ~/.cache/kruise-ts) and a component is
+# rebuilt only when its binary is missing. Each component builds in its own throwaway Go module so that
+# dependency resolution of one never shifts the pins of another.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+versions="$here/../versions.json"
+ver() { jq -r ".$1" "$versions"; }
+
+CACHE="${KRUISE_TS_CACHE:-$HOME/.cache/kruise-ts}"
+K8S=$(ver kubernetes); ETCD=$(ver etcd); KWOK=$(ver kwok); NATS=$(ver natsServer); JAEGER=$(ver jaeger)
+export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
+
+only="${1:-all}"   # a component name, or "all"
+start_all=$SECONDS
+
+bin_dir() { echo "$CACHE/bin/$1-$2"; }
+log() { printf '[devcluster build %4ds] %s\n' "$((SECONDS - start_all))" "$*" >&2; }
+
+# Runs a build step while printing a heartbeat, so a 20-minute compile is not silent.
+with_progress() {
+  local name=$1; shift
+  local t0=$SECONDS logf
+  logf="$CACHE/logs/$name.log"; mkdir -p "$CACHE/logs"
+  log "building $name (log: $logf)"
+  ( "$@" ) >"$logf" 2>&1 &
+  local pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 30
+    kill -0 "$pid" 2>/dev/null && log "  still building $name, $((SECONDS - t0))s elapsed"
+  done
+  if ! wait "$pid"; then
+    log "FAILED building $name after $((SECONDS - t0))s; last lines of $logf:"
+    tail -n 30 "$logf" >&2
+    return 1
+  fi
+  log "built $name in $((SECONDS - t0))s"
+}
+
+tool_module() { # dir modname
+  mkdir -p "$1"; cd "$1"
+  [ -f go.mod ] || go mod init "$2" >/dev/null 2>&1
+}
+
+build_kubernetes() {
+  local out; out=$(bin_dir kubernetes "$K8S"); mkdir -p "$out"
+  tool_module "$CACHE/build/kubernetes-$K8S" local/kruise-ts-k8s-build
+  local stg="v0.${K8S#v1.}" minor; minor=$(cut -d. -f2 <<<"$K8S")
+  local gomod; gomod=$(go mod download -json "k8s.io/kubernetes@$K8S" | jq -r .GoMod)
+  # k8s.io/kubernetes points every staging module at ./staging; as a dependency we pin each to its tag.
+  for m in $(sed -n 's#^[[:space:]]*\(k8s\.io/[A-Za-z0-9._-]*\) => \./staging/.*#\1#p' "$gomod"); do
+    go mod edit -replace="$m=$m@$stg"
+  done
+  local gdbg; gdbg=$(sed -n 's/^godebug default=\(go[0-9.]*\).*/\1/p' "$gomod")
+  [ -z "$gdbg" ] || go mod edit -godebug=default="$gdbg"
+  go get -tool "k8s.io/kubernetes/cmd/kube-apiserver@$K8S" \
+    "k8s.io/kubernetes/cmd/kube-controller-manager@$K8S" \
+    "k8s.io/kubernetes/cmd/kube-scheduler@$K8S"
+  local bd ld="-s -w"; bd=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+  for p in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ld="$ld -X $p.gitVersion=$K8S -X $p.gitMajor=1 -X $p.gitMinor=$minor -X $p.gitTreeState=clean -X $p.buildDate=$bd"
+  done
+  go build -trimpath -pgo=off -ldflags "$ld" -o "$out/" \
+    k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager k8s.io/kubernetes/cmd/kube-scheduler
+}
+
+build_etcd() {
+  local out; out=$(bin_dir etcd "$ETCD"); mkdir -p "$out"
+  tool_module "$CACHE/build/etcd-$ETCD" local/kruise-ts-etcd-build
+  go get -tool "go.etcd.io/etcd/server/v3@$ETCD"
+  go build -trimpath -ldflags "-s -w" -o "$out/etcd" go.etcd.io/etcd/server/v3
+}
+
+build_kwok() {
+  local out; out=$(bin_dir kwok "$KWOK"); mkdir -p "$out"
+  GOBIN="$out" go install "sigs.k8s.io/kwok/cmd/kwok@$KWOK"
+}
+
+build_nats() {
+  local out; out=$(bin_dir nats-server "$NATS"); mkdir -p "$out"
+  GOBIN="$out" go install -ldflags "-s -w" "github.com/nats-io/nats-server/v2@$NATS"
+}
+
+build_jaeger() {
+  local out; out=$(bin_dir jaeger "$JAEGER"); mkdir -p "$out"
+  tool_module "$CACHE/build/jaeger-$JAEGER" local/kruise-ts-jaeger-build
+  # Jaeger's own go.mod replaces sarama; a tool module must mirror that replace to resolve.
+  local gomod; gomod=$(go mod download -json "github.com/jaegertracing/jaeger@$JAEGER" | jq -r .GoMod)
+  sed -n 's#^replace[[:space:]]\+\([^ ]*\) => \([^ ]*\) \(v[^ ]*\)$#\1=\2@\3#p' "$gomod" | while read -r r; do
+    go mod edit -replace="$r"
+  done
+  go get -tool "github.com/jaegertracing/jaeger/cmd/jaeger@$JAEGER"
+  go build -trimpath -ldflags "-s -w" -o "$out/jaeger" github.com/jaegertracing/jaeger/cmd/jaeger
+}
+
+need() { # component version binary...
+  local dir; dir=$(bin_dir "$1" "$2"); shift 2
+  for b in "$@"; do [ -x "$dir/$b" ] || return 0; done
+  return 1
+}
+
+want() { [ "$only" = all ] || [ "$only" = "$1" ]; }
+
+# Fast, small builds first so a partly built cache is useful early.
+if want nats-server && need nats-server "$NATS" nats-server; then with_progress "nats-server-$NATS" build_nats; fi
+if want etcd && need etcd "$ETCD" etcd; then with_progress "etcd-$ETCD" build_etcd; fi
+if want kwok && need kwok "$KWOK" kwok; then with_progress "kwok-$KWOK" build_kwok; fi
+if want kubernetes && need kubernetes "$K8S" kube-apiserver kube-controller-manager kube-scheduler; then
+  with_progress "kubernetes-$K8S" build_kubernetes
+fi
+if want jaeger && need jaeger "$JAEGER" jaeger; then with_progress "jaeger-$JAEGER" build_jaeger; fi
+log "all binaries present under $CACHE/bin"

@@ -1,0 +1,110 @@
+// The whole local cluster: Kubernetes control plane with fake nodes, NATS JetStream and Jaeger.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { ensureBinaries } from './binaries.ts';
+import { type ControlPlane, startControlPlane } from './control-plane.ts';
+import { type Jaeger, startJaeger } from './jaeger.ts';
+import { type NatsServer, startNats } from './nats.ts';
+import { waitUntil } from './process.ts';
+
+export interface ClusterOptions {
+  /** Number of fake (kwok) nodes to create. Default 2. */
+  nodes?: number;
+  /** Build missing binaries first (slow on a cold machine). Default true. */
+  build?: boolean;
+  /** Keep the temp directory (logs, PKI, data) after stop, for debugging. Default false. */
+  keepDir?: boolean;
+}
+
+export interface ClusterInfo {
+  dir: string;
+  kubeconfigPath: string;
+  apiserverUrl: string;
+  natsUrl: string;
+  natsMonitorUrl: string;
+  jaegerQueryUrl: string;
+  otlpGrpcEndpoint: string;
+  otlpHttpEndpoint: string;
+}
+
+export interface Cluster extends ClusterInfo {
+  stop(): Promise<void>;
+}
+
+export const fakeNodeAnnotation = 'kwok.x-k8s.io/node';
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  if (options.build !== false) await ensureBinaries();
+  const dir = mkdtempSync(join(tmpdir(), 'kruise-ts-cluster-'));
+  let controlPlane: ControlPlane | undefined;
+  let nats: NatsServer | undefined;
+  let jaeger: Jaeger | undefined;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await Promise.allSettled([controlPlane?.stop(), nats?.stop(), jaeger?.stop()]);
+    if (!options.keepDir) rmSync(dir, { recursive: true, force: true });
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    void stop().finally(() => process.kill(process.pid, signal));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    // Jaeger and NATS start while the control plane boots; the apiserver needs Jaeger's OTLP address first.
+    const natsStarting = startNats(dir);
+    jaeger = await startJaeger(dir);
+    controlPlane = await startControlPlane(dir, { otlpGrpcEndpoint: jaeger.otlpGrpcEndpoint });
+    nats = await natsStarting;
+    await createFakeNodes(controlPlane.kubeconfigPath, options.nodes ?? 2);
+    const info: ClusterInfo = {
+      dir,
+      kubeconfigPath: controlPlane.kubeconfigPath,
+      apiserverUrl: controlPlane.apiserverUrl,
+      natsUrl: nats.url,
+      natsMonitorUrl: nats.monitorUrl,
+      jaegerQueryUrl: jaeger.queryUrl,
+      otlpGrpcEndpoint: jaeger.otlpGrpcEndpoint,
+      otlpHttpEndpoint: jaeger.otlpHttpEndpoint,
+    };
+    writeFileSync(join(dir, 'cluster.json'), `${JSON.stringify(info, null, 2)}\n`);
+    return { ...info, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function createFakeNodes(kubeconfigPath: string, count: number): Promise<void> {
+  const kc = new KubeConfig();
+  kc.loadFromFile(kubeconfigPath);
+  const core = kc.makeApiClient(CoreV1Api);
+  const names = Array.from({ length: count }, (_, i) => `kwok-node-${i}`);
+  for (const name of names) {
+    await core.createNode({
+      body: {
+        metadata: {
+          name,
+          annotations: { [fakeNodeAnnotation]: 'fake', 'node.alpha.kubernetes.io/ttl': '0' },
+          labels: { type: 'kwok', 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux' },
+        },
+      },
+    });
+  }
+  await waitUntil(
+    `${count} fake nodes Ready`,
+    async () => {
+      const list = await core.listNode();
+      const ready = list.items.filter((n) =>
+        n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
+      );
+      return ready.length >= count;
+    },
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
+}

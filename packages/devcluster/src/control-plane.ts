@@ -1,0 +1,177 @@
+// etcd + kube-apiserver + kube-controller-manager + kube-scheduler + kwok, on loopback, in one directory.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { binaryPaths } from './binaries.ts';
+import { httpGet, type TlsMaterial } from './http-probe.ts';
+import { kubeconfigYaml } from './kubeconfig.ts';
+import { kwokConfigYaml } from './kwok-stages.ts';
+import { createCA, createSigningKey, issueCert } from './pki.ts';
+import { freePorts } from './ports.ts';
+import { type ManagedProcess, startProcess, waitUntil } from './process.ts';
+
+export interface ControlPlane {
+  apiserverUrl: string;
+  kubeconfigPath: string;
+  /** CA and admin client credentials, for clients that do not read kubeconfig files. */
+  tls: Required<TlsMaterial>;
+  processes: ManagedProcess[];
+  stop(): Promise<void>;
+}
+
+export interface ControlPlaneOptions {
+  /** host:port of an OTLP gRPC endpoint; when set the apiserver exports spans of traced requests. */
+  otlpGrpcEndpoint?: string;
+}
+
+// kube-controller-manager controllers the tests rely on: ownerReference GC, namespace deletion, Jobs, and the
+// PVC/PV protection finalizers (without them a deleted PVC never goes away).
+const controllers = [
+  'garbage-collector-controller',
+  'namespace-controller',
+  'job-controller',
+  'ttl-after-finished-controller',
+  'persistentvolumeclaim-protection-controller',
+  'persistentvolume-protection-controller',
+];
+
+export async function startControlPlane(dir: string, options: ControlPlaneOptions = {}): Promise<ControlPlane> {
+  const bins = binaryPaths();
+  const processes: ManagedProcess[] = [];
+  const stop = async () => {
+    // Reverse order: clients first, etcd last.
+    for (const p of [...processes].reverse()) await p.stop();
+  };
+  try {
+    const [etcdClient, etcdPeer, apiserverPort] = (await freePorts(3)) as [number, number, number];
+    const pki = join(dir, 'pki');
+    mkdirSync(pki, { recursive: true });
+    const ca = await createCA('kruise-ts-dev-ca');
+    const serving = await issueCert(ca, {
+      commonName: 'kube-apiserver',
+      dnsNames: ['localhost', 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc'],
+      ipAddresses: ['127.0.0.1', '10.0.0.1'],
+      usage: 'server',
+    });
+    const admin = await issueCert(ca, { commonName: 'admin', organizations: ['system:masters'], usage: 'client' });
+    const sa = await createSigningKey();
+    const file = (name: string, content: string) => {
+      const path = join(pki, name);
+      writeFileSync(path, content, { mode: 0o600 });
+      return path;
+    };
+    const caFile = file('ca.crt', ca.certPem);
+    const servingCert = file('apiserver.crt', serving.certPem);
+    const servingKey = file('apiserver.key', serving.keyPem);
+    const saKey = file('sa.key', sa.keyPem);
+    const saPub = file('sa.pub', sa.publicKeyPem);
+    const tls = { ca: ca.certPem, cert: admin.certPem, key: admin.keyPem };
+
+    const etcd = startProcess(
+      'etcd',
+      bins.etcd,
+      [
+        `--data-dir=${join(dir, 'etcd')}`,
+        `--listen-client-urls=http://127.0.0.1:${etcdClient}`,
+        `--advertise-client-urls=http://127.0.0.1:${etcdClient}`,
+        `--listen-peer-urls=http://127.0.0.1:${etcdPeer}`,
+        `--initial-advertise-peer-urls=http://127.0.0.1:${etcdPeer}`,
+        `--initial-cluster=default=http://127.0.0.1:${etcdPeer}`,
+        '--listen-metrics-urls=',
+        '--unsafe-no-fsync=true',
+        '--quota-backend-bytes=8589934592',
+      ],
+      { dir },
+    );
+    processes.push(etcd);
+    await waitUntil('etcd /health', async () => (await httpGet(`http://127.0.0.1:${etcdClient}/health`)).status === 200, {
+      timeoutMs: 30_000,
+      proc: etcd,
+    });
+
+    const apiserverArgs = [
+      `--etcd-servers=http://127.0.0.1:${etcdClient}`,
+      `--cert-dir=${pki}`,
+      `--tls-cert-file=${servingCert}`,
+      `--tls-private-key-file=${servingKey}`,
+      `--client-ca-file=${caFile}`,
+      `--secure-port=${apiserverPort}`,
+      '--bind-address=127.0.0.1',
+      '--advertise-address=127.0.0.1',
+      '--service-cluster-ip-range=10.0.0.0/24',
+      '--allow-privileged=true',
+      '--authorization-mode=RBAC',
+      '--disable-admission-plugins=ServiceAccount',
+      `--service-account-issuer=https://127.0.0.1:${apiserverPort}/`,
+      `--service-account-key-file=${saPub}`,
+      `--service-account-signing-key-file=${saKey}`,
+      // Less CPU on a 2-core machine; fairness queuing protects nothing in a single-tenant test cluster.
+      '--enable-priority-and-fairness=false',
+      '--profiling=false',
+    ];
+    if (options.otlpGrpcEndpoint) {
+      // Sample only requests that arrive with a sampled W3C parent: our controllers' calls join their traces.
+      const tracing = join(dir, 'apiserver-tracing.yaml');
+      writeFileSync(
+        tracing,
+        `apiVersion: apiserver.config.k8s.io/v1\nkind: TracingConfiguration\nendpoint: ${options.otlpGrpcEndpoint}\nsamplingRatePerMillion: 0\n`,
+      );
+      apiserverArgs.push(`--tracing-config-file=${tracing}`);
+    }
+    const apiserver = startProcess('kube-apiserver', bins.kubeApiserver, apiserverArgs, { dir });
+    processes.push(apiserver);
+    const apiserverUrl = `https://127.0.0.1:${apiserverPort}`;
+    await waitUntil('kube-apiserver /readyz', async () => (await httpGet(`${apiserverUrl}/readyz`, tls)).status === 200, {
+      timeoutMs: 120_000,
+      proc: apiserver,
+      intervalMs: 500,
+    });
+
+    const kubeconfigPath = join(dir, 'admin.kubeconfig');
+    writeFileSync(kubeconfigPath, kubeconfigYaml(apiserverUrl, ca.certPem, admin.certPem, admin.keyPem), {
+      mode: 0o600,
+    });
+
+    processes.push(
+      startProcess(
+        'kube-controller-manager',
+        bins.kubeControllerManager,
+        [
+          `--kubeconfig=${kubeconfigPath}`,
+          '--leader-elect=false',
+          '--secure-port=0',
+          '--use-service-account-credentials=false',
+          '--kube-api-qps=200',
+          '--kube-api-burst=400',
+          `--controllers=${controllers.join(',')}`,
+        ],
+        { dir },
+      ),
+      startProcess(
+        'kube-scheduler',
+        bins.kubeScheduler,
+        [`--kubeconfig=${kubeconfigPath}`, '--leader-elect=false', '--secure-port=0', '--kube-api-qps=200', '--kube-api-burst=400'],
+        { dir },
+      ),
+    );
+    const kwokConfig = join(dir, 'kwok.yaml');
+    writeFileSync(kwokConfig, kwokConfigYaml());
+    processes.push(
+      startProcess(
+        'kwok',
+        bins.kwok,
+        [
+          `--kubeconfig=${kubeconfigPath}`,
+          `--config=${kwokConfig}`,
+          '--manage-all-nodes=false',
+          '--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake',
+          '--node-lease-duration-seconds=40',
+        ],
+        { dir },
+      ),
+    );
+    return { apiserverUrl, kubeconfigPath, tls, processes, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,15 @@
+export { binaryPaths, cacheDir, ensureBinaries, missingBinaries, versions } from './binaries.ts';
+export type { BinaryPaths, Versions } from './binaries.ts';
+export { startCluster, fakeNodeAnnotation } from './cluster.ts';
+export type { Cluster, ClusterInfo, ClusterOptions } from './cluster.ts';
+export { clusterEnv, clusterFromEnv } from './env.ts';
+export { acquireCluster } from './shared-cluster.ts';
+export type { ClusterLease } from './shared-cluster.ts';
+export { startNats } from './nats.ts';
+export type { NatsServer } from './nats.ts';
+export { startJaeger } from './jaeger.ts';
+export type { Jaeger } from './jaeger.ts';
+export { markPodContainersReady, markPodFailed, markPodNotReady } from './pod-status.ts';
+export { createCA, issueCert } from './pki.ts';
+export type { CertRequest, IssuedCert } from './pki.ts';
+export { freePort, freePorts } from './ports.ts';

@@ -1,0 +1,253 @@
+// The fake kubelet's behaviour, as kwok Stage documents written for this project.
+// kwok re-evaluates every stage selector on each pod/node event; a matching stage patches status.
+// What the stages model (as a kubelet would):
+//  - nodes become Ready;
+//  - a scheduled Pending pod starts: containers running with image, imageID and containerID; Ready only
+//    when every readinessGate condition is True (gates themselves are left for controllers to set);
+//  - a Running pod whose Ready disagrees with its gates/ContainersReady gets Ready corrected;
+//  - a container whose spec image changed is restarted in place: new imageID, restartCount + 1;
+//  - pods owned by a Job or a BroadcastJob complete (Succeeded);
+//  - a pod with a deletionTimestamp is removed.
+
+/** imageID the fake kubelet reports: deterministic per image, so a changed image yields a changed ID. */
+const imageIdTemplate = '{{ printf "kwok://sha256:%s" (.image | sha256sum) | Quote }}';
+
+// jq: "the pod should be Ready" = ContainersReady is True and every readiness gate condition is True.
+const jqTrueTypes = '[.status.conditions[]? | select(.status == "True") | .type]';
+const jqShouldBeReady =
+  `([.spec.readinessGates[]?.conditionType] as $gates | ${jqTrueTypes} as $t ` +
+  '| (($gates - $t) | length == 0) and ($t | any(. == "ContainersReady")))';
+const jqIsReady = `(${jqTrueTypes} | any(. == "Ready"))`;
+
+// Go template: sets $gatesOK to whether every readiness gate condition is True.
+const gatesOkTemplate = `
+{{ $root := . }}
+{{ $gatesOK := true }}
+{{ range .spec.readinessGates }}
+  {{ $gate := .conditionType }}
+  {{ $ok := false }}
+  {{ range $root.status.conditions }}{{ if and (eq .type $gate) (eq .status "True") }}{{ $ok = true }}{{ end }}{{ end }}
+  {{ if not $ok }}{{ $gatesOK = false }}{{ end }}
+{{ end }}`;
+
+const nodeInitialize = `
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: kruise-ts-node-initialize
+spec:
+  resourceRef: {apiGroup: v1, kind: Node}
+  selector:
+    matchExpressions:
+    - key: '.status.conditions.[] | select( .type == "Ready" ) | .status'
+      operator: NotIn
+      values: ['True']
+  next:
+    statusTemplate: |
+      {{ $now := Now }}
+      conditions:
+      {{ range NodeConditions }}
+      - lastHeartbeatTime: {{ $now | Quote }}
+        lastTransitionTime: {{ $now | Quote }}
+        message: {{ .message | Quote }}
+        reason: {{ .reason | Quote }}
+        status: {{ .status | Quote }}
+        type: {{ .type | Quote }}
+      {{ end }}
+      addresses:
+      - address: {{ NodeIP | Quote }}
+        type: InternalIP
+      - address: {{ NodeName | Quote }}
+        type: Hostname
+      allocatable: {cpu: 1k, memory: 1Ti, pods: 1M}
+      capacity: {cpu: 1k, memory: 1Ti, pods: 1M}
+      nodeInfo:
+        architecture: amd64
+        operatingSystem: linux
+        kubeletVersion: {{ printf "fake-kwok-%s" Version | Quote }}
+        kubeProxyVersion: {{ printf "fake-kwok-%s" Version | Quote }}
+      phase: Running
+`;
+
+const podStart = `
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: kruise-ts-pod-start
+spec:
+  resourceRef: {apiGroup: v1, kind: Pod}
+  selector:
+    matchExpressions:
+    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
+    - {key: '.status.phase', operator: In, values: ['Pending']}
+    - key: '.status.conditions.[] | select( .type == "Ready" ) | .status'
+      operator: NotIn
+      values: ['True']
+  next:
+    statusTemplate: |
+      {{ $now := Now }}
+      ${gatesOkTemplate.trim().split('\n').join('\n      ')}
+      conditions:
+      - {type: Initialized, status: "True", lastTransitionTime: {{ $now | Quote }}}
+      - {type: ContainersReady, status: "True", lastTransitionTime: {{ $now | Quote }}}
+      - type: Ready
+        status: {{ if $gatesOK }}"True"{{ else }}"False"{{ end }}
+        lastTransitionTime: {{ $now | Quote }}
+        {{ if not $gatesOK }}reason: ReadinessGatesNotReady{{ end }}
+      containerStatuses:
+      {{ range .spec.containers }}
+      - name: {{ .name | Quote }}
+        image: {{ .image | Quote }}
+        imageID: ${imageIdTemplate}
+        containerID: {{ printf "kwok://%s-%s" .name ($root.metadata.uid | default "x" | trunc 8) | Quote }}
+        ready: true
+        started: true
+        restartCount: 0
+        state: {running: {startedAt: {{ $now | Quote }}}}
+      {{ end }}
+      initContainerStatuses:
+      {{ range .spec.initContainers }}
+      - name: {{ .name | Quote }}
+        image: {{ .image | Quote }}
+        imageID: ${imageIdTemplate}
+        ready: true
+        restartCount: 0
+        state: {terminated: {exitCode: 0, reason: Completed, startedAt: {{ $now | Quote }}, finishedAt: {{ $now | Quote }}}}
+      {{ end }}
+      {{ with NodeIPsWith $root.spec.nodeName }}
+      hostIP: {{ index . 0 | Quote }}
+      hostIPs:
+      {{ range . }}
+      - ip: {{ . | Quote }}
+      {{ end }}
+      {{ end }}
+      {{ with PodIPsWith $root.spec.nodeName ( or $root.spec.hostNetwork false ) ( or $root.metadata.uid "" ) ( or $root.metadata.name "" ) ( or $root.metadata.namespace "" ) }}
+      podIP: {{ index . 0 | Quote }}
+      podIPs:
+      {{ range . }}
+      - ip: {{ . | Quote }}
+      {{ end }}
+      {{ end }}
+      phase: Running
+      startTime: {{ $now | Quote }}
+`;
+
+const podReadiness = `
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: kruise-ts-pod-readiness
+spec:
+  resourceRef: {apiGroup: v1, kind: Pod}
+  selector:
+    matchExpressions:
+    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
+    - {key: '.status.phase', operator: In, values: ['Running']}
+    - key: '${jqShouldBeReady} != ${jqIsReady}'
+      operator: In
+      values: ['true']
+  next:
+    statusTemplate: |
+      {{ $now := Now }}
+      ${gatesOkTemplate.trim().split('\n').join('\n      ')}
+      {{ $containersReady := false }}
+      {{ range .status.conditions }}{{ if and (eq .type "ContainersReady") (eq .status "True") }}{{ $containersReady = true }}{{ end }}{{ end }}
+      conditions:
+      - type: Ready
+        status: {{ if and $gatesOK $containersReady }}"True"{{ else }}"False"{{ end }}
+        lastTransitionTime: {{ $now | Quote }}
+        reason: {{ if not $containersReady }}"ContainersNotReady"{{ else if not $gatesOK }}"ReadinessGatesNotReady"{{ else }}""{{ end }}
+`;
+
+const podImageChanged = `
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: kruise-ts-pod-image-changed
+spec:
+  resourceRef: {apiGroup: v1, kind: Pod}
+  selector:
+    matchExpressions:
+    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
+    - {key: '.status.phase', operator: In, values: ['Running']}
+    - key: '([.spec.containers[] | {name, image}] | sort_by(.name)) == ([.status.containerStatuses[]? | {name, image}] | sort_by(.name))'
+      operator: In
+      values: ['false']
+  next:
+    statusTemplate: |
+      {{ $now := Now }}
+      {{ $root := . }}
+      containerStatuses:
+      {{ range .spec.containers }}
+      {{ $spec := . }}
+      {{ $old := dict }}
+      {{ range $root.status.containerStatuses }}{{ if eq .name $spec.name }}{{ $old = . }}{{ end }}{{ end }}
+      {{ if and $old (eq ($old.image | default "") $spec.image) }}
+      - {{ YAML $old 1 | trim }}
+      {{ else }}
+      - name: {{ $spec.name | Quote }}
+        image: {{ $spec.image | Quote }}
+        imageID: {{ printf "kwok://sha256:%s" ($spec.image | sha256sum) | Quote }}
+        containerID: {{ printf "kwok://%s-%s" $spec.name (sha256sum $now | trunc 8) | Quote }}
+        ready: true
+        started: true
+        restartCount: {{ if $old }}{{ add1 ($old.restartCount | default 0) }}{{ else }}0{{ end }}
+        state: {running: {startedAt: {{ $now | Quote }}}}
+      {{ end }}
+      {{ end }}
+`;
+
+const podComplete = `
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: kruise-ts-pod-complete
+spec:
+  resourceRef: {apiGroup: v1, kind: Pod}
+  selector:
+    matchExpressions:
+    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
+    - {key: '.status.phase', operator: In, values: ['Running']}
+    - {key: '.metadata.ownerReferences.[].kind', operator: In, values: ['Job', 'BroadcastJob']}
+  delay:
+    durationMilliseconds: 1000
+  next:
+    statusTemplate: |
+      {{ $now := Now }}
+      conditions:
+      - {type: Ready, status: "False", reason: PodCompleted, lastTransitionTime: {{ $now | Quote }}}
+      - {type: ContainersReady, status: "False", reason: PodCompleted, lastTransitionTime: {{ $now | Quote }}}
+      containerStatuses:
+      {{ range .spec.containers }}
+      - name: {{ .name | Quote }}
+        image: {{ .image | Quote }}
+        imageID: ${imageIdTemplate}
+        ready: false
+        started: false
+        restartCount: 0
+        state: {terminated: {exitCode: 0, reason: Completed, startedAt: {{ $now | Quote }}, finishedAt: {{ $now | Quote }}}}
+      {{ end }}
+      phase: Succeeded
+`;
+
+const podDelete = `
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: kruise-ts-pod-delete
+spec:
+  resourceRef: {apiGroup: v1, kind: Pod}
+  selector:
+    matchExpressions:
+    - {key: '.metadata.deletionTimestamp', operator: Exists}
+  next:
+    delete: true
+`;
+
+/** The kwok --config file: all stages as one multi-document YAML. */
+export function kwokConfigYaml(): string {
+  return [nodeInitialize, podStart, podReadiness, podImageChanged, podComplete, podDelete]
+    .map((doc) => doc.trim())
+    .join('\n---\n')
+    .concat('\n');
+}

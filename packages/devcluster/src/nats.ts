@@ -1,0 +1,33 @@
+// nats-server with JetStream on loopback, usable on its own (bus tests) or as part of the dev cluster.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { binaryPaths } from './binaries.ts';
+import { httpGet } from './http-probe.ts';
+import { freePorts } from './ports.ts';
+import { type ManagedProcess, startProcess, waitUntil } from './process.ts';
+
+export interface NatsServer {
+  url: string;
+  monitorUrl: string;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+export async function startNats(dir: string, options: { port?: number } = {}): Promise<NatsServer> {
+  const [port, monitor] = options.port ? [options.port, ...(await freePorts(1))] : await freePorts(2);
+  const storeDir = join(dir, 'jetstream');
+  mkdirSync(storeDir, { recursive: true });
+  const proc = startProcess(
+    'nats-server',
+    binaryPaths().natsServer,
+    ['-a', '127.0.0.1', '-p', String(port), '-m', String(monitor), '-js', '-sd', storeDir, '-n', 'kruise-ts-dev'],
+    { dir },
+  );
+  const monitorUrl = `http://127.0.0.1:${monitor}`;
+  await waitUntil(
+    'nats-server JetStream healthy',
+    async () => (await httpGet(`${monitorUrl}/healthz?js-enabled-only=true`)).status === 200,
+    { timeoutMs: 30_000, proc },
+  );
+  return { url: `nats://127.0.0.1:${port}`, monitorUrl, process: proc, stop: () => proc.stop() };
+}

@@ -1,0 +1,39 @@
+// Runs one workspace's tests of one kind (unit or e2e) with node's test runner, prints the spec report,
+// and writes the counts to .test-results/<kind>.json so the root `npm test` can print repo-wide totals.
+// Usage (from a workspace): node ../../scripts/run-tests.ts unit|e2e
+import { mkdirSync, writeFileSync, globSync } from 'node:fs';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+
+const kind = process.argv[2];
+if (kind !== 'unit' && kind !== 'e2e') {
+  console.error('usage: run-tests.ts unit|e2e');
+  process.exit(2);
+}
+
+const files = globSync(`test/${kind}/**/*.test.ts`).sort();
+const counts = { passed: 0, failed: 0, skipped: 0 };
+mkdirSync('.test-results', { recursive: true });
+
+if (files.length > 0) {
+  const stream = run({
+    files,
+    // e2e files share one real cluster; running them one at a time keeps them from starving each other on 2 cores.
+    concurrency: kind === 'e2e' ? 1 : true,
+    timeout: kind === 'e2e' ? 15 * 60_000 : 60_000,
+  });
+  stream.on('test:summary', (event) => {
+    // The summary without a file is the run-wide one.
+    if (event.file === undefined) {
+      counts.passed = event.counts.passed;
+      counts.failed = event.counts.failed + event.counts.cancelled;
+      counts.skipped = event.counts.skipped + event.counts.todo;
+    }
+  });
+  stream.compose(spec).pipe(process.stdout);
+  await new Promise<void>((resolve) => stream.once('end', () => resolve()));
+}
+
+writeFileSync(`.test-results/${kind}.json`, `${JSON.stringify({ kind, files: files.length, ...counts })}\n`);
+console.log(`${kind}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exitCode = counts.failed > 0 ? 1 : 0;
