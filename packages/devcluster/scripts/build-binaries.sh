@@ -8,7 +8,14 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 versions="$here/../versions.json"
-ver() { jq -r ".$1" "$versions"; }
+ver() { sed -n "s/.*\"$1\": *\"\([^\"]*\)\".*/\1/p" "$versions"; }
+gomod_of() { go mod download -json "$1" | sed -n 's/.*"GoMod": *"\([^"]*\)".*/\1/p'; }
+
+command -v go >/dev/null || { echo "Go 1.26+ is required (https://go.dev/doc/install)" >&2; exit 1; }
+case "$(go env GOVERSION)" in
+  go1.2[6-9]*|go1.[3-9][0-9]*) ;;
+  *) echo "Go 1.26+ is required to build Kubernetes 1.36; found $(go env GOVERSION)" >&2; exit 1 ;;
+esac
 
 CACHE="${KRUISE_TS_CACHE:-$HOME/.cache/kruise-ts}"
 K8S=$(ver kubernetes); ETCD=$(ver etcd); KWOK=$(ver kwok); NATS=$(ver natsServer); JAEGER=$(ver jaeger)
@@ -49,7 +56,7 @@ build_kubernetes() {
   local out; out=$(bin_dir kubernetes "$K8S"); mkdir -p "$out"
   tool_module "$CACHE/build/kubernetes-$K8S" local/kruise-ts-k8s-build
   local stg="v0.${K8S#v1.}" minor; minor=$(cut -d. -f2 <<<"$K8S")
-  local gomod; gomod=$(go mod download -json "k8s.io/kubernetes@$K8S" | jq -r .GoMod)
+  local gomod; gomod=$(gomod_of "k8s.io/kubernetes@$K8S")
   # k8s.io/kubernetes points every staging module at ./staging; as a dependency we pin each to its tag.
   for m in $(sed -n 's#^[[:space:]]*\(k8s\.io/[A-Za-z0-9._-]*\) => \./staging/.*#\1#p' "$gomod"); do
     go mod edit -replace="$m=$m@$stg"
@@ -58,13 +65,15 @@ build_kubernetes() {
   [ -z "$gdbg" ] || go mod edit -godebug=default="$gdbg"
   go get -tool "k8s.io/kubernetes/cmd/kube-apiserver@$K8S" \
     "k8s.io/kubernetes/cmd/kube-controller-manager@$K8S" \
-    "k8s.io/kubernetes/cmd/kube-scheduler@$K8S"
+    "k8s.io/kubernetes/cmd/kube-scheduler@$K8S" \
+    "k8s.io/kubernetes/cmd/kubectl@$K8S"
   local bd ld="-s -w"; bd=$(date -u +%Y-%m-%dT%H:%M:%SZ)
   for p in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
     ld="$ld -X $p.gitVersion=$K8S -X $p.gitMajor=1 -X $p.gitMinor=$minor -X $p.gitTreeState=clean -X $p.buildDate=$bd"
   done
   go build -trimpath -pgo=off -ldflags "$ld" -o "$out/" \
-    k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager k8s.io/kubernetes/cmd/kube-scheduler
+    k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager k8s.io/kubernetes/cmd/kube-scheduler \
+    k8s.io/kubernetes/cmd/kubectl
 }
 
 build_etcd() {
@@ -88,7 +97,7 @@ build_jaeger() {
   local out; out=$(bin_dir jaeger "$JAEGER"); mkdir -p "$out"
   tool_module "$CACHE/build/jaeger-$JAEGER" local/kruise-ts-jaeger-build
   # Jaeger's own go.mod replaces sarama; a tool module must mirror that replace to resolve.
-  local gomod; gomod=$(go mod download -json "github.com/jaegertracing/jaeger@$JAEGER" | jq -r .GoMod)
+  local gomod; gomod=$(gomod_of "github.com/jaegertracing/jaeger@$JAEGER")
   sed -n 's#^replace[[:space:]]\+\([^ ]*\) => \([^ ]*\) \(v[^ ]*\)$#\1=\2@\3#p' "$gomod" | while read -r r; do
     go mod edit -replace="$r"
   done
@@ -108,7 +117,7 @@ want() { [ "$only" = all ] || [ "$only" = "$1" ]; }
 if want nats-server && need nats-server "$NATS" nats-server; then with_progress "nats-server-$NATS" build_nats; fi
 if want etcd && need etcd "$ETCD" etcd; then with_progress "etcd-$ETCD" build_etcd; fi
 if want kwok && need kwok "$KWOK" kwok; then with_progress "kwok-$KWOK" build_kwok; fi
-if want kubernetes && need kubernetes "$K8S" kube-apiserver kube-controller-manager kube-scheduler; then
+if want kubernetes && need kubernetes "$K8S" kube-apiserver kube-controller-manager kube-scheduler kubectl; then
   with_progress "kubernetes-$K8S" build_kubernetes
 fi
 if want jaeger && need jaeger "$JAEGER" jaeger; then with_progress "jaeger-$JAEGER" build_jaeger; fi

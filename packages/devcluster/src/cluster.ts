@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { ensureBinaries } from './binaries.ts';
 import { type ControlPlane, startControlPlane } from './control-plane.ts';
 import { type Jaeger, startJaeger } from './jaeger.ts';
@@ -107,4 +107,13 @@ async function createFakeNodes(kubeconfigPath: string, count: number): Promise<v
     },
     { timeoutMs: 60_000, intervalMs: 500 },
   );
+  // The apiserver taints new nodes not-ready; node-lifecycle-controller would lift the taint once the node
+  // reports Ready. We do not run that controller (it would also start evicting pods whenever a loaded
+  // 2-core machine delays a lease renewal), so we lift the taint ourselves.
+  for (const name of names) {
+    await core.patchNode(
+      { name, body: { spec: { taints: null } } },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
+  }
 }

@@ -34,7 +34,10 @@ const controllers = [
   'persistentvolume-protection-controller',
 ];
 
-export async function startControlPlane(dir: string, options: ControlPlaneOptions = {}): Promise<ControlPlane> {
+export async function startControlPlane(
+  dir: string,
+  options: ControlPlaneOptions = {},
+): Promise<ControlPlane> {
   const bins = binaryPaths();
   const processes: ManagedProcess[] = [];
   const stop = async () => {
@@ -52,7 +55,11 @@ export async function startControlPlane(dir: string, options: ControlPlaneOption
       ipAddresses: ['127.0.0.1', '10.0.0.1'],
       usage: 'server',
     });
-    const admin = await issueCert(ca, { commonName: 'admin', organizations: ['system:masters'], usage: 'client' });
+    const admin = await issueCert(ca, {
+      commonName: 'admin',
+      organizations: ['system:masters'],
+      usage: 'client',
+    });
     const sa = await createSigningKey();
     const file = (name: string, content: string) => {
       const path = join(pki, name);
@@ -83,10 +90,14 @@ export async function startControlPlane(dir: string, options: ControlPlaneOption
       { dir },
     );
     processes.push(etcd);
-    await waitUntil('etcd /health', async () => (await httpGet(`http://127.0.0.1:${etcdClient}/health`)).status === 200, {
-      timeoutMs: 30_000,
-      proc: etcd,
-    });
+    await waitUntil(
+      'etcd /health',
+      async () => (await httpGet(`http://127.0.0.1:${etcdClient}/health`)).status === 200,
+      {
+        timeoutMs: 30_000,
+        proc: etcd,
+      },
+    );
 
     const apiserverArgs = [
       `--etcd-servers=http://127.0.0.1:${etcdClient}`,
@@ -120,11 +131,15 @@ export async function startControlPlane(dir: string, options: ControlPlaneOption
     const apiserver = startProcess('kube-apiserver', bins.kubeApiserver, apiserverArgs, { dir });
     processes.push(apiserver);
     const apiserverUrl = `https://127.0.0.1:${apiserverPort}`;
-    await waitUntil('kube-apiserver /readyz', async () => (await httpGet(`${apiserverUrl}/readyz`, tls)).status === 200, {
-      timeoutMs: 120_000,
-      proc: apiserver,
-      intervalMs: 500,
-    });
+    await waitUntil(
+      'kube-apiserver /readyz',
+      async () => (await httpGet(`${apiserverUrl}/readyz`, tls)).status === 200,
+      {
+        timeoutMs: 120_000,
+        proc: apiserver,
+        intervalMs: 500,
+      },
+    );
 
     const kubeconfigPath = join(dir, 'admin.kubeconfig');
     writeFileSync(kubeconfigPath, kubeconfigYaml(apiserverUrl, ca.certPem, admin.certPem, admin.keyPem), {
@@ -149,7 +164,13 @@ export async function startControlPlane(dir: string, options: ControlPlaneOption
       startProcess(
         'kube-scheduler',
         bins.kubeScheduler,
-        [`--kubeconfig=${kubeconfigPath}`, '--leader-elect=false', '--secure-port=0', '--kube-api-qps=200', '--kube-api-burst=400'],
+        [
+          `--kubeconfig=${kubeconfigPath}`,
+          '--leader-elect=false',
+          '--secure-port=0',
+          '--kube-api-qps=200',
+          '--kube-api-burst=400',
+        ],
         { dir },
       ),
     );

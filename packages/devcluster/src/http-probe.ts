@@ -8,7 +8,11 @@ export interface TlsMaterial {
   key?: string;
 }
 
-export function httpGet(url: string, tls?: TlsMaterial, timeoutMs = 5_000): Promise<{ status: number; body: string }> {
+export function httpGet(
+  url: string,
+  tls?: TlsMaterial,
+  timeoutMs = 5_000,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const request = u.protocol === 'https:' ? httpsRequest : httpRequest;

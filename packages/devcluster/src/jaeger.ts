@@ -17,7 +17,13 @@ export interface Jaeger {
   stop(): Promise<void>;
 }
 
-function config(p: { otlpGrpc: number; otlpHttp: number; query: number; queryGrpc: number; health: number }): string {
+function config(p: {
+  otlpGrpc: number;
+  otlpHttp: number;
+  query: number;
+  queryGrpc: number;
+  health: number;
+}): string {
   // The default all-in-one config binds fixed ports on localhost; ours binds free ones on 127.0.0.1 only
   // and turns off the collector's own metrics listener.
   return `service:
@@ -55,15 +61,25 @@ exporters:
 }
 
 export async function startJaeger(dir: string): Promise<Jaeger> {
-  const [otlpGrpc, otlpHttp, query, queryGrpc, health] = (await freePorts(5)) as [number, number, number, number, number];
+  const [otlpGrpc, otlpHttp, query, queryGrpc, health] = (await freePorts(5)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const configFile = join(dir, 'jaeger.yaml');
   writeFileSync(configFile, config({ otlpGrpc, otlpHttp, query, queryGrpc, health }));
   const proc = startProcess('jaeger', binaryPaths().jaeger, ['--config', configFile], { dir });
   const queryUrl = `http://127.0.0.1:${query}`;
-  await waitUntil('jaeger query API', async () => (await httpGet(`${queryUrl}/api/services`)).status === 200, {
-    timeoutMs: 60_000,
-    proc,
-  });
+  await waitUntil(
+    'jaeger query API',
+    async () => (await httpGet(`${queryUrl}/api/services`)).status === 200,
+    {
+      timeoutMs: 60_000,
+      proc,
+    },
+  );
   return {
     queryUrl,
     otlpGrpcEndpoint: `127.0.0.1:${otlpGrpc}`,

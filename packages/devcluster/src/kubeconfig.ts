@@ -7,7 +7,9 @@ export function kubeconfigYaml(server: string, caPem: string, certPem: string, k
     apiVersion: 'v1',
     kind: 'Config',
     clusters: [{ name: 'kruise-ts-dev', cluster: { server, 'certificate-authority-data': b64(caPem) } }],
-    users: [{ name: 'admin', user: { 'client-certificate-data': b64(certPem), 'client-key-data': b64(keyPem) } }],
+    users: [
+      { name: 'admin', user: { 'client-certificate-data': b64(certPem), 'client-key-data': b64(keyPem) } },
+    ],
     contexts: [{ name: 'kruise-ts-dev', context: { cluster: 'kruise-ts-dev', user: 'admin' } }],
     'current-context': 'kruise-ts-dev',
   });

@@ -20,7 +20,19 @@ export async function startNats(dir: string, options: { port?: number } = {}): P
   const proc = startProcess(
     'nats-server',
     binaryPaths().natsServer,
-    ['-a', '127.0.0.1', '-p', String(port), '-m', String(monitor), '-js', '-sd', storeDir, '-n', 'kruise-ts-dev'],
+    [
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-m',
+      String(monitor),
+      '-js',
+      '-sd',
+      storeDir,
+      '-n',
+      'kruise-ts-dev',
+    ],
     { dir },
   );
   const monitorUrl = `http://127.0.0.1:${monitor}`;

@@ -1,8 +1,13 @@
 // Certificates for the local control plane (ECDSA P-256: fast to generate, accepted by every component).
+// @peculiar/x509 resolves its ASN.1 schemas through tsyringe, which needs the Reflect metadata polyfill first.
+import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as Crypto);
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+
+type CryptoKey = webcrypto.CryptoKey;
+type CryptoKeyPair = webcrypto.CryptoKeyPair;
 
 const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 
@@ -17,7 +22,9 @@ export interface IssuedCert extends KeyPairPem {
 }
 
 function pem(label: string, der: ArrayBuffer): string {
-  const b64 = Buffer.from(der).toString('base64').replace(/(.{64})/g, '$1\n');
+  const b64 = Buffer.from(der)
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n');
   return `-----BEGIN ${label}-----\n${b64.trimEnd()}\n-----END ${label}-----\n`;
 }
 
@@ -37,7 +44,12 @@ function validity(days: number): { notBefore: Date; notAfter: Date } {
 
 async function toIssued(cert: x509.X509Certificate, keys: CryptoKeyPair): Promise<IssuedCert> {
   const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
-  return { cert, privateKey: keys.privateKey, certPem: cert.toString('pem'), keyPem: pem('PRIVATE KEY', pkcs8) };
+  return {
+    cert,
+    privateKey: keys.privateKey,
+    certPem: cert.toString('pem'),
+    keyPem: pem('PRIVATE KEY', pkcs8),
+  };
 }
 
 export async function createCA(commonName: string, days = 3650): Promise<IssuedCert> {
@@ -74,7 +86,10 @@ export async function issueCert(ca: IssuedCert, req: CertRequest): Promise<Issue
   if (req.usage.includes('client')) eku.push(x509.ExtendedKeyUsage.clientAuth);
   const extensions: x509.Extension[] = [
     new x509.BasicConstraintsExtension(false, undefined, true),
-    new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
+    new x509.KeyUsagesExtension(
+      x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment,
+      true,
+    ),
     new x509.ExtendedKeyUsageExtension(eku),
     await x509.AuthorityKeyIdentifierExtension.create(ca.cert),
   ];

@@ -101,7 +101,9 @@ export async function waitUntil(
   let lastError: unknown;
   while (Date.now() < deadline) {
     if (options.proc && !options.proc.isRunning()) {
-      throw new Error(`${options.proc.name} exited while waiting for ${description}:\n${options.proc.logTail()}`);
+      throw new Error(
+        `${options.proc.name} exited while waiting for ${description}:\n${options.proc.logTail()}`,
+      );
     }
     try {
       if (await probe()) return;
@@ -111,5 +113,7 @@ export async function waitUntil(
     await new Promise((r) => setTimeout(r, options.intervalMs ?? 250));
   }
   const tail = options.proc ? `\n${options.proc.logTail()}` : '';
-  throw new Error(`timed out after ${options.timeoutMs}ms waiting for ${description}${tail}`, { cause: lastError });
+  throw new Error(`timed out after ${options.timeoutMs}ms waiting for ${description}${tail}`, {
+    cause: lastError,
+  });
 }

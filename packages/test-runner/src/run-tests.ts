@@ -1,7 +1,7 @@
 // Runs one workspace's tests of one kind (unit or e2e) with node's test runner, prints the spec report,
 // and writes the counts to .test-results/<kind>.json so the root `npm test` can print repo-wide totals.
-// Usage (from a workspace): node ../../scripts/run-tests.ts unit|e2e
-import { mkdirSync, writeFileSync, globSync } from 'node:fs';
+// Usage (from a workspace): node ../../packages/test-runner/src/run-tests.ts unit|e2e
+import { globSync, mkdirSync, writeFileSync } from 'node:fs';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 
@@ -26,7 +26,9 @@ if (files.length > 0) {
     // The summary without a file is the run-wide one.
     if (event.file === undefined) {
       counts.passed = event.counts.passed;
-      counts.failed = event.counts.failed + event.counts.cancelled;
+      // @types/node omits `failed` from the summary counts; node 24 reports it.
+      const failed = (event.counts as typeof event.counts & { failed: number }).failed;
+      counts.failed = failed + event.counts.cancelled;
       counts.skipped = event.counts.skipped + event.counts.todo;
     }
   });
