@@ -1,0 +1,121 @@
+// One NATS connection per service process: it reconnects forever (with jitter, so a restarted server is not
+// hit by every client at the same instant) and drains on shutdown, so in-flight publishes and acks complete.
+import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { Topology } from './topology.ts';
+
+export interface BusOptions {
+  servers: string | string[];
+  topology: Topology;
+  /** Names this replica: the connection name on the server and `publisherId` in what it publishes. */
+  publisherId: string;
+  /** Base wait between reconnect attempts. Default 1000 ms. */
+  reconnectTimeWaitMs?: number;
+  /** Upper bound of the random delay added to each wait. Default 1000 ms. */
+  reconnectJitterMs?: number;
+  /** Keep retrying when the server is not up at start instead of failing. Default false. */
+  waitOnFirstConnect?: boolean;
+  /** Timeout of JetStream API calls and publish acks. Default 5000 ms. */
+  requestTimeoutMs?: number;
+  /** How long close() lets the drain run before closing hard. Default 10 s. */
+  drainTimeoutMs?: number;
+}
+
+export interface Bus {
+  readonly nc: NatsConnection;
+  readonly js: JetStreamClient;
+  readonly jsm: JetStreamManager;
+  readonly topology: Topology;
+  readonly publisherId: string;
+  readonly requestTimeoutMs: number;
+  /**
+   * Runs `work` (a publish) so that close() waits for it: the NATS drain alone would cancel a publish whose
+   * ack is still on its way. Rejects without running it once the bus is closing.
+   */
+  inFlight<T>(work: () => Promise<T>): Promise<T>;
+  /** Waits for in-flight publishes, drains subscriptions, then closes; bounded by drainTimeoutMs. Idempotent. */
+  close(): Promise<void>;
+}
+
+export async function connectBus(options: BusOptions): Promise<Bus> {
+  const requestTimeoutMs = options.requestTimeoutMs ?? 5_000;
+  let nc: NatsConnection;
+  try {
+    nc = await connect({
+      servers: options.servers,
+      name: options.publisherId,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: options.reconnectTimeWaitMs ?? 1_000,
+      reconnectJitter: options.reconnectJitterMs ?? 1_000,
+      waitOnFirstConnect: options.waitOnFirstConnect ?? false,
+      timeout: requestTimeoutMs,
+    });
+  } catch (err) {
+    throw new Error(`cannot connect to NATS at ${String(options.servers)}`, { cause: err });
+  }
+  try {
+    const js = jetstream(nc, { timeout: requestTimeoutMs });
+    const jsm = await jetstreamManager(nc, { timeout: requestTimeoutMs });
+    const pending = new Set<Promise<unknown>>();
+    let closing: Promise<void> | undefined;
+    const inFlight = <T>(work: () => Promise<T>): Promise<T> => {
+      if (closing !== undefined) return Promise.reject(new Error('the bus is closing'));
+      const running = work();
+      const settled: Promise<unknown> = running.then(
+        () => pending.delete(settled),
+        () => pending.delete(settled),
+      );
+      pending.add(settled);
+      return running;
+    };
+    const close = () => {
+      closing ??= (async () => {
+        const deadline = Date.now() + (options.drainTimeoutMs ?? 10_000);
+        await settleWithin([...pending], deadline - Date.now());
+        await drainWithin(nc, Math.max(0, deadline - Date.now()));
+      })();
+      return closing;
+    };
+    return {
+      nc,
+      js,
+      jsm,
+      topology: options.topology,
+      publisherId: options.publisherId,
+      requestTimeoutMs,
+      inFlight,
+      close,
+    };
+  } catch (err) {
+    await nc.close();
+    throw new Error(`JetStream is not available at ${String(options.servers)}`, { cause: err });
+  }
+}
+
+async function settleWithin(work: Promise<unknown>[], timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(work),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+async function drainWithin(nc: NatsConnection, timeoutMs: number): Promise<void> {
+  if (nc.isClosed()) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  try {
+    const outcome = await Promise.race([nc.drain().then(() => 'drained' as const), timedOut]);
+    if (outcome === 'timeout') await nc.close();
+  } catch {
+    // Draining a connection that is already closing or disconnected fails; closing is what is left to do.
+    await nc.close();
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,140 @@
+// Creates or updates the declared streams and KV bucket idempotently: a missing one is created, a matching one
+// is kept untouched, a differing one is updated in place, and a difference the server cannot apply in place
+// (storage, retention) is an error rather than a silent delete-and-recreate of the cluster cache.
+import {
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JetStreamManager,
+  type StreamConfig,
+  type StreamInfo,
+} from '@nats-io/jetstream';
+import { Kvm } from '@nats-io/kv';
+import { nanos } from '@nats-io/transport-node';
+import type { Bus } from './connection.ts';
+import type { DeclaredKv, DeclaredStream } from './topology.ts';
+
+export type DeclareResult = 'created' | 'updated' | 'unchanged';
+
+const immutable = ['storage', 'retention'] as const;
+
+function isNotFound(err: unknown, code: number): boolean {
+  return err instanceof JetStreamApiError && err.code === code;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const sorted = [...b].sort();
+    return a.length === b.length && [...a].sort().every((v, i) => v === sorted[i]);
+  }
+  return a === b;
+}
+
+/** Keys of `desired` whose value differs from `actual` (arrays compared as sets). */
+export function configDiff(desired: object, actual: object): string[] {
+  const have = actual as Record<string, unknown>;
+  return Object.entries(desired)
+    .filter(([key, value]) => value !== undefined && !sameValue(value, have[key]))
+    .map(([key]) => key);
+}
+
+async function streamInfo(jsm: JetStreamManager, name: string): Promise<StreamInfo | undefined> {
+  try {
+    return await jsm.streams.info(name);
+  } catch (err) {
+    if (isNotFound(err, JetStreamApiCodes.StreamNotFound)) return undefined;
+    throw new Error(`cannot read stream ${name}`, { cause: err });
+  }
+}
+
+async function reconcileStream(
+  jsm: JetStreamManager,
+  info: StreamInfo,
+  desired: Partial<StreamConfig> & { name: string },
+): Promise<DeclareResult> {
+  const diff = configDiff(desired, info.config);
+  if (diff.length === 0) return 'unchanged';
+  const fixed = diff.filter((key) => (immutable as readonly string[]).includes(key));
+  if (fixed.length > 0) {
+    const have = info.config as unknown as Record<string, unknown>;
+    const want = desired as Record<string, unknown>;
+    const detail = fixed.map((k) => `${k}: ${String(have[k])} on the server, ${String(want[k])} declared`);
+    throw new Error(
+      `stream ${desired.name} cannot be changed in place (${detail.join('; ')}): migrate it explicitly`,
+    );
+  }
+  try {
+    await jsm.streams.update(desired.name, { ...info.config, ...desired });
+  } catch (err) {
+    throw new Error(`cannot update stream ${desired.name} (${diff.join(', ')} differ)`, { cause: err });
+  }
+  return 'updated';
+}
+
+export async function ensureStream(jsm: JetStreamManager, desired: DeclaredStream): Promise<DeclareResult> {
+  // Two replicas may declare at once: a lost creation race shows up as an add error, after which the stream
+  // exists and the second attempt compares instead.
+  for (let attempt = 1; ; attempt++) {
+    const info = await streamInfo(jsm, desired.name);
+    if (info !== undefined) return reconcileStream(jsm, info, desired);
+    try {
+      await jsm.streams.add(desired);
+      return 'created';
+    } catch (err) {
+      if (attempt >= 3) throw new Error(`cannot create stream ${desired.name}`, { cause: err });
+    }
+  }
+}
+
+/** The settings of the bucket's backing stream that this package owns. */
+function kvStreamSettings(kv: DeclaredKv): Partial<StreamConfig> & { name: string } {
+  return {
+    name: kv.stream,
+    description: kv.description,
+    max_msgs_per_subject: kv.history,
+    max_age: nanos(kv.ttlMs),
+    // The server caps the duplicate window at max_age on creation but refuses an update that breaks the cap.
+    duplicate_window: nanos(Math.min(kv.ttlMs, 120_000)),
+    num_replicas: kv.replicas,
+  };
+}
+
+export async function ensureKv(bus: Pick<Bus, 'js' | 'jsm'>, kv: DeclaredKv): Promise<DeclareResult> {
+  const existing = await streamInfo(bus.jsm, kv.stream);
+  if (existing !== undefined) return reconcileStream(bus.jsm, existing, kvStreamSettings(kv));
+  try {
+    // Kvm lays out a proper KV stream (subjects, rollups, discard policy); it opens an existing bucket as is.
+    await new Kvm(bus.js).create(kv.bucket, {
+      description: kv.description,
+      history: kv.history,
+      ttl: kv.ttlMs,
+      // Expired leases leave a delete marker, so lease watchers see the expiry as a deletion.
+      markerTTL: kv.ttlMs,
+      replicas: kv.replicas,
+    });
+  } catch (err) {
+    throw new Error(`cannot create KV bucket ${kv.bucket}`, { cause: err });
+  }
+  // The bucket may have existed by then (a concurrent creator): settle on the declared settings either way.
+  const created = await streamInfo(bus.jsm, kv.stream);
+  if (created === undefined) throw new Error(`KV bucket ${kv.bucket} vanished right after creation`);
+  const result = await reconcileStream(bus.jsm, created, kvStreamSettings(kv));
+  return result === 'unchanged' ? 'created' : result;
+}
+
+export interface TopologyDeclaration {
+  objects: DeclareResult;
+  events: DeclareResult;
+  leases: DeclareResult;
+}
+
+/** Declares everything the bus needs; safe to call from every replica at every start. */
+export async function ensureTopology(
+  bus: Pick<Bus, 'js' | 'jsm' | 'topology'>,
+): Promise<TopologyDeclaration> {
+  const { topology } = bus;
+  return {
+    objects: await ensureStream(bus.jsm, topology.objects.config),
+    events: await ensureStream(bus.jsm, topology.events.config),
+    leases: await ensureKv(bus, topology.leases),
+  };
+}

@@ -1,0 +1,23 @@
+export type { Bus, BusOptions } from './connection.ts';
+export { connectBus } from './connection.ts';
+export * from './contracts.ts';
+export type { DeclareResult, TopologyDeclaration } from './declare.ts';
+export { configDiff, ensureKv, ensureStream, ensureTopology } from './declare.ts';
+export type {
+  EventConsumerSpec,
+  EventWorker,
+  EventWorkerOptions,
+  ReceivedDomainEvent,
+} from './event-worker.ts';
+export { ensureEventConsumer, startEventWorker } from './event-worker.ts';
+export type { ObjectFeed, ObjectFeedEvent, ObjectFeedOptions } from './object-feed.ts';
+export { openObjectFeed } from './object-feed.ts';
+export { fnv1a32, partitionOf } from './partition.ts';
+export type { Published, PublishOptions } from './publish.ts';
+export { objectEventMsgId, PROTO_TYPE_HEADER, publishDomainEvent, publishObjectEvent } from './publish.ts';
+export * from './subjects.ts';
+export type { GroupKind } from './tokens.ts';
+export { EMPTY_TOKEN, fromToken, kindTokens, parseKindTokens, toToken } from './tokens.ts';
+export type { DeclaredKv, DeclaredStream, Topology, TopologyOptions } from './topology.ts';
+export { topology } from './topology.ts';
+export { extractTraceContext, injectTraceContext } from './trace.ts';

@@ -1,0 +1,132 @@
+// Snapshot-then-live reading of the object cache for a set of partitions: an ordered consumer with
+// DeliverLastPerSubject over the partitions' filter subjects first replays the current value of every object,
+// then follows new events. `synced` resolves once the replay reached the stream head as it was at open time,
+// which is when a replica may start reconciling the partitions (its cache is as fresh as the bus).
+import { type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import type { Context } from '@opentelemetry/api';
+import type { Bus } from './connection.ts';
+import { type ObjectEvent, objectEventCodec } from './contracts.ts';
+import { type ObjectSelection, objectFilterSubjects } from './subjects.ts';
+import { extractTraceContext } from './trace.ts';
+
+export interface ObjectFeedEvent {
+  event: ObjectEvent;
+  subject: string;
+  /** Stream sequence; grows with every change, so a later event of one object has a higher seq. */
+  seq: number;
+  /** True while the feed replays the snapshot, false for live events. */
+  snapshot: boolean;
+  /** The publisher's trace context, to parent the span that handles the event. */
+  context: Context;
+}
+
+export interface ObjectFeedOptions extends ObjectSelection {
+  /** Called once per message, in stream order; the next message waits for the returned promise. */
+  onEvent(event: ObjectFeedEvent): void | Promise<void>;
+  /** An undecodable message or a failing onEvent; the feed goes on. Default: ignore. */
+  onError?(error: Error): void;
+  /** Messages buffered ahead of onEvent. Default 256. */
+  bufferMessages?: number;
+}
+
+export interface ObjectFeed {
+  /** Filter subjects of the underlying consumer. */
+  readonly filterSubjects: readonly string[];
+  /** Resolves when every object present at open time has been handed to onEvent; rejects if the feed ends first. */
+  readonly synced: Promise<void>;
+  isSynced(): boolean;
+  /** Stops delivering (an onEvent in progress finishes) and removes the consumer. Idempotent. */
+  stop(): Promise<void>;
+  /** Settles when the feed has ended: after stop(), or when the connection closed. */
+  readonly done: Promise<void>;
+}
+
+export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Promise<ObjectFeed> {
+  const { stream } = bus.topology.objects;
+  const filterSubjects = objectFilterSubjects(bus.topology, options);
+  if (filterSubjects.length === 0)
+    throw new Error('an object feed needs at least one partition or cluster scope');
+  const report = (error: Error) => options.onError?.(error);
+
+  // The head at open time: a message at or past it, or nothing left pending, means the snapshot is complete.
+  let headSeq: number;
+  try {
+    headSeq = (await bus.jsm.streams.info(stream)).state.last_seq;
+  } catch (err) {
+    throw new Error(`cannot read stream ${stream}`, { cause: err });
+  }
+  const consumer = await bus.js.consumers
+    .get(stream, { filter_subjects: filterSubjects, deliver_policy: DeliverPolicy.LastPerSubject })
+    .catch((err: unknown) => {
+      throw new Error(`cannot create an ordered consumer on ${stream}`, { cause: err });
+    });
+
+  let resolveSynced!: () => void;
+  let rejectSynced!: (err: Error) => void;
+  const synced = new Promise<void>((resolve, reject) => {
+    resolveSynced = resolve;
+    rejectSynced = reject;
+  });
+  // Nobody may await `synced`; a feed stopped before it synced must not become an unhandled rejection.
+  synced.catch(() => {});
+  let isSynced = false;
+  const markSynced = () => {
+    if (isSynced) return;
+    isSynced = true;
+    resolveSynced();
+  };
+  if (headSeq === 0 || (await consumer.info(true)).num_pending === 0) markSynced();
+
+  let messages: ConsumerMessages;
+  try {
+    messages = await consumer.consume({ max_messages: options.bufferMessages ?? 256 });
+  } catch (err) {
+    await consumer.delete().catch(() => {});
+    throw new Error(`cannot consume ${stream}`, { cause: err });
+  }
+
+  let stopping = false;
+  const handle = async (m: JsMsg) => {
+    let event: ObjectEvent | undefined;
+    try {
+      event = objectEventCodec.decode(m.data);
+    } catch (err) {
+      report(new Error(`skipping undecodable message ${m.seq} on ${m.subject}`, { cause: err }));
+    }
+    if (event !== undefined) {
+      const context = extractTraceContext(m.headers);
+      try {
+        await options.onEvent({ event, subject: m.subject, seq: m.seq, snapshot: !isSynced, context });
+      } catch (err) {
+        report(new Error(`onEvent failed for message ${m.seq} on ${m.subject}`, { cause: err }));
+      }
+    }
+    if (!isSynced && (m.seq >= headSeq || m.info.pending === 0)) markSynced();
+  };
+
+  const done = (async () => {
+    try {
+      for await (const m of messages) {
+        // Messages buffered before stop() are dropped, not handled.
+        if (stopping) break;
+        await handle(m);
+      }
+    } finally {
+      if (!isSynced) rejectSynced(new Error('object feed ended before its snapshot was complete'));
+    }
+  })();
+  done.catch(() => {});
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      stopping = true;
+      messages.stop();
+      await done.catch(() => {});
+      if (!bus.nc.isClosed() && !bus.nc.isDraining()) await consumer.delete().catch(() => {});
+    })();
+    return stopped;
+  };
+
+  return { filterSubjects, synced, isSynced: () => isSynced, stop, done };
+}

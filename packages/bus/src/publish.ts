@@ -1,0 +1,154 @@
+// Publishing to the bus: an ObjectEvent to its object's last-value subject, a domain event to its type's
+// subject. Each carries a deterministic Nats-Msg-Id, so replicas publishing the same change at once (or a
+// retry after a lost ack) store it once, and the publisher's trace context.
+import type { JetStreamPublishOptions } from '@nats-io/jetstream';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import type { Context } from '@opentelemetry/api';
+import type { Bus } from './connection.ts';
+import {
+  type DomainEventInit,
+  type DomainEventType,
+  domainEventDefinition,
+  type ObjectEventInit,
+  ObjectEventType,
+  objectEventCodec,
+  objectEventTypeName,
+  toTimestamp,
+} from './contracts.ts';
+import { eventSubject, objectSubject, partitionFor } from './subjects.ts';
+import { injectTraceContext } from './trace.ts';
+
+/** Header naming the protobuf message type of the payload, for tools and for consumers that dispatch on it. */
+export const PROTO_TYPE_HEADER = 'Kruise-Proto-Type';
+
+export interface PublishOptions {
+  /** Trace context to propagate; default the active context. */
+  context?: Context;
+}
+
+export interface Published {
+  subject: string;
+  msgId: string;
+  /** Stream sequence of the stored message (of the earlier one, for a duplicate). */
+  seq: number;
+  /** The stream already had this message id within its duplicate window and dropped this copy. */
+  duplicate: boolean;
+}
+
+const storedTypes: ReadonlySet<ObjectEventType> = new Set([
+  ObjectEventType.OBJECT_EVENT_TYPE_ADDED,
+  ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED,
+  ObjectEventType.OBJECT_EVENT_TYPE_DELETED,
+  ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE,
+]);
+
+const goneTypes: ReadonlySet<ObjectEventType> = new Set([
+  ObjectEventType.OBJECT_EVENT_TYPE_DELETED,
+  ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE,
+]);
+
+/** `uid:resourceVersion:TYPE` — the same for every replica that observed the same change. */
+export function objectEventMsgId(event: Pick<ObjectEventInit, 'uid' | 'resourceVersion' | 'type'>): string {
+  return `${event.uid ?? ''}:${event.resourceVersion ?? ''}:${objectEventTypeName(event.type ?? 0)}`;
+}
+
+async function send(
+  bus: Bus,
+  subject: string,
+  payload: Uint8Array,
+  typeName: string,
+  msgId: string,
+  options: PublishOptions & { ttlMs?: number },
+): Promise<Published> {
+  const headers = natsHeaders();
+  headers.set(PROTO_TYPE_HEADER, typeName);
+  injectTraceContext(headers, options.context);
+  const publishOptions: Partial<JetStreamPublishOptions> = {
+    msgID: msgId,
+    headers,
+    timeout: bus.requestTimeoutMs,
+  };
+  if (options.ttlMs !== undefined) publishOptions.ttl = `${Math.max(1, Math.ceil(options.ttlMs / 1000))}s`;
+  try {
+    const ack = await bus.inFlight(() => bus.js.publish(subject, payload, publishOptions));
+    return { subject, msgId, seq: ack.seq, duplicate: ack.duplicate };
+  } catch (err) {
+    throw new Error(`publish to ${subject} (msg id ${msgId}) failed`, { cause: err });
+  }
+}
+
+/**
+ * Publishes an observed change of one object. The partition, publisher id and observation time are filled in
+ * (the partition always recomputed, so no publisher can misplace an object).
+ */
+export async function publishObjectEvent(
+  bus: Bus,
+  event: ObjectEventInit,
+  options: PublishOptions = {},
+): Promise<Published> {
+  const type = event.type ?? ObjectEventType.OBJECT_EVENT_TYPE_UNSPECIFIED;
+  if (!storedTypes.has(type)) {
+    throw new Error(
+      `an ObjectEvent of type ${objectEventTypeName(type)} does not belong in the object cache`,
+    );
+  }
+  const kind = event.kind?.kind ?? '';
+  for (const [field, value] of [
+    ['kind.kind', kind],
+    ['kind.version', event.kind?.version ?? ''],
+    ['name', event.name ?? ''],
+    ['uid', event.uid ?? ''],
+    ['resourceVersion', event.resourceVersion ?? ''],
+  ] as const) {
+    if (value === '') throw new Error(`ObjectEvent.${field} is required`);
+  }
+  const namespace = event.namespace ?? '';
+  const subject = objectSubject(bus.topology, {
+    group: event.kind?.group ?? '',
+    kind,
+    namespace,
+    name: event.name!,
+  });
+  const complete: ObjectEventInit = {
+    ...event,
+    partition: partitionFor(bus.topology, namespace) ?? null,
+    publisherId: event.publisherId || bus.publisherId,
+    observedAt: event.observedAt ?? toTimestamp(new Date()),
+  };
+  return send(
+    bus,
+    subject,
+    objectEventCodec.encode(complete),
+    objectEventCodec.typeName,
+    objectEventMsgId(event),
+    {
+      ...options,
+      ...(goneTypes.has(type) ? { ttlMs: bus.topology.deletedObjectTtlMs } : {}),
+    },
+  );
+}
+
+/** Publishes a domain event; `meta.eventId` is its de-duplication id and is required. */
+export async function publishDomainEvent<K extends DomainEventType>(
+  bus: Bus,
+  type: K,
+  event: DomainEventInit<K>,
+  options: PublishOptions = {},
+): Promise<Published> {
+  const definition = domainEventDefinition(type);
+  const eventId = event.meta?.eventId ?? '';
+  if (eventId === '') throw new Error(`${type}.meta.eventId is required`);
+  const about = definition.subjectOf(event);
+  if (!about?.name) throw new Error(`${type} does not name the object it is about`);
+  const subject = eventSubject(bus.topology, type, { namespace: about.namespace ?? '', name: about.name });
+  const complete = {
+    ...event,
+    meta: {
+      ...event.meta,
+      publisherId: event.meta?.publisherId || bus.publisherId,
+      occurredAt: event.meta?.occurredAt ?? toTimestamp(new Date()),
+    },
+  };
+  const { codec } = definition;
+  return send(bus, subject, codec.encode(complete), codec.typeName, eventId, options);
+}

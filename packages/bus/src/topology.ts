@@ -1,0 +1,128 @@
+// The bus declared as code: stream, subject and KV bucket names and configurations, all derived from one
+// prefix and the partition count so that every service (and every test, with its own prefix) agrees.
+import { DiscardPolicy, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+
+export interface TopologyOptions {
+  /** First subject token and stem of every stream and bucket name. Default `kruise`. */
+  prefix?: string;
+  /** P in `partition = fnv1a32(namespace) mod P`; every service of a deployment must use the same value. */
+  partitions: number;
+  /** Stream replicas (1 for a single server). */
+  replicas?: number;
+  /** How long a message id is remembered for de-duplication. Default 2 minutes. */
+  duplicateWindowMs?: number;
+  /** How long a DELETED/TOMBSTONE event stays in the object cache before the server removes it. Default 1 hour. */
+  deletedObjectTtlMs?: number;
+  /** How long domain events are kept. Default 7 days. */
+  eventMaxAgeMs?: number;
+  /** A partition lease not renewed for this long expires (bucket max age). Default 15 seconds. */
+  leaseTtlMs?: number;
+}
+
+export interface Topology {
+  readonly prefix: string;
+  readonly partitions: number;
+  readonly deletedObjectTtlMs: number;
+  readonly objects: {
+    readonly stream: string;
+    readonly subjectRoot: string;
+    readonly config: DeclaredStream;
+  };
+  readonly events: { readonly stream: string; readonly subjectRoot: string; readonly config: DeclaredStream };
+  readonly leases: DeclaredKv;
+}
+
+/** The stream settings this package owns; anything not listed is left as the server has it. */
+export type DeclaredStream = Pick<
+  StreamConfig,
+  | 'name'
+  | 'subjects'
+  | 'retention'
+  | 'storage'
+  | 'discard'
+  | 'max_msgs_per_subject'
+  | 'max_age'
+  | 'duplicate_window'
+  | 'num_replicas'
+  | 'allow_direct'
+> &
+  Partial<Pick<StreamConfig, 'allow_msg_ttl' | 'description'>>;
+
+export interface DeclaredKv {
+  readonly bucket: string;
+  /** The JetStream stream backing the bucket. */
+  readonly stream: string;
+  readonly ttlMs: number;
+  readonly history: number;
+  readonly replicas: number;
+  readonly description: string;
+}
+
+const prefixPattern = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+export function topology(options: TopologyOptions): Topology {
+  const prefix = options.prefix ?? 'kruise';
+  if (!prefixPattern.test(prefix)) throw new Error(`bus prefix '${prefix}' must match ${prefixPattern}`);
+  const { partitions } = options;
+  if (!Number.isSafeInteger(partitions) || partitions < 1 || partitions > 4096) {
+    throw new Error(`partitions must be an integer in 1..4096, got ${partitions}`);
+  }
+  const replicas = options.replicas ?? 1;
+  const duplicateWindow = nanos(options.duplicateWindowMs ?? 2 * 60_000);
+  const stem = prefix.toUpperCase().replaceAll('-', '_');
+  const objectsRoot = `${prefix}.objects`;
+  const eventsRoot = `${prefix}.events`;
+  const leaseBucket = `${prefix.replaceAll('-', '_')}_leases`;
+  return {
+    prefix,
+    partitions,
+    deletedObjectTtlMs: options.deletedObjectTtlMs ?? 60 * 60_000,
+    objects: {
+      stream: `${stem}_OBJECTS`,
+      subjectRoot: objectsRoot,
+      config: {
+        name: `${stem}_OBJECTS`,
+        description: 'Last-value cache of the cluster: the latest ObjectEvent of every watched object',
+        subjects: [`${objectsRoot}.>`],
+        retention: RetentionPolicy.Limits,
+        storage: StorageType.File,
+        discard: DiscardPolicy.Old,
+        // One message per object subject: the stream is the cache, not a log.
+        max_msgs_per_subject: 1,
+        max_age: 0,
+        duplicate_window: duplicateWindow,
+        num_replicas: replicas,
+        // Point reads of one object by subject without a consumer.
+        allow_direct: true,
+        // DELETED/TOMBSTONE events carry a per-message TTL so the cache does not keep every deleted object.
+        allow_msg_ttl: true,
+      },
+    },
+    events: {
+      stream: `${stem}_EVENTS`,
+      subjectRoot: eventsRoot,
+      config: {
+        name: `${stem}_EVENTS`,
+        description: 'Domain events (rollout progress, certificate rotated, revision created)',
+        subjects: [`${eventsRoot}.>`],
+        retention: RetentionPolicy.Limits,
+        storage: StorageType.File,
+        discard: DiscardPolicy.Old,
+        max_msgs_per_subject: -1,
+        max_age: nanos(options.eventMaxAgeMs ?? 7 * 24 * 60 * 60_000),
+        duplicate_window: duplicateWindow,
+        num_replicas: replicas,
+        allow_direct: true,
+      },
+    },
+    leases: {
+      bucket: leaseBucket,
+      stream: `KV_${leaseBucket}`,
+      ttlMs: options.leaseTtlMs ?? 15_000,
+      history: 1,
+      replicas,
+      description: 'Partition leases of controller replicas',
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// Streams and the lease bucket are declared as code: creating is idempotent, a matching config is kept,
+// a changed one is updated in place, and one the server cannot change in place is refused.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { StorageType } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import { connectBus, ensureKv, ensureStream, ensureTopology, topology } from '../../src/index.ts';
+import { natsForTests, type TestNats, testBus } from '../support.ts';
+
+let nats: TestNats;
+before(async () => {
+  nats = await natsForTests();
+});
+after(async () => {
+  await nats?.stop();
+});
+
+describe('declaring the bus', () => {
+  test('ensureTopology creates everything once, then keeps it unchanged', async () => {
+    const bus = await testBus(nats.url);
+    try {
+      assert.deepEqual(await ensureTopology(bus), {
+        objects: 'created',
+        events: 'created',
+        leases: 'created',
+      });
+      assert.deepEqual(await ensureTopology(bus), {
+        objects: 'unchanged',
+        events: 'unchanged',
+        leases: 'unchanged',
+      });
+
+      const objects = await bus.jsm.streams.info(bus.topology.objects.stream);
+      assert.deepEqual(objects.config.subjects, [`${bus.topology.prefix}.objects.>`]);
+      assert.equal(objects.config.max_msgs_per_subject, 1);
+      assert.equal(objects.config.duplicate_window, nanos(120_000));
+      assert.equal(objects.config.allow_msg_ttl, true);
+
+      const leases = await bus.jsm.streams.info(bus.topology.leases.stream);
+      assert.equal(leases.config.max_msgs_per_subject, 1);
+      assert.equal(leases.config.max_age, nanos(15_000));
+      assert.deepEqual(leases.config.subjects, [`$KV.${bus.topology.leases.bucket}.>`]);
+    } finally {
+      await bus.dispose();
+    }
+  });
+
+  test('concurrent declarations from several replicas all succeed', async () => {
+    const bus = await testBus(nats.url);
+    try {
+      const results = await Promise.all([ensureTopology(bus), ensureTopology(bus), ensureTopology(bus)]);
+      for (const part of ['objects', 'events', 'leases'] as const) {
+        assert.ok(
+          results.some((r) => r[part] === 'created'),
+          `${part} created by one of them`,
+        );
+      }
+      assert.deepEqual(await ensureTopology(bus), {
+        objects: 'unchanged',
+        events: 'unchanged',
+        leases: 'unchanged',
+      });
+    } finally {
+      await bus.dispose();
+    }
+  });
+
+  test('a changed setting is updated in place, keeping the data', async () => {
+    const bus = await testBus(nats.url);
+    try {
+      await ensureTopology(bus);
+      await bus.js.publish(`${bus.topology.objects.subjectRoot}.Pod._.0.a.b`, new Uint8Array([1]));
+      const changed = topology({
+        prefix: bus.topology.prefix,
+        partitions: 8,
+        duplicateWindowMs: 30_000,
+        leaseTtlMs: 5_000,
+      });
+      assert.equal(await ensureStream(bus.jsm, changed.objects.config), 'updated');
+      assert.equal(await ensureKv(bus, changed.leases), 'updated');
+      const info = await bus.jsm.streams.info(changed.objects.stream);
+      assert.equal(info.config.duplicate_window, nanos(30_000));
+      assert.equal(info.state.messages, 1);
+      assert.equal((await bus.jsm.streams.info(changed.leases.stream)).config.max_age, nanos(5_000));
+      assert.equal(await ensureStream(bus.jsm, changed.objects.config), 'unchanged');
+    } finally {
+      await bus.dispose();
+    }
+  });
+
+  test('settings the server has and we do not declare are left alone', async () => {
+    const bus = await testBus(nats.url);
+    try {
+      await ensureTopology(bus);
+      const { config } = await bus.jsm.streams.info(bus.topology.events.stream);
+      await bus.jsm.streams.update(config.name, { ...config, max_bytes: 1 << 30 });
+      assert.equal(await ensureStream(bus.jsm, bus.topology.events.config), 'unchanged');
+      assert.equal((await bus.jsm.streams.info(config.name)).config.max_bytes, 1 << 30);
+    } finally {
+      await bus.dispose();
+    }
+  });
+
+  test('a storage change is refused rather than recreating the cache', async () => {
+    const bus = await testBus(nats.url);
+    try {
+      await ensureTopology(bus);
+      const memory = { ...bus.topology.objects.config, storage: StorageType.Memory };
+      await assert.rejects(
+        ensureStream(bus.jsm, memory),
+        /cannot be changed in place \(storage: file on the server, memory declared\)/,
+      );
+    } finally {
+      await bus.dispose();
+    }
+  });
+
+  test('connecting to nothing fails with the cause', async () => {
+    await assert.rejects(
+      connectBus({ servers: 'nats://127.0.0.1:1', topology: topology({ partitions: 1 }), publisherId: 'x' }),
+      (err: Error) => /cannot connect to NATS/.test(err.message) && err.cause !== undefined,
+    );
+  });
+});

@@ -1,0 +1,139 @@
+// A bus connection survives a nats-server restart: the client reconnects by itself, a live object feed and a
+// durable event worker resume, and publishing works again. Uses its own server (it must restart it).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { freePort, startNats } from '@kruise-ts/devcluster';
+import {
+  type Bus,
+  connectBus,
+  ensureEventConsumer,
+  ensureTopology,
+  ObjectEventType,
+  type ObjectFeedEvent,
+  openObjectFeed,
+  publishDomainEvent,
+  publishObjectEvent,
+  type ReceivedDomainEvent,
+  startEventWorker,
+  topology,
+} from '../../src/index.ts';
+import { uniquePrefix, waitFor, withTimeout } from '../support.ts';
+
+const pod = (name: string, rv: number) => ({
+  kind: { group: '', version: 'v1', kind: 'Pod' },
+  type: ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED,
+  namespace: 'default',
+  name,
+  uid: `uid-${name}`,
+  resourceVersion: String(rv),
+});
+
+/** Publishing while the server restarts fails until the client is back; retry within a bound. */
+async function publishEventually(publish: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await publish();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error('could not publish after the restart', { cause: err });
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+test('after nats-server restarts, the client reconnects and feeds, workers and publishing resume', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bus-reconnect-'));
+  const port = await freePort();
+  let server = await startNats(dir, { port });
+  let bus: Bus | undefined;
+  try {
+    bus = await connectBus({
+      servers: server.url,
+      topology: topology({ prefix: uniquePrefix(), partitions: 4 }),
+      publisherId: 'reconnect-test',
+      reconnectTimeWaitMs: 200,
+      reconnectJitterMs: 100,
+      requestTimeoutMs: 2_000,
+    });
+    const statuses: string[] = [];
+    (async () => {
+      for await (const s of bus.nc.status()) statuses.push(s.type);
+    })();
+    await ensureTopology(bus);
+    await ensureEventConsumer(bus, { durable: 'restart' });
+
+    const seen: ObjectFeedEvent[] = [];
+    const feed = await openObjectFeed(bus, { partitions: [0, 1, 2, 3], onEvent: (e) => void seen.push(e) });
+    const received: ReceivedDomainEvent[] = [];
+    const worker = await startEventWorker(bus, { durable: 'restart', handler: (e) => void received.push(e) });
+    await withTimeout(feed.synced, 10_000, 'synced');
+
+    await publishObjectEvent(bus, pod('before', 1));
+    await waitFor('the event before the restart', () => seen.some((e) => e.event.name === 'before'));
+
+    await server.stop();
+    await waitFor('the client to notice', () => statuses.includes('disconnect'));
+    server = await startNats(dir, { port });
+    await waitFor('the client to reconnect', () => statuses.includes('reconnect'), 30_000);
+
+    await publishEventually(() => publishObjectEvent(bus!, pod('after', 1)));
+    const after = await waitFor(
+      'the live event after the restart',
+      () => seen.find((e) => e.event.name === 'after'),
+      30_000,
+    );
+    assert.equal(after.snapshot, false);
+    assert.equal(
+      seen.filter((e) => e.event.name === 'before').length,
+      1,
+      'no replay of what was already seen',
+    );
+
+    await publishEventually(() =>
+      publishDomainEvent(bus!, 'RevisionCreated', {
+        meta: { eventId: 'after-restart' },
+        owner: { namespace: 'default', name: 'web' },
+      }),
+    );
+    await waitFor('the domain event after the restart', () => received.length === 1, 30_000);
+
+    // The streams survived on disk: the object stored before the restart is still in the cache.
+    const info = await bus.jsm.streams.info(bus.topology.objects.stream);
+    assert.equal(info.state.messages, 2);
+
+    await Promise.all([feed.stop(), worker.stop()]);
+  } finally {
+    await bus?.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('close() drains: a publish in flight completes, then the connection is closed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bus-drain-'));
+  const server = await startNats(dir);
+  try {
+    const bus = await connectBus({
+      servers: server.url,
+      topology: topology({ prefix: uniquePrefix(), partitions: 1 }),
+      publisherId: 'drain-test',
+    });
+    await ensureTopology(bus);
+    const inFlight = publishObjectEvent(bus, pod('last-words', 1));
+    const closing = bus.close();
+    await assert.rejects(publishObjectEvent(bus, pod('too-late', 1)), (err: Error) =>
+      /the bus is closing/.test((err.cause as Error).message),
+    );
+    await closing;
+    assert.equal((await inFlight).duplicate, false);
+    assert.equal(bus.nc.isClosed(), true);
+    await bus.close(); // idempotent
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
