@@ -27,6 +27,7 @@ export interface BinaryPaths {
   kubeApiserver: string;
   kubeControllerManager: string;
   kubeScheduler: string;
+  kubectl: string;
   kwok: string;
   natsServer: string;
   jaeger: string;
@@ -40,6 +41,7 @@ export function binaryPaths(): BinaryPaths {
     kubeApiserver: bin('kubernetes', versions.kubernetes, 'kube-apiserver'),
     kubeControllerManager: bin('kubernetes', versions.kubernetes, 'kube-controller-manager'),
     kubeScheduler: bin('kubernetes', versions.kubernetes, 'kube-scheduler'),
+    kubectl: bin('kubernetes', versions.kubernetes, 'kubectl'),
     kwok: bin('kwok', versions.kwok, 'kwok'),
     natsServer: bin('nats-server', versions.natsServer, 'nats-server'),
     jaeger: bin('jaeger', versions.jaeger, 'jaeger'),
