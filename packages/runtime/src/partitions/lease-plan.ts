@@ -1,0 +1,47 @@
+// What a replica should do with each partition lease on one tick: a pure function of the live members, the
+// lease table as last read, and what this replica holds, so the hand-off rules are table-tested.
+import { rendezvousOwner } from './rendezvous.ts';
+
+export interface LeaseRecord {
+  holder: string;
+  /** KV revision of the record, for compare-and-set. */
+  revision: number;
+}
+
+export interface LeasePlanInput {
+  self: string;
+  members: readonly string[];
+  partitions: number;
+  /** Current lease records by partition; absent = free (never taken, released, or expired). */
+  leases: ReadonlyMap<number, LeaseRecord>;
+}
+
+export interface LeasePlan {
+  /** Free partitions this replica should take (create the record). */
+  acquire: number[];
+  /** Partitions this replica holds and should keep (CAS-renew the record). */
+  renew: number[];
+  /** Partitions this replica holds but another live member should own: drain, then delete the record. */
+  release: number[];
+  /** Partitions this replica should own but another holds: wait for their release or expiry. */
+  waiting: number[];
+}
+
+export function planLeases(input: LeasePlanInput): LeasePlan {
+  const plan: LeasePlan = { acquire: [], renew: [], release: [], waiting: [] };
+  // A replica always counts itself live, even before its own heartbeat is visible to it.
+  const members = input.members.includes(input.self) ? input.members : [...input.members, input.self];
+  for (let p = 0; p < input.partitions; p++) {
+    const desired = rendezvousOwner(members, p);
+    const lease = input.leases.get(p);
+    const mine = lease?.holder === input.self;
+    if (desired === input.self) {
+      if (mine) plan.renew.push(p);
+      else if (lease === undefined) plan.acquire.push(p);
+      else plan.waiting.push(p);
+    } else if (mine) {
+      plan.release.push(p);
+    }
+  }
+  return plan;
+}

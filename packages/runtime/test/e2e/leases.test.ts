@@ -1,0 +1,182 @@
+// Partition leases against a real nats-server: split, exclusive ownership, CAS conflicts, expiry after a
+// crash, and graceful hand-off.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { type Bus, connectBus, ensureKv, topology } from '@kruise-ts/bus';
+import { eventually, startNats } from '@kruise-ts/devcluster';
+import { Kvm } from '@nats-io/kv';
+import { PartitionLeaseManager } from '../../src/partitions/lease-manager.ts';
+
+const PARTITIONS = 8;
+const TTL = 1500;
+let natsUrl: string;
+let stopNats: (() => Promise<void>) | undefined;
+let dir: string | undefined;
+const buses: Bus[] = [];
+
+before(async () => {
+  if (process.env.KRUISE_TS_NATS_URL) {
+    natsUrl = process.env.KRUISE_TS_NATS_URL;
+  } else {
+    dir = mkdtempSync(join(tmpdir(), 'leases-'));
+    const nats = await startNats(dir);
+    natsUrl = nats.url;
+    stopNats = nats.stop;
+  }
+});
+
+after(async () => {
+  for (const bus of buses) if (!bus.nc.isClosed()) await bus.close().catch(() => {});
+  await stopNats?.();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function replica(prefix: string, id: string, log: string[]) {
+  const bus = await connectBus({
+    servers: natsUrl,
+    topology: topology({ prefix, partitions: PARTITIONS, leaseTtlMs: TTL }),
+    publisherId: id,
+  });
+  buses.push(bus);
+  await ensureKv(bus, bus.topology.leases);
+  const kv = await new Kvm(bus.js).open(bus.topology.leases.bucket);
+  const lost: number[] = [];
+  const manager = new PartitionLeaseManager({
+    kv,
+    controller: 'sample',
+    memberId: id,
+    partitions: PARTITIONS,
+    ttlMs: TTL,
+    onAcquired: async (p) => {
+      log.push(`${id} +${p}`);
+    },
+    onReleasing: async (p) => {
+      log.push(`${id} -${p}`);
+    },
+    onLost: (p) => {
+      lost.push(p);
+      log.push(`${id} lost ${p}`);
+    },
+  });
+  return { bus, kv, manager, lost };
+}
+
+const allPartitions = Array.from({ length: PARTITIONS }, (_, i) => i);
+
+describe('partition leases on a real nats-server', () => {
+  test('two replicas split the partitions and never own one at the same time', async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const a = await replica(prefix, 'a', log);
+    const b = await replica(prefix, 'b', log);
+    a.manager.start();
+    b.manager.start();
+    await eventually(
+      'every partition owned by exactly one replica, both replicas owning some',
+      async () => {
+        const owners = allPartitions.map(
+          (p) => [a.manager.owns(p), b.manager.owns(p)].filter(Boolean).length,
+        );
+        return (
+          owners.every((n) => n === 1) &&
+          a.manager.ownedPartitions().length > 0 &&
+          b.manager.ownedPartitions().length > 0
+        );
+      },
+      { timeoutMs: 20_000, intervalMs: 50 },
+    );
+    // Sample ownership for a few ticks: never two owners.
+    for (let i = 0; i < 40; i++) {
+      for (const p of allPartitions)
+        assert.ok(!(a.manager.owns(p) && b.manager.owns(p)), `partition ${p} owned twice`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await a.manager.stop();
+    await b.manager.stop();
+  });
+
+  test('graceful hand-off: a stopping replica drains before the survivor takes over, well before the TTL', async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const a = await replica(prefix, 'a', log);
+    const b = await replica(prefix, 'b', log);
+    a.manager.start();
+    b.manager.start();
+    await eventually(
+      'split',
+      async () => a.manager.ownedPartitions().length + b.manager.ownedPartitions().length === PARTITIONS,
+      {
+        timeoutMs: 20_000,
+        intervalMs: 50,
+      },
+    );
+    const aHad = a.manager.ownedPartitions();
+    await a.manager.stop();
+    await eventually('b owns everything', async () => b.manager.ownedPartitions().length === PARTITIONS, {
+      timeoutMs: 20_000,
+      intervalMs: 50,
+    });
+    for (const p of aHad) {
+      const released = log.indexOf(`a -${p}`);
+      const taken = log.lastIndexOf(`b +${p}`);
+      assert.ok(released >= 0 && taken > released, `partition ${p}: a released before b acquired`);
+    }
+    await b.manager.stop();
+  });
+
+  test('a crashed replica (connection gone, no hand-off) loses its partitions to the survivor after the TTL', async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const a = await replica(prefix, 'a', log);
+    const b = await replica(prefix, 'b', log);
+    a.manager.start();
+    b.manager.start();
+    await eventually(
+      'split',
+      async () => a.manager.ownedPartitions().length > 0 && b.manager.ownedPartitions().length > 0,
+      {
+        timeoutMs: 20_000,
+        intervalMs: 50,
+      },
+    );
+    // Crash: the connection dies without releasing anything.
+    await a.bus.nc.close();
+    const crashedAt = Date.now();
+    await eventually('b owns everything', async () => b.manager.ownedPartitions().length === PARTITIONS, {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
+    const takeover = Date.now() - crashedAt;
+    console.log(`takeover after crash: ${takeover} ms (lease TTL ${TTL} ms)`);
+    assert.ok(takeover >= TTL * 0.5, 'not before the dead leases could expire');
+    // The crashed replica, fenced by its own clock, no longer claims anything.
+    await new Promise((r) => setTimeout(r, TTL));
+    assert.deepEqual(a.manager.ownedPartitions(), []);
+    await a.manager.stop();
+    await b.manager.stop();
+  });
+
+  test('a lease record changed behind the holder (CAS conflict) is treated as lost, never overwritten', async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const a = await replica(prefix, 'a', log);
+    a.manager.start();
+    await eventually('a owns all', async () => a.manager.ownedPartitions().length === PARTITIONS, {
+      timeoutMs: 20_000,
+      intervalMs: 50,
+    });
+    await a.kv.put('sample.partitions.3', new TextEncoder().encode(JSON.stringify({ holder: 'intruder' })));
+    await eventually('a lost partition 3', async () => a.lost.includes(3), {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+    });
+    assert.equal(a.manager.owns(3), false);
+    const entry = await a.kv.get('sample.partitions.3');
+    assert.equal(JSON.parse(new TextDecoder().decode(entry!.value)).holder, 'intruder');
+    await a.manager.stop();
+  });
+});
