@@ -1,0 +1,181 @@
+export type {
+  ExpectationKind,
+  ExpectationLeak,
+  ExpectationLeakHook,
+  ExpectationOptions,
+} from './expectation-leaks.ts';
+export { DEFAULT_EXPECTATION_TIMEOUT_MS } from './expectation-leaks.ts';
+export type { Fnv32 } from './fnv.ts';
+export { fnv1_32, fnv1a_32, newFnv1, newFnv1a } from './fnv.ts';
+export type { JsonObject, JsonPrimitive, JsonValue } from './go-json.ts';
+export { compareGoStrings, formatGoFloat, marshalGoJson, toGoString } from './go-json.ts';
+export type {
+  CompletionCheck,
+  CompletionOptions,
+  ContainerHashKind,
+  RuntimeContainerMetaSet,
+} from './inplace-update-completion.ts';
+export {
+  checkInPlaceUpdateCompleted,
+  expectedStatusImage,
+  isVerticalUpdateCompleted,
+} from './inplace-update-completion.ts';
+export {
+  conditionsForInPlaceUpdateReady,
+  conditionsForInPlaceUpdateStart,
+  getInPlaceUpdateCondition,
+  hasEqualCondition,
+  hasInPlaceUpdateReadinessGate,
+  newInPlaceUpdateReadyCondition,
+  READINESS_GATES_NOT_READY_REASON,
+  readyConditionFromGates,
+  START_INPLACE_UPDATE_REASON,
+  setPodCondition,
+  withInPlaceUpdateReadinessGate,
+} from './inplace-update-readiness.ts';
+export type {
+  InPlaceUpdateContainerBatch,
+  InPlaceUpdateContainerStatus,
+  InPlaceUpdatePreCheckBeforeNext,
+  InPlaceUpdateState,
+} from './inplace-update-state.ts';
+export {
+  getInPlaceUpdateGraceAnnotation,
+  getInPlaceUpdateState,
+  getInPlaceUpdateStateAnnotation,
+  INPLACE_UPDATE_GRACE_KEY,
+  INPLACE_UPDATE_GRACE_KEY_OLD,
+  INPLACE_UPDATE_STATE_KEY,
+  INPLACE_UPDATE_STATE_KEY_OLD,
+  InPlaceUpdateStateError,
+  isInPlaceUpdateInGracePeriod,
+  parseInPlaceUpdateState,
+  RUNTIME_CONTAINER_META_KEY,
+  serializeInPlaceUpdateState,
+  withoutInPlaceUpdateGrace,
+} from './inplace-update-state.ts';
+export type { IntOrString, RolloutLimits, RolloutLimitsInput } from './int-or-percent.ts';
+export {
+  DEFAULT_CLONESET_MAX_UNAVAILABLE,
+  IntOrPercentError,
+  partitionReplicas,
+  rolloutLimits,
+  rolloutScaledValue,
+  validationScaledValue,
+} from './int-or-percent.ts';
+export type {
+  ConditionStatus,
+  Container,
+  ContainerStatus,
+  ControllerRevision,
+  ObjectMeta,
+  OwnerReference,
+  Pod,
+  PodCondition,
+  PodPhase,
+  PodReadinessGate,
+  ResourceRequirements,
+} from './kube-types.ts';
+export type { Lifecycle, LifecycleHook } from './lifecycle.ts';
+export {
+  formatRfc3339,
+  getPodLifecycleState,
+  isHookMarkPodNotReady,
+  isLifecycleMarkPodNotReady,
+  isLifecycleState,
+  isPodAllHooked,
+  isPodHooked,
+  LIFECYCLE_STATE_LABEL,
+  LIFECYCLE_STATES,
+  LIFECYCLE_TIMESTAMP_ANNOTATION,
+  LifecycleState,
+  lifecycleStatePatch,
+  lifecycleStatePatchWithHook,
+  withLifecycleState,
+} from './lifecycle.ts';
+export {
+  CONTAINERS_READY,
+  getPodCondition,
+  INPLACE_UPDATE_READY,
+  isCloneSetPodAvailable,
+  isCloneSetPodReady,
+  isPodActive,
+  isPodAvailable,
+  isPodReady,
+  isPodTerminal,
+  isPodTerminating,
+  isPodUpdateReady,
+  isRunningAndAvailable,
+  isRunningAndReady,
+  POD_READY,
+} from './pod-readiness.ts';
+export type { FieldLayout, StructLayout } from './pod-template-layout.ts';
+export { CORE_V1_LAYOUT, POD_TEMPLATE_ROOT } from './pod-template-layout.ts';
+export type { NormaliseOptions } from './pod-template-normalise.ts';
+export {
+  GoDecodeError,
+  KRUISE_API_MINOR,
+  normaliseAsGoStruct,
+  normalisePodTemplate,
+} from './pod-template-normalise.ts';
+export type { Quantity, QuantityFormat } from './quantity.ts';
+export {
+  canonicalQuantity,
+  compareQuantities,
+  formatQuantity,
+  parseQuantity,
+  QuantityParseError,
+} from './quantity.ts';
+export type {
+  VersionCheck,
+  VersionCheckOptions,
+  VersionedObject,
+  VersionSatisfaction,
+} from './resource-version-expectations.ts';
+export { isResourceVersionAtLeast, ResourceVersionExpectations } from './resource-version-expectations.ts';
+export type { CloneSetForRevision, NewRevision, NewRevisionOptions } from './revision.ts';
+export {
+  CLONESET_API_VERSION,
+  CLONESET_KIND,
+  CONTROLLER_REVISION_HASH_LABEL,
+  cloneSetRevisionData,
+  cloneSetRevisionPatch,
+  controllerRevisionName,
+  hashControllerRevision,
+  newCloneSetRevision,
+  safeEncodeString,
+  VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION,
+} from './revision.ts';
+export type {
+  CreateConflictDecision,
+  DecideUpdateRevisionOptions,
+  UpdateRevisionDecision,
+} from './revision-history.ts';
+export {
+  compareRevisions,
+  decideUpdateRevision,
+  equalRevision,
+  findCurrentRevision,
+  findEqualRevisions,
+  nextRevisionNumber,
+  resolveCreateConflict,
+  revisionDataKey,
+  rolledBackRevision,
+  sortRevisions,
+} from './revision-history.ts';
+export {
+  CONTROLLER_REVISION_HASH_LABEL_KEY,
+  isAtRevision,
+  POD_TEMPLATE_HASH_LABEL_KEY,
+  revisionHashLabels,
+  revisionHashMatches,
+  shortRevisionHash,
+} from './revision-labels.ts';
+export type {
+  PendingScale,
+  ScaleAction,
+  ScaleCheck,
+  ScaleCheckOptions,
+  ScaleSatisfaction,
+} from './scale-expectations.ts';
+export { ScaleExpectations } from './scale-expectations.ts';

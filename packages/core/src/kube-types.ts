@@ -1,0 +1,87 @@
+// Minimal shapes of the Kubernetes objects the core logic reads, as they arrive as JSON from the apiserver or the
+// bus (timestamps stay RFC 3339 strings). Only the fields the decisions use are typed; everything else passes
+// through untouched.
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+export interface ObjectMeta {
+  name?: string;
+  namespace?: string;
+  uid?: string;
+  resourceVersion?: string;
+  generation?: number;
+  creationTimestamp?: string | null;
+  deletionTimestamp?: string | null;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  finalizers?: string[];
+  ownerReferences?: OwnerReference[];
+}
+
+export type ConditionStatus = 'True' | 'False' | 'Unknown';
+
+export interface PodCondition {
+  type: string;
+  status: ConditionStatus | string;
+  reason?: string;
+  message?: string;
+  lastProbeTime?: string | null;
+  lastTransitionTime?: string | null;
+}
+
+export interface ResourceRequirements {
+  limits?: Record<string, string>;
+  requests?: Record<string, string>;
+}
+
+export interface Container {
+  name: string;
+  image?: string;
+  resources?: ResourceRequirements;
+}
+
+export interface ContainerStatus {
+  name: string;
+  image: string;
+  imageID: string;
+  ready?: boolean;
+  restartCount?: number;
+  containerID?: string;
+  resources?: ResourceRequirements | null;
+}
+
+export interface PodReadinessGate {
+  conditionType: string;
+}
+
+export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
+
+export interface Pod {
+  metadata: ObjectMeta;
+  spec?: {
+    nodeName?: string;
+    containers?: Container[];
+    readinessGates?: PodReadinessGate[];
+  };
+  status?: {
+    phase?: PodPhase | string;
+    conditions?: PodCondition[];
+    containerStatuses?: ContainerStatus[];
+  };
+}
+
+export interface ControllerRevision {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  /** The revision's data as JSON (an object from the apiserver, or the exact raw JSON text). */
+  data?: unknown;
+  revision: number;
+}
