@@ -1,0 +1,62 @@
+export type { CacheChange, CachedObject, ObjectCacheOptions } from './cache/object-cache.ts';
+export { ObjectCache } from './cache/object-cache.ts';
+export type { Clock, Timer } from './clock.ts';
+export { FakeClock, realClock, sleep } from './clock.ts';
+export type { Controller, ControllerOptions, ReconcileRequest, ReconcileResult } from './controller.ts';
+export { runController } from './controller.ts';
+export type { ReconcileResultLabel } from './controller-metrics.ts';
+export type { ApiClass, KubeClientOptions } from './kube/client.ts';
+export { KubeClient } from './kube/client.ts';
+export type { KubeErrorInit, KubeStatus, StatusCause } from './kube/errors.ts';
+export {
+  AlreadyExistsError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  GoneError,
+  InternalError,
+  InvalidError,
+  KubeApiError,
+  kubeErrorFromStatus,
+  MethodNotAllowedError,
+  NotFoundError,
+  RequestEntityTooLargeError,
+  ServerTimeoutError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  toKubeError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+} from './kube/errors.ts';
+export type { KubeRequestInfo } from './kube/request-info.ts';
+export { kubeRequestInfo, objectLabel, resourceLabel } from './kube/request-info.ts';
+export type { Backoff, RetryOptions } from './kube/retry.ts';
+export { backoffWaits, DEFAULT_BACKOFF, DEFAULT_RETRY, retryOnConflict, retryOnError } from './kube/retry.ts';
+export type { LeaseManagerOptions, PartitionHooks } from './partitions/lease-manager.ts';
+export { PartitionLeaseManager } from './partitions/lease-manager.ts';
+export type { LeasePlan, LeasePlanInput, LeaseRecord } from './partitions/lease-plan.ts';
+export { planLeases } from './partitions/lease-plan.ts';
+export { assignPartitions, rendezvousOwner, rendezvousScore } from './partitions/rendezvous.ts';
+export type { ControllerRateLimiterOptions, RateLimiter } from './queue/rate-limiters.ts';
+export {
+  BucketRateLimiter,
+  defaultControllerRateLimiter,
+  ItemExponentialFailureRateLimiter,
+  MaxOfRateLimiter,
+} from './queue/rate-limiters.ts';
+export type { AddOptions, WorkItem, WorkQueueOptions } from './queue/work-queue.ts';
+export { WorkQueue } from './queue/work-queue.ts';
+export type {
+  GracefulShutdown,
+  GracefulShutdownOptions,
+  ShutdownHook,
+  ShutdownReport,
+  SignalSource,
+} from './server/graceful-shutdown.ts';
+export { createGracefulShutdown } from './server/graceful-shutdown.ts';
+export type { CheckReport, EvaluateOptions, HealthCheck } from './server/health-checks.ts';
+export { evaluateChecks } from './server/health-checks.ts';
+export type { HealthServer, HealthServerOptions } from './server/health-server.ts';
+export { startHealthServer } from './server/health-server.ts';
+export type { TokenBucketStats } from './token-bucket.ts';
+export { TokenBucket } from './token-bucket.ts';

@@ -1,0 +1,219 @@
+// A Kubernetes client over @kubernetes/client-node with what controllers need around every apiserver call:
+// a client-side rate limit (QPS/burst token bucket, as client-go's), a CLIENT span per call named
+// `kube <verb> <resource>`, the W3C traceparent header on the request so the apiserver's own spans join the
+// trace, and failures mapped to typed errors (NotFoundError, ConflictError, InvalidError, …).
+//
+// API classes are used as client-node generates them (object-parameter style); `client.api(CoreV1Api)` returns
+// the same class wrapped so that each call goes through the limiter, the span and the error mapping.
+import {
+  type Configuration,
+  createConfiguration,
+  KubeConfig,
+  KubernetesObjectApi,
+  type Middleware,
+  type RequestContext,
+  type ResponseContext,
+  ServerConfiguration,
+} from '@kubernetes/client-node';
+import {
+  type Attributes,
+  type Context,
+  context,
+  createContextKey,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { type Clock, realClock, sleep } from '../clock.ts';
+import { TokenBucket } from '../token-bucket.ts';
+import { KubeApiError, toKubeError } from './errors.ts';
+import { type KubeRequestInfo, kubeRequestInfo, objectLabel, resourceLabel } from './request-info.ts';
+
+export interface KubeClientOptions {
+  /** Kubeconfig file to load; without it (and without `kubeConfig`) the default loading rules apply. */
+  kubeconfigPath?: string;
+  /** An already loaded config (wins over `kubeconfigPath`). */
+  kubeConfig?: KubeConfig;
+  /** Sustained requests per second; Infinity disables the limit. Default 20 (controller-runtime's). */
+  qps?: number;
+  /** Requests allowed at once above the sustained rate. Default 30 (controller-runtime's). */
+  burst?: number;
+  /** Sent as User-Agent. */
+  userAgent?: string;
+  /** Defaults to the global tracer provider's `@kruise-ts/runtime` tracer. */
+  tracer?: Tracer;
+  clock?: Clock;
+}
+
+export type ApiClass<T> = new (configuration: Configuration) => T;
+
+/** The call in progress, shared by the wrapper (which owns the span) and the middleware (which sees HTTP). */
+interface CallState {
+  span: Span;
+  info?: KubeRequestInfo;
+}
+
+const CALL_KEY = createContextKey('@kruise-ts/runtime kube call');
+// W3C's own propagator, not the global one: the header is right whether or not the service set up an SDK.
+const propagator = new W3CTraceContextPropagator();
+// Methods that perform a request: generated API methods and KubernetesObjectApi's verbs. Anything else
+// (helpers such as setDefaultNamespace) passes through untouched.
+const REQUEST_METHOD = /^(create|read|get|list|replace|patch|delete|connect|resource$)/;
+
+export class KubeClient {
+  readonly kubeConfig: KubeConfig;
+  /** The client-side rate limit; its stats() tell how many calls waited and for how long. */
+  readonly rateLimiter: TokenBucket;
+  readonly #configuration: Configuration;
+  readonly #tracer: Tracer;
+  readonly #clock: Clock;
+  readonly #apis = new Map<ApiClass<unknown>, unknown>();
+
+  constructor(options: KubeClientOptions = {}) {
+    this.kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
+    this.#clock = options.clock ?? realClock;
+    this.#tracer = options.tracer ?? trace.getTracer('@kruise-ts/runtime');
+    this.rateLimiter = new TokenBucket(options.qps ?? 20, options.burst ?? 30, this.#clock);
+    const cluster = this.kubeConfig.getCurrentCluster();
+    if (cluster === null) throw new Error('kubeconfig has no current cluster');
+    const userAgent = options.userAgent ?? 'kruise-ts';
+    const middleware: Middleware = {
+      pre: async (request) => this.#beforeRequest(request, userAgent),
+      post: async (response) => this.#afterResponse(response),
+    };
+    this.#configuration = createConfiguration({
+      baseServer: new ServerConfiguration(cluster.server, {}),
+      authMethods: { default: this.kubeConfig },
+      promiseMiddleware: [middleware],
+    });
+  }
+
+  /** An instance of a client-node API class whose calls are rate limited, traced and error-mapped. */
+  api<T extends object>(apiClass: ApiClass<T>): T {
+    const cached = this.#apis.get(apiClass as ApiClass<unknown>);
+    if (cached !== undefined) return cached as T;
+    const raw =
+      (apiClass as ApiClass<unknown>) === KubernetesObjectApi
+        ? (new DefaultNamespaceObjectApi(this.#configuration, this.kubeConfig) as unknown as T)
+        : new apiClass(this.#configuration);
+    const wrapped = this.#wrap(raw);
+    this.#apis.set(apiClass as ApiClass<unknown>, wrapped);
+    return wrapped;
+  }
+
+  /** The generic object API (any kind, including Kruise's custom resources), wrapped like `api()`. */
+  objects(): KubernetesObjectApi {
+    return this.api(KubernetesObjectApi);
+  }
+
+  #wrap<T extends object>(target: T): T {
+    const wrappers = new Map<string, unknown>();
+    return new Proxy(target, {
+      get: (obj, prop) => {
+        const value: unknown = Reflect.get(obj, prop, obj);
+        if (typeof prop !== 'string' || typeof value !== 'function' || !REQUEST_METHOD.test(prop))
+          return value;
+        let wrapper = wrappers.get(prop);
+        if (wrapper === undefined) {
+          const method = value as (...args: unknown[]) => Promise<unknown>;
+          wrapper = (...args: unknown[]) => this.#call(prop, () => method.apply(obj, args));
+          wrappers.set(prop, wrapper);
+        }
+        return wrapper;
+      },
+    });
+  }
+
+  async #call<R>(method: string, run: () => Promise<R>): Promise<R> {
+    // The token is taken synchronously at call time, so a burst of calls queues in call order.
+    const waitMs = this.rateLimiter.reserve();
+    const parent = context.active();
+    const span = this.#tracer.startSpan(`kube ${method}`, { kind: SpanKind.CLIENT }, parent);
+    const state: CallState = { span };
+    const callContext: Context = trace.setSpan(parent, span).setValue(CALL_KEY, state);
+    try {
+      if (waitMs > 0) {
+        // Throttling is part of the call's latency and the usual reason a busy controller is slow: show it.
+        span.addEvent('client-side throttling', { 'kube.throttle.wait_ms': Math.round(waitMs) });
+        await sleep(this.#clock, waitMs);
+      }
+      return await context.with(callContext, run);
+    } catch (err) {
+      const mapped = toKubeError(err, state.info === undefined ? undefined : operation(state.info));
+      const error = mapped instanceof Error ? mapped : new Error(String(mapped), { cause: mapped });
+      span.recordException(error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+      span.setAttribute(
+        'error.type',
+        error instanceof KubeApiError ? error.reason || String(error.code) : error.name,
+      );
+      throw mapped;
+    } finally {
+      span.end();
+    }
+  }
+
+  #beforeRequest(request: RequestContext, userAgent: string): RequestContext {
+    request.setHeaderParam('User-Agent', userAgent);
+    const active = context.active();
+    const state = active.getValue(CALL_KEY) as CallState | undefined;
+    if (state !== undefined) {
+      const info = kubeRequestInfo(request.getHttpMethod(), request.getUrl());
+      state.info = info;
+      state.span.updateName(`kube ${info.verb} ${resourceLabel(info)}`);
+      state.span.setAttributes(requestAttributes(request, info));
+    }
+    propagator.inject(active, request, { set: (carrier, key, value) => carrier.setHeaderParam(key, value) });
+    return request;
+  }
+
+  #afterResponse(response: ResponseContext): ResponseContext {
+    const state = context.active().getValue(CALL_KEY) as CallState | undefined;
+    state?.span.setAttribute('http.response.status_code', response.httpStatusCode);
+    return response;
+  }
+}
+
+// KubernetesObjectApi learns the context's default namespace only through a protected method.
+class DefaultNamespaceObjectApi extends KubernetesObjectApi {
+  constructor(configuration: Configuration, kubeConfig: KubeConfig) {
+    super(configuration);
+    this.setDefaultNamespace(kubeConfig);
+  }
+}
+
+function loadKubeConfig(path: string | undefined): KubeConfig {
+  const kubeConfig = new KubeConfig();
+  try {
+    if (path === undefined) kubeConfig.loadFromDefault();
+    else kubeConfig.loadFromFile(path);
+  } catch (err) {
+    throw new Error(`cannot load kubeconfig${path === undefined ? '' : ` ${path}`}`, { cause: err });
+  }
+  return kubeConfig;
+}
+
+function operation(info: KubeRequestInfo): string {
+  const object = objectLabel(info);
+  return `${info.verb} ${resourceLabel(info)}${object === '' ? '' : ` ${object}`}`;
+}
+
+function requestAttributes(request: RequestContext, info: KubeRequestInfo): Attributes {
+  const url = new URL(request.getUrl());
+  const attributes: Attributes = {
+    'http.request.method': request.getHttpMethod(),
+    'url.full': url.toString(),
+    'server.address': url.hostname,
+    'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    'kube.verb': info.verb,
+    'kube.resource': info.resource,
+    'kube.api_version': info.apiGroup === '' ? info.apiVersion : `${info.apiGroup}/${info.apiVersion}`,
+  };
+  if (info.subresource !== '') attributes['kube.subresource'] = info.subresource;
+  if (info.namespace !== '') attributes['k8s.namespace.name'] = info.namespace;
+  if (info.name !== '') attributes['kube.name'] = info.name;
+  return attributes;
+}
