@@ -1,0 +1,166 @@
+// ObjectMeta, labels, annotations and label selectors, as k8s apimachinery validates them.
+import type { LabelSelector, ObjectMeta } from '../schema/meta.ts';
+import { type FieldError, fieldError, type Path } from './errors.ts';
+import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './names.ts';
+
+const totalAnnotationSizeLimit = 256 * 1024;
+
+export function validateLabels(labels: Record<string, string> | undefined, at: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const [key, value] of Object.entries(labels ?? {})) {
+    for (const msg of isQualifiedName(key)) errs.push(fieldError.invalid(at, key, msg));
+    for (const msg of isValidLabelValue(value)) errs.push(fieldError.invalid(at, value, msg));
+  }
+  return errs;
+}
+
+export function validateAnnotations(annotations: Record<string, string> | undefined, at: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  let size = 0;
+  for (const [key, value] of Object.entries(annotations ?? {})) {
+    for (const msg of isQualifiedName(key.toLowerCase())) errs.push(fieldError.invalid(at, key, msg));
+    size += Buffer.byteLength(key) + Buffer.byteLength(value);
+  }
+  if (size > totalAnnotationSizeLimit) errs.push(fieldError.tooLong(at, totalAnnotationSizeLimit));
+  return errs;
+}
+
+export type NameValidator = (name: string) => string[];
+
+/** k8s ValidateObjectMeta (the parts an admission webhook can get wrong; the apiserver checks the rest). */
+export function validateObjectMeta(
+  meta: ObjectMeta | undefined,
+  options: { namespaced: boolean; nameValidator?: NameValidator },
+  at: Path,
+): FieldError[] {
+  const errs: FieldError[] = [];
+  const validateName = options.nameValidator ?? isDNS1123Subdomain;
+  const name = meta?.name ?? '';
+  if (meta?.generateName) {
+    // generateName gets a random suffix, so only the prefix (without trailing '-') must be valid.
+    for (const msg of validateName(meta.generateName.replace(/-$/, ''))) {
+      errs.push(fieldError.invalid(at.child('generateName'), meta.generateName, msg));
+    }
+  }
+  if (name === '') {
+    if (!meta?.generateName)
+      errs.push(fieldError.required(at.child('name'), 'name or generateName is required'));
+  } else {
+    for (const msg of validateName(name)) errs.push(fieldError.invalid(at.child('name'), name, msg));
+  }
+  if (options.namespaced && !meta?.namespace) errs.push(fieldError.required(at.child('namespace')));
+  if (!options.namespaced && meta?.namespace) {
+    errs.push(fieldError.forbidden(at.child('namespace'), 'not allowed on this type'));
+  }
+  errs.push(...validateLabels(meta?.labels, at.child('labels')));
+  errs.push(...validateAnnotations(meta?.annotations, at.child('annotations')));
+  return errs;
+}
+
+/** k8s ValidateObjectMetaUpdate: identity fields are immutable. */
+export function validateObjectMetaUpdate(
+  meta: ObjectMeta | undefined,
+  old: ObjectMeta | undefined,
+  at: Path,
+): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const field of ['name', 'namespace', 'uid'] as const) {
+    const now = meta?.[field];
+    const before = old?.[field];
+    if (before !== undefined && now !== before) {
+      errs.push(fieldError.invalid(at.child(field), now ?? '', 'field is immutable'));
+    }
+  }
+  errs.push(...validateLabels(meta?.labels, at.child('labels')));
+  errs.push(...validateAnnotations(meta?.annotations, at.child('annotations')));
+  return errs;
+}
+
+const operators = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
+
+/** k8s ValidateLabelSelector. */
+export function validateLabelSelector(selector: LabelSelector | undefined, at: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!selector) return errs;
+  (selector.matchExpressions ?? []).forEach((req, i) => {
+    const reqPath = at.child('matchExpressions').index(i);
+    const values = req.values ?? [];
+    if (req.operator === 'In' || req.operator === 'NotIn') {
+      if (values.length === 0) {
+        errs.push(
+          fieldError.required(
+            reqPath.child('values'),
+            "must be specified when `operator` is 'In' or 'NotIn'",
+          ),
+        );
+      }
+    } else if (req.operator === 'Exists' || req.operator === 'DoesNotExist') {
+      if (values.length > 0) {
+        errs.push(
+          fieldError.forbidden(
+            reqPath.child('values'),
+            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+          ),
+        );
+      }
+    } else {
+      errs.push(fieldError.invalid(reqPath.child('operator'), req.operator, 'not a valid selector operator'));
+    }
+    for (const msg of isQualifiedName(req.key))
+      errs.push(fieldError.invalid(reqPath.child('key'), req.key, msg));
+  });
+  errs.push(...validateLabels(selector.matchLabels, at.child('matchLabels')));
+  return errs;
+}
+
+/** Whether metav1.LabelSelectorAsSelector would fail (an unknown operator or a bad In/NotIn/Exists shape). */
+export function labelSelectorError(selector: LabelSelector | undefined): string | undefined {
+  for (const req of selector?.matchExpressions ?? []) {
+    if (!operators.includes(req.operator)) return `"${req.operator}" is not a valid label selector operator`;
+    const n = req.values?.length ?? 0;
+    if ((req.operator === 'In' || req.operator === 'NotIn') && n === 0) {
+      return "for 'in', 'notin' operators, values set can't be empty";
+    }
+    if ((req.operator === 'Exists' || req.operator === 'DoesNotExist') && n > 0) {
+      return 'values set must be empty for exists and does not exist';
+    }
+  }
+  return undefined;
+}
+
+/** True when the selector has no requirement (matches everything, as labels.Everything()). */
+export function selectorIsEmpty(selector: LabelSelector | undefined): boolean {
+  return Object.keys(selector?.matchLabels ?? {}).length + (selector?.matchExpressions?.length ?? 0) === 0;
+}
+
+export function selectorMatches(
+  selector: LabelSelector | undefined,
+  labels: Record<string, string> | undefined,
+): boolean {
+  const set = labels ?? {};
+  for (const [key, value] of Object.entries(selector?.matchLabels ?? {})) {
+    if (set[key] !== value) return false;
+  }
+  for (const req of selector?.matchExpressions ?? []) {
+    const has = Object.hasOwn(set, req.key);
+    const value = set[req.key];
+    const values = req.values ?? [];
+    switch (req.operator) {
+      case 'In':
+        if (!has || value === undefined || !values.includes(value)) return false;
+        break;
+      case 'NotIn':
+        if (has && value !== undefined && values.includes(value)) return false;
+        break;
+      case 'Exists':
+        if (!has) return false;
+        break;
+      case 'DoesNotExist':
+        if (has) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
