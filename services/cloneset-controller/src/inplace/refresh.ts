@@ -1,0 +1,139 @@
+// What an in-place update still needs on each reconcile (spec §4.4 step 4, inplaceupdate.Refresh): finish a grace
+// period that has run out, patch the next container batch once the previous one is ready, or mark the pod
+// InPlaceUpdateReady=True once nothing is pending (which is also how fresh pods first get the condition).
+
+import {
+  checkInPlaceUpdateCompleted,
+  conditionsForInPlaceUpdateReady,
+  getInPlaceUpdateGraceAnnotation,
+  getInPlaceUpdateStateAnnotation,
+  INPLACE_UPDATE_STATE_KEY,
+  type InPlaceUpdateState,
+  isAtRevision,
+  type PodCondition,
+  parseInPlaceUpdateState,
+  serializeInPlaceUpdateState,
+  withoutInPlaceUpdateGrace,
+} from '@kruise-ts/core';
+import { type CloneSetPod, type Now, toMillis } from '../types.ts';
+import { patchSpecToPod } from './apply.ts';
+import { parseUpdateSpec } from './update-spec.ts';
+
+export type InPlaceRefresh<P extends CloneSetPod> =
+  | { action: 'none'; requeueAfterMs?: number; reason?: string }
+  /** Write this pod (grace period over or dropped, or the next container batch). */
+  | { action: 'update-pod'; pod: P; reason: 'grace-finished' | 'grace-dropped' | 'next-batch' }
+  /** Write these status conditions (InPlaceUpdateReady=True). */
+  | { action: 'update-status'; conditions: PodCondition[] }
+  | { action: 'error'; error: string };
+
+const hasPending = (s: InPlaceUpdateState): boolean =>
+  [s.nextContainerImages, s.nextContainerRefMetadata, s.nextContainerResources].some(
+    (m) => m !== undefined && Object.keys(m).length > 0,
+  );
+
+/** Whole seconds, rounded up (Kruise's roundupSeconds). */
+const roundUpToSecond = (ms: number): number => Math.ceil(ms / 1000) * 1000;
+
+function finishGracePeriod<P extends CloneSetPod>(pod: P, graceText: string, now: Now): InPlaceRefresh<P> {
+  let spec: ReturnType<typeof parseUpdateSpec>;
+  try {
+    spec = parseUpdateSpec(graceText);
+  } catch (err) {
+    return { action: 'error', error: `invalid in-place update grace annotation: ${(err as Error).message}` };
+  }
+  const stateText = getInPlaceUpdateStateAnnotation(pod.metadata);
+  if (stateText === undefined) {
+    return {
+      action: 'error',
+      error: 'pod has apps.kruise.io/inplace-update-grace but apps.kruise.io/inplace-update-state not found',
+    };
+  }
+  let state: InPlaceUpdateState;
+  try {
+    state = parseInPlaceUpdateState(stateText);
+  } catch {
+    // Kruise gives up silently on an unreadable state here.
+    return { action: 'none' };
+  }
+  const withoutGrace = (p: P): P => ({
+    ...p,
+    metadata: { ...p.metadata, annotations: withoutInPlaceUpdateGrace(p.metadata.annotations) },
+  });
+  // The pod moved to another revision meanwhile: the deferred patch is obsolete.
+  if (!isAtRevision(pod.metadata, spec.revision))
+    return { action: 'update-pod', pod: withoutGrace(pod), reason: 'grace-dropped' };
+  const started = state.updateTimestamp === null ? Number.NaN : Date.parse(state.updateTimestamp);
+  const span = toMillis(now) - (Number.isNaN(started) ? 0 : started);
+  const grace = spec.graceSeconds * 1000;
+  if (span < grace)
+    return { action: 'none', requeueAfterMs: roundUpToSecond(grace - span), reason: 'in grace period' };
+  return {
+    action: 'update-pod',
+    pod: withoutGrace(patchSpecToPod(pod, spec, state, now)),
+    reason: 'grace-finished',
+  };
+}
+
+/** Containers of the last batch all report ready (doPreCheckBeforeNext). */
+function previousBatchReady(pod: CloneSetPod, state: InPlaceUpdateState): boolean {
+  for (const name of state.preCheckBeforeNext?.containersRequiredReady ?? []) {
+    const status = pod.status?.containerStatuses?.find((s) => s.name === name);
+    if (status === undefined || status.ready !== true) return false;
+  }
+  return true;
+}
+
+/** The containers check alone (no grace / next-batch checks): core's check on the state without next batches. */
+function containersCompleted(pod: CloneSetPod, state: InPlaceUpdateState): boolean {
+  const current: InPlaceUpdateState = { ...state };
+  delete current.nextContainerImages;
+  delete current.nextContainerRefMetadata;
+  delete current.nextContainerResources;
+  const probe: CloneSetPod = {
+    ...pod,
+    metadata: {
+      ...pod.metadata,
+      annotations: {
+        ...withoutInPlaceUpdateGrace(pod.metadata.annotations),
+        [INPLACE_UPDATE_STATE_KEY]: serializeInPlaceUpdateState(current),
+      },
+    },
+  };
+  return checkInPlaceUpdateCompleted(probe).completed;
+}
+
+export function refreshInPlaceUpdate<P extends CloneSetPod>(pod: P, now: Now): InPlaceRefresh<P> {
+  const grace = getInPlaceUpdateGraceAnnotation(pod.metadata);
+  if (grace !== undefined && grace !== '') return finishGracePeriod(pod, grace, now);
+
+  const stateText = getInPlaceUpdateStateAnnotation(pod.metadata);
+  if (stateText !== undefined) {
+    let state: InPlaceUpdateState;
+    try {
+      state = parseInPlaceUpdateState(stateText);
+    } catch (err) {
+      return { action: 'error', error: (err as Error).message };
+    }
+    if (!containersCompleted(pod, state)) return { action: 'none', reason: 'in-place update not completed' };
+    if (hasPending(state)) {
+      if (!previousBatchReady(pod, state))
+        return { action: 'none', reason: 'waiting for the previous batch to be ready' };
+      const images = state.nextContainerImages ?? {};
+      if (Object.keys(images).length > 0) {
+        return {
+          action: 'update-pod',
+          pod: patchSpecToPod(pod, { containerImages: images }, state, now),
+          reason: 'next-batch',
+        };
+      }
+    }
+  }
+  const conditions = conditionsForInPlaceUpdateReady(pod, now);
+  return conditions === undefined ? { action: 'none' } : { action: 'update-status', conditions };
+}
+
+/** Kruise's CheckPodUpdateCompleted for lifecycle purposes: no grace, no next batch, containers restarted. */
+export function isInPlaceUpdateCompleted(pod: CloneSetPod): boolean {
+  return checkInPlaceUpdateCompleted(pod).completed;
+}

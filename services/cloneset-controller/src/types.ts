@@ -1,0 +1,176 @@
+// The shapes this package reads: a v1beta1 CloneSet (the storage version the controller works on, spec §0.1), its
+// pods and PVCs. @kruise-ts/api does not export its CloneSet types yet, so these are structural subsets of
+// CloneSetV1beta1; any object of that type (or straight from the apiserver) fits.
+
+import type { Container, IntOrString, Lifecycle, ObjectMeta, Pod } from '@kruise-ts/core';
+
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: string;
+  values?: string[];
+}
+
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
+export interface UpdatePriorityWeightTerm {
+  weight: number;
+  matchSelector: LabelSelector;
+}
+
+export interface UpdatePriorityOrderTerm {
+  orderedKey: string;
+}
+
+export interface UpdatePriorityStrategy {
+  weightPriority?: UpdatePriorityWeightTerm[];
+  orderPriority?: UpdatePriorityOrderTerm[];
+}
+
+export interface UpdateScatterTerm {
+  key: string;
+  value: string;
+}
+
+export type PodUpdatePolicy = 'ReCreate' | 'InPlaceIfPossible' | 'InPlaceOnly';
+
+export interface RollingUpdateStrategy {
+  partition?: IntOrString;
+  maxUnavailable?: IntOrString;
+  maxSurge?: IntOrString;
+  /** ReCreate | InPlaceIfPossible | InPlaceOnly ("" behaves as ReCreate). */
+  podUpdatePolicy?: string;
+  paused?: boolean;
+  priorityStrategy?: UpdatePriorityStrategy;
+  scatterStrategy?: UpdateScatterTerm[];
+  inPlaceUpdateStrategy?: { gracePeriodSeconds?: number };
+}
+
+export interface TopologySpreadConstraint {
+  topologyKey: string;
+}
+
+/** A container as written in a template; only what the decisions read is typed. */
+export type TemplateContainer = { name: string; image?: string } & Record<string, unknown>;
+
+export interface PodTemplate {
+  metadata?: Pick<ObjectMeta, 'labels' | 'annotations' | 'finalizers'>;
+  spec?: {
+    containers?: TemplateContainer[];
+    volumes?: Array<{ name: string } & Record<string, unknown>>;
+    /** Only topologyKey is read. */
+    topologySpreadConstraints?: Array<Record<string, unknown>>;
+    readinessGates?: Array<{ conditionType: string }>;
+  } & Record<string, unknown>;
+}
+
+export interface PersistentVolumeClaim {
+  metadata: ObjectMeta;
+  spec?: Record<string, unknown>;
+}
+
+/** A volumeClaimTemplates entry (its metadata may be partial). */
+export interface VolumeClaimTemplate {
+  metadata?: ObjectMeta;
+  spec?: Record<string, unknown>;
+}
+
+export interface CloneSetSpec {
+  /** Defaulted to 1 by the webhook; treated as 1 when absent. */
+  replicas?: number;
+  selector?: LabelSelector;
+  template?: PodTemplate;
+  volumeClaimTemplates?: VolumeClaimTemplate[];
+  scaleStrategy?: {
+    podsToDelete?: string[];
+    maxUnavailable?: IntOrString;
+    enablePVCReuse?: boolean;
+    excludePreparingDelete?: boolean;
+  };
+  updateStrategy?: {
+    /** RollingUpdate | OnDelete. */
+    type?: string;
+    rollingUpdate?: RollingUpdateStrategy;
+  };
+  revisionHistoryLimit?: number;
+  minReadySeconds?: number;
+  lifecycle?: Lifecycle;
+  progressDeadlineSeconds?: number;
+}
+
+export interface CloneSetCondition {
+  type: string;
+  status: string;
+  lastUpdateTime?: string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface CloneSetStatus {
+  observedGeneration?: number;
+  replicas: number;
+  readyReplicas: number;
+  availableReplicas: number;
+  updatedReplicas: number;
+  updatedReadyReplicas: number;
+  updatedAvailableReplicas?: number;
+  expectedUpdatedReplicas?: number;
+  updateRevision?: string;
+  currentRevision?: string;
+  collisionCount?: number;
+  conditions?: CloneSetCondition[];
+  labelSelector?: string;
+}
+
+export interface CloneSet {
+  metadata?: ObjectMeta;
+  spec: CloneSetSpec;
+  status?: CloneSetStatus;
+}
+
+export interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: {
+    configMapKeyRef?: { name?: string; key: string };
+    fieldRef?: { apiVersion?: string; fieldPath: string };
+  };
+}
+
+export type PodContainer = Container & { env?: EnvVar[] } & Record<string, unknown>;
+
+/** A pod as the controller reads it: core's Pod plus the container env (launch priorities). */
+export interface CloneSetPod extends Pod {
+  spec?: NonNullable<Pod['spec']> & { containers?: PodContainer[]; volumes?: unknown[] };
+}
+
+/**
+ * Kruise feature gates and flags that change CloneSet decisions (spec §0.1). Every one defaults to off, which is
+ * Kruise's default profile; Kruise's e2e suite runs with all of them on.
+ */
+export interface FeatureGates {
+  /** CloneSetPartitionRollback: raising partition rolls updated pods back to the current revision. */
+  partitionRollback?: boolean;
+  /** PreparingUpdateAsUpdate: PreparingUpdate pods count as update revision when scaling. */
+  preparingUpdateAsUpdate?: boolean;
+  /** --cloneset-scaling-exclude-preparing-delete (process flag; the spec field does the same per CloneSet). */
+  scalingExcludePreparingDelete?: boolean;
+  /** CloneSetShortHash: the controller-revision-hash label holds only the hash. */
+  cloneSetShortHash?: boolean;
+  /** RecreatePodWhenChangeVCTInCloneSetGate: a changed volumeClaimTemplates hash forbids in-place update. */
+  recreatePodWhenChangeVCT?: boolean;
+}
+
+/** Milliseconds since the epoch, or a Date. */
+export type Now = number | Date;
+
+export function toMillis(now: Now): number {
+  return typeof now === 'number' ? now : now.getTime();
+}
+
+export function specReplicas(cs: CloneSet): number {
+  return cs.spec.replicas ?? 1;
+}
