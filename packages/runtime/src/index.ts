@@ -32,6 +32,12 @@ export type { KubeRequestInfo } from './kube/request-info.ts';
 export { kubeRequestInfo, objectLabel, resourceLabel } from './kube/request-info.ts';
 export type { Backoff, RetryOptions } from './kube/retry.ts';
 export { backoffWaits, DEFAULT_BACKOFF, DEFAULT_RETRY, retryOnConflict, retryOnError } from './kube/retry.ts';
+export type {
+  PartitionedController,
+  PartitionedControllerOptions,
+  PartitionedReconcileRequest,
+} from './partitioned-controller.ts';
+export { FencedError, splitKey, startPartitionedController } from './partitioned-controller.ts';
 export type { LeaseManagerOptions, PartitionHooks } from './partitions/lease-manager.ts';
 export { PartitionLeaseManager } from './partitions/lease-manager.ts';
 export type { LeasePlan, LeasePlanInput, LeaseRecord } from './partitions/lease-plan.ts';

@@ -159,6 +159,11 @@ export class ObjectCache {
     return out;
   }
 
+  /** Namespaces holding at least one cached object ('' stands for cluster scope). */
+  namespaces(): string[] {
+    return [...this.#byNamespace.keys()];
+  }
+
   size(): number {
     return this.#objects.size;
   }

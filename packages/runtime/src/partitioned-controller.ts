@@ -1,0 +1,182 @@
+// A controller replica that owns a share of the partitions: leases decide which, the bus-fed cache holds
+// only those partitions' objects, and reconciles run only for keys of partitions it owns, fenced so that a
+// replica whose lease may have lapsed stops writing. Replicas of one controller split the work this way.
+import { type Bus, type GroupKind, partitionOf } from '@kruise-ts/bus';
+import type { Logger } from '@kruise-ts/telemetry';
+import { Kvm } from '@nats-io/kv';
+import { type Tracer, trace } from '@opentelemetry/api';
+import { Gauge, type Registry } from 'prom-client';
+import { type CacheChange, ObjectCache } from './cache/object-cache.ts';
+import { type Controller, type ReconcileRequest, type ReconcileResult, runController } from './controller.ts';
+import { PartitionLeaseManager } from './partitions/lease-manager.ts';
+import { WorkQueue } from './queue/work-queue.ts';
+
+export class FencedError extends Error {
+  constructor(partition: number) {
+    super(`partition ${partition} is no longer owned by this replica; write refused`);
+    this.name = 'FencedError';
+  }
+}
+
+export interface PartitionedReconcileRequest extends ReconcileRequest {
+  namespace: string;
+  name: string;
+  partition: number;
+  cache: ObjectCache;
+  /** Throws FencedError unless this replica still owns the key's partition. Call before every write. */
+  fence(): void;
+}
+
+export interface PartitionedControllerOptions {
+  /** Controller name: metric label, span name, and lease key namespace. */
+  name: string;
+  bus: Bus;
+  memberId: string;
+  /** Kinds the cache holds. */
+  kinds: readonly GroupKind[];
+  /** The reconciled kind: every object of it in a newly owned partition is queued once the cache synced. */
+  primary: GroupKind;
+  /** `namespace/name` keys of primary objects affected by a change (the object itself, its owner…). */
+  keysFor(change: CacheChange): string[];
+  // biome-ignore lint/suspicious/noConfusingVoidType: a reconciler that never requeues is a plain async function
+  reconcile(request: PartitionedReconcileRequest): Promise<ReconcileResult | undefined | void>;
+  workers: number;
+  registry?: Registry;
+  logger?: Logger;
+  tracer?: Tracer;
+  /** Called when a partition is gained (after its cache synced) or lost, for logs and tests. */
+  onOwnershipChange?(event: {
+    partition: number;
+    owned: boolean;
+    reason: 'acquired' | 'released' | 'lost';
+  }): void;
+}
+
+export interface PartitionedController {
+  readonly cache: ObjectCache;
+  readonly leases: PartitionLeaseManager;
+  ownedPartitions(): number[];
+  /** Graceful: hands every partition off (draining its in-flight reconciles), then stops the workers. */
+  stop(): Promise<void>;
+}
+
+export function splitKey(key: string): { namespace: string; name: string } {
+  const slash = key.indexOf('/');
+  return slash < 0
+    ? { namespace: '', name: key }
+    : { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
+}
+
+export async function startPartitionedController(
+  o: PartitionedControllerOptions,
+): Promise<PartitionedController> {
+  const partitions = o.bus.topology.partitions;
+  const partitionOfKey = (key: string) => partitionOf(splitKey(key).namespace, partitions);
+  const queue = new WorkQueue<string>({ name: o.name, ...(o.registry ? { registry: o.registry } : {}) });
+  const inFlight = new Map<number, number>();
+  const drained = new Map<number, () => void>();
+  const accepting = new Set<number>();
+  const owned = o.registry
+    ? new Gauge({
+        name: 'kruise_controller_partitions_owned',
+        help: 'Partitions this replica owns',
+        labelNames: ['controller'],
+        registers: [o.registry],
+      })
+    : undefined;
+
+  const cache = new ObjectCache(o.bus, {
+    kinds: o.kinds,
+    onChange: (change) => {
+      const link = change.context;
+      for (const key of o.keysFor(change)) {
+        if (!accepting.has(partitionOfKey(key))) continue;
+        const spanContext = trace.getSpanContext(link);
+        queue.add(key, spanContext ? { links: [spanContext] } : {});
+      }
+    },
+    ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'cache feed error') } : {}),
+  });
+  await cache.addClusterScoped();
+
+  const kv = await new Kvm(o.bus.js).open(o.bus.topology.leases.bucket);
+  const leases: PartitionLeaseManager = new PartitionLeaseManager({
+    kv,
+    controller: o.name,
+    memberId: o.memberId,
+    partitions,
+    ttlMs: o.bus.topology.leases.ttlMs,
+    onAcquired: async (p) => {
+      await cache.addPartition(p);
+      accepting.add(p);
+      owned?.inc({ controller: o.name });
+      o.onOwnershipChange?.({ partition: p, owned: true, reason: 'acquired' });
+      // The cache caught up to the stream head: reconcile everything the partition holds once.
+      for (const ns of namespacesOf(p))
+        for (const obj of cache.list(o.primary, ns)) queue.add(`${obj.namespace}/${obj.name}`);
+    },
+    onReleasing: async (p) => {
+      accepting.delete(p);
+      if ((inFlight.get(p) ?? 0) > 0) await new Promise<void>((resolve) => drained.set(p, resolve));
+      await cache.removePartition(p);
+      owned?.dec({ controller: o.name });
+      o.onOwnershipChange?.({ partition: p, owned: false, reason: 'released' });
+    },
+    onLost: (p) => {
+      accepting.delete(p);
+      owned?.dec({ controller: o.name });
+      o.onOwnershipChange?.({ partition: p, owned: false, reason: 'lost' });
+      void cache.removePartition(p);
+    },
+    ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'partition lease error') } : {}),
+  });
+
+  // Namespaces seen in the cache for a partition (the cache indexes by namespace).
+  const namespacesOf = (p: number) => cache.namespaces().filter((ns) => partitionOf(ns, partitions) === p);
+
+  const controller: Controller = runController({
+    name: o.name,
+    queue,
+    workers: o.workers,
+    ...(o.registry ? { registry: o.registry } : {}),
+    ...(o.logger ? { logger: o.logger } : {}),
+    ...(o.tracer ? { tracer: o.tracer } : {}),
+    reconcile: async (request) => {
+      const partition = partitionOfKey(request.key);
+      // Not ours (any more): the owner reconciles it; nothing to retry here.
+      if (!accepting.has(partition) || !leases.owns(partition)) return undefined;
+      inFlight.set(partition, (inFlight.get(partition) ?? 0) + 1);
+      try {
+        return await o.reconcile({
+          ...request,
+          ...splitKey(request.key),
+          partition,
+          cache,
+          fence: () => {
+            if (!leases.owns(partition)) throw new FencedError(partition);
+          },
+        });
+      } finally {
+        const left = (inFlight.get(partition) ?? 1) - 1;
+        inFlight.set(partition, left);
+        if (left === 0) {
+          drained.get(partition)?.();
+          drained.delete(partition);
+        }
+      }
+    },
+  });
+  leases.start();
+
+  return {
+    cache,
+    leases,
+    ownedPartitions: () => leases.ownedPartitions(),
+    stop: async () => {
+      await leases.stop();
+      await queue.shutDownWithDrain();
+      await controller.stop();
+      await cache.stop();
+    },
+  };
+}
