@@ -1,0 +1,18 @@
+export type { CaOptions, KeyPair, ServingOptions } from './generate.ts';
+export { createCertificateAuthority, issueServingCertificate } from './generate.ts';
+export type { CertificateInfo, ServingCheck } from './inspect.ts';
+export { caProblem, certificateInfo, parseCertificate, servingProblem } from './inspect.ts';
+export {
+  bundleFingerprints,
+  fingerprintSha256,
+  joinCertificates,
+  sameBundle,
+  splitCertificates,
+} from './pem.ts';
+export {
+  decodeSecretData,
+  encodeSecretData,
+  externalSecretKeys,
+  secretKeys,
+  servingPairOf,
+} from './secret-layout.ts';

@@ -1,0 +1,152 @@
+// Leader election on a coordination.k8s.io/v1 Lease, as client-go's leaderelection: the holder renews every
+// retry period; a candidate takes the Lease only when its record has not changed for a full lease duration on the
+// candidate's own clock (so clock skew between machines does not matter); a leader that has not renewed within
+// the renew deadline stops acting before its Lease can expire (fencing). Stopping releases the Lease.
+
+import { AlreadyExistsError, ConflictError, type KubeClient, NotFoundError } from '@kruise-ts/runtime';
+import { CoordinationV1Api, type V1Lease, V1MicroTime } from '@kubernetes/client-node';
+
+export interface LeaderElectionOptions {
+  kube: KubeClient;
+  namespace: string;
+  name: string;
+  identity: string;
+  durationMs: number;
+  renewDeadlineMs: number;
+  retryPeriodMs: number;
+  onStartedLeading(): void;
+  onStoppedLeading(): void;
+  onError?(error: Error): void;
+}
+
+export interface LeaderElector {
+  isLeader(): boolean;
+  /** Stops campaigning and, if leading, releases the Lease so a standby takes over at once. */
+  stop(): Promise<void>;
+}
+
+export function startLeaderElection(options: LeaderElectionOptions): LeaderElector {
+  const api = options.kube.api(CoordinationV1Api);
+  const { namespace, name, identity } = options;
+  let leading = false;
+  let lastRenew = 0;
+  let observedVersion = '';
+  let observedAt = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const setLeading = (value: boolean) => {
+    if (leading === value) return;
+    leading = value;
+    if (value) options.onStartedLeading();
+    else options.onStoppedLeading();
+  };
+
+  const spec = (previous: V1Lease | undefined) => {
+    const now = new V1MicroTime(Date.now());
+    const taking = previous?.spec?.holderIdentity !== identity;
+    return {
+      holderIdentity: identity,
+      leaseDurationSeconds: Math.max(1, Math.ceil(options.durationMs / 1000)),
+      acquireTime: taking ? now : (previous?.spec?.acquireTime ?? now),
+      renewTime: now,
+      leaseTransitions: (previous?.spec?.leaseTransitions ?? 0) + (taking && previous !== undefined ? 1 : 0),
+    };
+  };
+
+  const attempt = async (): Promise<boolean> => {
+    let lease: V1Lease | undefined;
+    try {
+      lease = await api.readNamespacedLease({ name, namespace });
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+    }
+    if (lease === undefined) {
+      try {
+        await api.createNamespacedLease({
+          namespace,
+          body: { metadata: { name, namespace }, spec: spec(undefined) },
+        });
+        return true;
+      } catch (err) {
+        if (err instanceof AlreadyExistsError) return false;
+        throw err;
+      }
+    }
+    const version = lease.metadata?.resourceVersion ?? '';
+    if (version !== observedVersion) {
+      observedVersion = version;
+      observedAt = Date.now();
+    }
+    const holder = lease.spec?.holderIdentity ?? '';
+    const durationMs = (lease.spec?.leaseDurationSeconds ?? 0) * 1000;
+    if (holder !== '' && holder !== identity && observedAt + durationMs > Date.now()) return false;
+    try {
+      const updated = await api.replaceNamespacedLease({
+        name,
+        namespace,
+        body: { ...lease, spec: { ...lease.spec, ...spec(lease) } },
+      });
+      observedVersion = updated.metadata?.resourceVersion ?? '';
+      observedAt = Date.now();
+      return true;
+    } catch (err) {
+      if (err instanceof ConflictError) return false;
+      throw err;
+    }
+  };
+
+  const tick = async () => {
+    try {
+      if (await attempt()) {
+        lastRenew = Date.now();
+        setLeading(true);
+      } else setLeading(false);
+    } catch (err) {
+      options.onError?.(new Error(`lease ${namespace}/${name}: acquire or renew failed`, { cause: err }));
+    }
+    // Fencing: without a renewal for renewDeadline, another candidate may be about to take over.
+    if (leading && Date.now() - lastRenew > options.renewDeadlineMs) setLeading(false);
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    // Jitter, so candidates that started together do not all knock at the same instant.
+    const delay = leading ? options.retryPeriodMs : options.retryPeriodMs * (1 + Math.random() * 0.2);
+    timer = setTimeout(() => {
+      running = tick().finally(schedule);
+    }, delay);
+  };
+  running = tick().finally(schedule);
+
+  return {
+    isLeader: () => leading && Date.now() - lastRenew <= options.renewDeadlineMs,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running.catch(() => {});
+      if (!leading) return;
+      setLeading(false);
+      try {
+        const lease = await api.readNamespacedLease({ name, namespace });
+        if (lease.spec?.holderIdentity !== identity) return;
+        await api.replaceNamespacedLease({
+          name,
+          namespace,
+          body: {
+            ...lease,
+            spec: {
+              ...lease.spec,
+              holderIdentity: '',
+              leaseDurationSeconds: 1,
+              renewTime: new V1MicroTime(Date.now()),
+            },
+          },
+        });
+      } catch (err) {
+        options.onError?.(new Error(`lease ${namespace}/${name}: release failed`, { cause: err }));
+      }
+    },
+  };
+}

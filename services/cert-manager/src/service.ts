@@ -1,0 +1,130 @@
+// Wires cert-manager together: kube client, lease, watches, sync loop, bus notifier, health server. main.ts
+// runs it as a process; tests run it in-process with their own settings.
+import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
+import { KubeClient } from '@kruise-ts/runtime';
+import { createLogger, createMetricsRegistry, type Logger } from '@kruise-ts/telemetry';
+import { startHealthServer } from './health.ts';
+import { startLeaderElection } from './lease.ts';
+import { startSyncLoop } from './manager.ts';
+import { createCertManagerMetrics } from './metrics.ts';
+import { busNotifier } from './notify.ts';
+import type { CertManagerSettings } from './settings.ts';
+import { startTriggers } from './triggers.ts';
+
+export interface CertManagerService {
+  readonly healthPort: number;
+  isLeader(): boolean;
+  /** Asks for a sync now (otherwise watches and timers decide). */
+  syncNow(): void;
+  stop(): Promise<void>;
+}
+
+export async function startCertManager(
+  settings: CertManagerSettings,
+  options: { logger?: Logger } = {},
+): Promise<CertManagerService> {
+  const logger = options.logger ?? createLogger({ name: 'cert-manager' });
+  const registry = createMetricsRegistry({ defaultLabels: { service: 'cert-manager' } });
+  const metrics = createCertManagerMetrics(registry);
+  const kube = new KubeClient({
+    ...(settings.kubeconfigPath ? { kubeconfigPath: settings.kubeconfigPath } : {}),
+    userAgent: 'kruise-ts/cert-manager',
+  });
+
+  const bus = settings.nats
+    ? await connectBus({
+        servers: settings.nats.url,
+        topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
+        publisherId: `cert-manager/${settings.lease.identity}`,
+        waitOnFirstConnect: true,
+      })
+    : undefined;
+  if (bus !== undefined) await ensureTopology(bus);
+
+  let isLeader = () => false;
+  const loop = startSyncLoop({
+    kube,
+    settings,
+    logger,
+    metrics,
+    notifier: bus === undefined ? undefined : busNotifier(bus),
+    isLeader: () => isLeader(),
+  });
+  const elector = startLeaderElection({
+    kube,
+    namespace: settings.namespace,
+    name: settings.lease.name,
+    identity: settings.lease.identity,
+    durationMs: settings.lease.durationMs,
+    renewDeadlineMs: settings.lease.renewDeadlineMs,
+    retryPeriodMs: settings.lease.retryPeriodMs,
+    onStartedLeading: () => {
+      metrics.leader.set(1);
+      logger.info({ identity: settings.lease.identity }, 'became leader');
+      loop.requestSync('became leader');
+    },
+    onStoppedLeading: () => {
+      metrics.leader.set(0);
+      loop.reset();
+      logger.warn({ identity: settings.lease.identity }, 'lost leadership; standing by');
+    },
+    onError: (err) => logger.warn({ err }, 'leader election'),
+  });
+  isLeader = () => elector.isLeader();
+
+  const ns = encodeURIComponent(settings.namespace);
+  const triggers = startTriggers(
+    kube.kubeConfig,
+    [
+      { path: `/api/v1/namespaces/${ns}/secrets`, fieldSelector: `metadata.name=${settings.secretName}` },
+      {
+        path: '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations',
+        fieldSelector: `metadata.name=${settings.mutatingConfigName}`,
+      },
+      {
+        path: '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations',
+        fieldSelector: `metadata.name=${settings.validatingConfigName}`,
+      },
+      { path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions' },
+    ],
+    (path) => loop.requestSync(`watch ${path}`),
+    (err) => logger.debug({ err }, 'watch restarted'),
+  );
+
+  const health = await startHealthServer({
+    host: settings.health.host,
+    port: settings.health.port,
+    registry,
+    ready: () => {
+      if (!elector.isLeader()) return { ok: true, detail: 'standby' };
+      if (loop.synced()) return { ok: true, detail: 'leader, synced' };
+      return {
+        ok: false,
+        detail: `leader, not synced: ${loop.lastError()?.message ?? 'first sync running'}`,
+      };
+    },
+  });
+  logger.info(
+    { healthPort: health.port, secret: `${settings.namespace}/${settings.secretName}` },
+    'cert-manager started',
+  );
+
+  let stopping: Promise<void> | undefined;
+  return {
+    healthPort: health.port,
+    isLeader: () => elector.isLeader(),
+    syncNow: () => loop.requestSync('requested'),
+    stop() {
+      stopping ??= (async () => {
+        triggers.stop();
+        await loop.stop();
+        // Releasing the lease lets a standby take over at once instead of after the lease duration.
+        await elector.stop();
+        await bus?.close();
+        await health.close();
+        logger.info('cert-manager stopped');
+      })();
+      return stopping;
+    },
+  };
+}

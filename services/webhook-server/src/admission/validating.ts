@@ -1,0 +1,35 @@
+// Validating webhook: field errors from @kruise-ts/api become a 422 Invalid denial naming each field; DELETE is
+// checked against deletion protection with the stored object.
+import { aggregateMessage, type Version, versions } from '@kruise-ts/api';
+import type { ServedKind } from '../kinds.ts';
+import { type AdmissionRequest, type AdmissionResponse, allowed, denied, invalid } from './review.ts';
+
+export function validate(kind: ServedKind, request: AdmissionRequest): AdmissionResponse {
+  const { uid } = request;
+  const version = request.kind.version as Version;
+  if (!versions.includes(version))
+    return denied(uid, 400, 'BadRequest', `unsupported version ${request.kind.version}`);
+  if (request.operation === 'DELETE') {
+    if (kind.deletionError === undefined || !request.oldObject) return allowed(uid);
+    const reason = safely(() => kind.deletionError?.(request.oldObject));
+    if (reason instanceof Error) return allowed(uid);
+    return reason === undefined ? allowed(uid) : denied(uid, 403, 'Forbidden', reason);
+  }
+  if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return allowed(uid);
+  if (!request.object) return denied(uid, 400, 'BadRequest', `${request.operation} without an object`);
+  const old = request.operation === 'UPDATE' ? (request.oldObject ?? undefined) : undefined;
+  const errors = safely(() => kind.validate(request.object, version, old));
+  if (errors instanceof Error) {
+    return denied(uid, 400, 'BadRequest', `cannot validate ${kind.kind}: ${errors.message}`);
+  }
+  if (errors.length === 0) return allowed(uid);
+  return invalid(uid, errors, aggregateMessage(errors));
+}
+
+function safely<T>(run: () => T): T | Error {
+  try {
+    return run();
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+}

@@ -1,0 +1,132 @@
+// The HTTPS webhook server: one route per admission webhook (Kruise's paths), /mutate-pod, /convert, and /healthz
+// (Kruise serves it on the webhook port too). Bodies that are not what the apiserver sends get a 400 with a
+// reason; the TLS certificate is swapped in place with setSecureContext, so open connections are not dropped.
+import type { Server as HttpsServer } from 'node:https';
+import { group } from '@kruise-ts/api';
+import type { Logger } from '@kruise-ts/telemetry';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { mutate } from './admission/mutating.ts';
+import { mutatePod } from './admission/pod.ts';
+import {
+  type AdmissionRequest,
+  type AdmissionResponse,
+  BadRequest,
+  denied,
+  parseAdmissionReview,
+  reviewResponse,
+} from './admission/review.ts';
+import { validate } from './admission/validating.ts';
+import { convertReview } from './conversion.ts';
+import { type ServedKind, servedKinds } from './kinds.ts';
+import type { WebhookMetrics } from './metrics.ts';
+
+export interface ServingPair {
+  certPem: string;
+  keyPem: string;
+}
+
+export interface WebhookApp {
+  readonly fastify: FastifyInstance<HttpsServer>;
+  /** Serves `pair` to new TLS connections from now on. */
+  setCertificate(pair: ServingPair): void;
+}
+
+export const podMutatingPath = '/mutate-pod';
+export const conversionPath = '/convert';
+
+// AdmissionReviews carry the object twice on UPDATE; Kubernetes objects can be up to ~1.5 MiB each.
+const bodyLimit = 8 * 1024 * 1024;
+const startedAt = Symbol('startedAt');
+
+type Timed = { [startedAt]?: bigint };
+
+function badRequest(reply: FastifyReply, err: unknown): FastifyReply {
+  return reply.code(400).send({ code: 400, reason: 'BadRequest', message: (err as Error).message });
+}
+
+export function buildWebhookApp(options: {
+  pair: ServingPair;
+  metrics: WebhookMetrics;
+  logger: Logger;
+}): WebhookApp {
+  const { metrics, logger } = options;
+  const fastify = Fastify({
+    https: { cert: options.pair.certPem, key: options.pair.keyPem },
+    bodyLimit,
+    // A client that stops sending mid-request must not hold a socket forever.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    logger: false,
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance<HttpsServer>;
+
+  const label = (url: string | undefined) => url ?? 'unknown';
+  fastify.addHook('onRequest', async (request) => {
+    (request as unknown as Timed)[startedAt] = process.hrtime.bigint();
+    metrics.inFlight.inc({ webhook: label(request.routeOptions.url) });
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    const webhook = label(request.routeOptions.url);
+    metrics.inFlight.dec({ webhook });
+    metrics.requests.inc({ webhook, code: String(reply.statusCode) });
+    const start = (request as unknown as Timed)[startedAt];
+    if (start !== undefined)
+      metrics.latency.observe({ webhook }, Number(process.hrtime.bigint() - start) / 1e9);
+  });
+  fastify.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
+    // Parser errors (invalid JSON, wrong content type, too large) keep their 4xx; anything else is our bug.
+    const code =
+      err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (code === 500) logger.error({ err }, 'webhook handler failed');
+    return reply.code(code).send({ code, message: err.message });
+  });
+
+  const admission = (path: string, handle: (request: AdmissionRequest) => AdmissionResponse) => {
+    fastify.post(path, async (request, reply) => {
+      let review: ReturnType<typeof parseAdmissionReview>;
+      try {
+        review = parseAdmissionReview(request.body);
+      } catch (err) {
+        if (err instanceof BadRequest) return badRequest(reply, err);
+        throw err;
+      }
+      return reviewResponse(review.apiVersion, handle(review.request));
+    });
+  };
+
+  const forKind =
+    (kind: ServedKind, handle: (k: ServedKind, r: AdmissionRequest) => AdmissionResponse) =>
+    (request: AdmissionRequest): AdmissionResponse => {
+      if (request.kind.group !== group || request.kind.kind !== kind.kind) {
+        return denied(
+          request.uid,
+          400,
+          'BadRequest',
+          `this webhook serves ${group} ${kind.kind}, not ${request.kind.group}/${request.kind.kind}`,
+        );
+      }
+      return handle(kind, request);
+    };
+
+  for (const kind of servedKinds) {
+    admission(kind.mutatingPath, forKind(kind, mutate));
+    admission(kind.validatingPath, forKind(kind, validate));
+  }
+  admission(podMutatingPath, mutatePod);
+  fastify.post(conversionPath, async (request, reply) => {
+    try {
+      return convertReview(request.body);
+    } catch (err) {
+      if (err instanceof BadRequest) return badRequest(reply, err);
+      throw err;
+    }
+  });
+  fastify.get('/healthz', async () => 'ok');
+
+  return {
+    fastify,
+    setCertificate(pair) {
+      fastify.server.setSecureContext({ cert: pair.certPem, key: pair.keyPem });
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// Where the serving certificate comes from: the cert-manager's Secret (read through the apiserver, watched, and
+// re-read on demand when a CertificateRotated event arrives) or a directory of files (Kruise's cert dir, as
+// mounted from the Secret). Either way a periodic re-read backs up the notifications, and only a pair whose key
+// matches its certificate is handed on.
+
+import { readFile, watch } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createSecureContext } from 'node:tls';
+import { decodeSecretData, servingPairOf } from '@kruise-ts/certs';
+import { type KubeClient, NotFoundError } from '@kruise-ts/runtime';
+import { CoreV1Api, Watch } from '@kubernetes/client-node';
+import type { ServingPair } from './app.ts';
+
+export interface CertSource {
+  /** The latest valid pair, if any has been loaded. */
+  current(): ServingPair | undefined;
+  /** Re-reads now (e.g. after CertificateRotated); `origin` names what asked, for metrics. */
+  reload(origin: string): Promise<void>;
+  stop(): void;
+}
+
+export interface CertSourceEvents {
+  /** A new, valid pair (different from the previous one). */
+  onChange(pair: ServingPair, origin: string): void;
+  onError(error: Error): void;
+}
+
+function usable(pair: ServingPair): boolean {
+  try {
+    createSecureContext({ cert: pair.certPem, key: pair.keyPem });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Shared part: de-duplicates, validates, serialises reloads, polls. */
+function source(read: () => Promise<ServingPair | undefined>, events: CertSourceEvents, pollMs: number) {
+  let current: ServingPair | undefined;
+  let chain: Promise<void> = Promise.resolve();
+  const reload = (origin: string) => {
+    chain = chain.then(async () => {
+      try {
+        const pair = await read();
+        if (pair === undefined) return;
+        if (current?.certPem === pair.certPem && current.keyPem === pair.keyPem) return;
+        if (!usable(pair)) throw new Error('the stored certificate and key do not form a usable pair');
+        current = pair;
+        events.onChange(pair, origin);
+      } catch (err) {
+        events.onError(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
+    return chain;
+  };
+  const timer = setInterval(() => void reload('poll'), pollMs);
+  timer.unref();
+  return { current: () => current, reload, stopPolling: () => clearInterval(timer) };
+}
+
+export function secretCertSource(
+  options: { kube: KubeClient; namespace: string; name: string; pollMs: number },
+  events: CertSourceEvents,
+): CertSource {
+  const core = options.kube.api(CoreV1Api);
+  const read = async () => {
+    try {
+      const secret = await core.readNamespacedSecret({ name: options.name, namespace: options.namespace });
+      return servingPairOf(decodeSecretData(secret.data));
+    } catch (err) {
+      if (err instanceof NotFoundError) return undefined;
+      throw new Error(`cannot read Secret ${options.namespace}/${options.name}`, { cause: err });
+    }
+  };
+  const base = source(read, events, options.pollMs);
+  let stopped = false;
+  let abort: AbortController | undefined;
+  const watcher = new Watch(options.kube.kubeConfig);
+  const run = () => {
+    if (stopped) return;
+    watcher
+      .watch(
+        `/api/v1/namespaces/${encodeURIComponent(options.namespace)}/secrets`,
+        { fieldSelector: `metadata.name=${options.name}`, timeoutSeconds: 25 },
+        (type: string) => {
+          if (type === 'ADDED' || type === 'MODIFIED') void base.reload('watch');
+        },
+        () => {
+          if (!stopped) setTimeout(run, 1000).unref();
+        },
+      )
+      .then(
+        (a) => {
+          abort = a;
+          if (stopped) a.abort();
+        },
+        () => {
+          if (!stopped) setTimeout(run, 1000).unref();
+        },
+      );
+  };
+  run();
+  void base.reload('start');
+  return {
+    current: base.current,
+    reload: base.reload,
+    stop() {
+      stopped = true;
+      abort?.abort();
+      base.stopPolling();
+    },
+  };
+}
+
+export function fileCertSource(
+  options: { dir: string; certFile?: string; keyFile?: string; pollMs: number },
+  events: CertSourceEvents,
+): CertSource {
+  const certPath = join(options.dir, options.certFile ?? 'tls.crt');
+  const keyPath = join(options.dir, options.keyFile ?? 'tls.key');
+  const read = async () => {
+    try {
+      return { certPem: await readFile(certPath, 'utf8'), keyPem: await readFile(keyPath, 'utf8') };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new Error(`cannot read ${certPath} / ${keyPath}`, { cause: err });
+    }
+  };
+  const base = source(read, events, options.pollMs);
+  const abort = new AbortController();
+  // Kubelet updates mounted Secrets by swapping a symlink: watch the directory, not the files.
+  (async () => {
+    try {
+      for await (const _ of watch(options.dir, { signal: abort.signal })) void base.reload('watch');
+    } catch (err) {
+      if ((err as Error).name !== 'AbortError')
+        events.onError(new Error(`watching ${options.dir} failed`, { cause: err }));
+    }
+  })();
+  void base.reload('start');
+  return {
+    current: base.current,
+    reload: base.reload,
+    stop() {
+      abort.abort();
+      base.stopPolling();
+    },
+  };
+}

@@ -1,0 +1,177 @@
+// Wires the webhook server: certificate source (+ bus notifications), HTTPS app, health server, optional
+// registration of the webhook configurations. main.ts runs it as a process; tests run it in-process.
+import type { AddressInfo } from 'node:net';
+import { connectBus, topology } from '@kruise-ts/bus';
+import { KubeClient } from '@kruise-ts/runtime';
+import { createLogger, createMetricsRegistry, type Logger } from '@kruise-ts/telemetry';
+import { buildWebhookApp, type ServingPair, type WebhookApp } from './app.ts';
+import { type CertEventSubscription, subscribeCertificateRotated } from './cert-events.ts';
+import { type CertSource, fileCertSource, secretCertSource } from './cert-source.ts';
+import { startHealthServer } from './health.ts';
+import { mutatingWebhookConfiguration, validatingWebhookConfiguration } from './manifests.ts';
+import { createWebhookMetrics } from './metrics.ts';
+import { applyWebhookConfigurations } from './register.ts';
+import type { WebhookServerSettings } from './settings.ts';
+
+export interface WebhookServer {
+  /** The HTTPS port actually listened on. */
+  readonly port: number;
+  readonly healthPort: number;
+  /** The certificate being served (PEM). */
+  servingCertificate(): string | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startWebhookServer(
+  settings: WebhookServerSettings,
+  options: { logger?: Logger; firstCertTimeoutMs?: number } = {},
+): Promise<WebhookServer> {
+  const logger = options.logger ?? createLogger({ name: 'webhook-server' });
+  const registry = createMetricsRegistry({ defaultLabels: { service: 'webhook-server' } });
+  const metrics = createWebhookMetrics(registry);
+  const needsKube = settings.certs.kind === 'secret' || settings.register !== undefined;
+  const kube = needsKube
+    ? new KubeClient({
+        ...(settings.kubeconfigPath ? { kubeconfigPath: settings.kubeconfigPath } : {}),
+        userAgent: 'kruise-ts/webhook-server',
+      })
+    : undefined;
+
+  let app: WebhookApp | undefined;
+  let serving: ServingPair | undefined;
+  let firstCert: (pair: ServingPair) => void = () => {};
+  const gotFirst = new Promise<ServingPair>((resolve) => {
+    firstCert = resolve;
+  });
+  const events = {
+    onChange(pair: ServingPair, origin: string) {
+      serving = pair;
+      if (app === undefined) firstCert(pair);
+      else {
+        app.setCertificate(pair);
+        metrics.certReloads.inc({ source: origin });
+        logger.info({ origin }, 'serving certificate reloaded');
+      }
+    },
+    onError(err: Error) {
+      logger.warn({ err }, 'certificate source');
+    },
+  };
+  const certs: CertSource =
+    settings.certs.kind === 'dir'
+      ? fileCertSource({ dir: settings.certs.dir, pollMs: settings.certPollMs }, events)
+      : secretCertSource(
+          {
+            kube: kube!,
+            namespace: settings.certs.namespace,
+            name: settings.certs.name,
+            pollMs: settings.certPollMs,
+          },
+          events,
+        );
+
+  let ready = false;
+  const health = await startHealthServer({
+    host: settings.health.host,
+    port: settings.health.port,
+    registry,
+    ready: () =>
+      ready ? { ok: true, detail: 'serving' } : { ok: false, detail: 'waiting for a certificate' },
+  });
+
+  let subscription: CertEventSubscription | undefined;
+  const bus = settings.nats
+    ? await connectBus({
+        servers: settings.nats.url,
+        topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
+        publisherId: `webhook-server/${settings.instance}`,
+        waitOnFirstConnect: true,
+      })
+    : undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const subscribe = async () => {
+    if (bus === undefined || stopped) return;
+    try {
+      subscription = await subscribeCertificateRotated(
+        bus,
+        (event) => {
+          const secret = event.secret;
+          const mine =
+            settings.certs.kind === 'dir' ||
+            (secret?.namespace === settings.certs.namespace && secret.name === settings.certs.name);
+          if (mine) void certs.reload('event');
+        },
+        (err) => logger.warn({ err }, 'certificate events'),
+      );
+    } catch (err) {
+      // The events stream may not exist yet (no cert-manager has run): the Secret watch still reloads meanwhile.
+      logger.warn({ err }, 'not subscribed to CertificateRotated yet; retrying in 10 s');
+      retry = setTimeout(() => void subscribe(), 10_000);
+      retry.unref();
+    }
+  };
+  await subscribe();
+
+  const timeout = options.firstCertTimeoutMs ?? 24 * 3_600_000;
+  let timer: NodeJS.Timeout | undefined;
+  const first = await Promise.race([
+    gotFirst,
+    new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), timeout);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (first === undefined) {
+    stopped = true;
+    clearTimeout(retry);
+    certs.stop();
+    await subscription?.stop();
+    await bus?.close();
+    await health.close();
+    throw new Error(`no serving certificate within ${timeout} ms`);
+  }
+  app = buildWebhookApp({ pair: first, metrics, logger });
+  // A pair that arrived while the app was being built.
+  if (serving !== undefined && serving !== first) app.setCertificate(serving);
+  await app.fastify.listen({ host: settings.host, port: settings.port });
+  const port = (app.fastify.server.address() as AddressInfo).port;
+  ready = true;
+
+  if (settings.register !== undefined && kube !== undefined) {
+    const common = {
+      baseUrl: `https://${settings.register.baseHost}:${port}`,
+      ownNamespace: settings.namespace,
+    };
+    await applyWebhookConfigurations(kube, {
+      mutating: mutatingWebhookConfiguration({ ...common, mutatingName: settings.register.mutatingName }),
+      validating: validatingWebhookConfiguration({
+        ...common,
+        validatingName: settings.register.validatingName,
+      }),
+    });
+    logger.info({ url: common.baseUrl }, 'webhook configurations registered');
+  }
+  logger.info({ port, healthPort: health.port }, 'webhook server listening');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    port,
+    healthPort: health.port,
+    servingCertificate: () => serving?.certPem,
+    stop() {
+      stopping ??= (async () => {
+        ready = false;
+        stopped = true;
+        clearTimeout(retry);
+        certs.stop();
+        await subscription?.stop();
+        // In-flight requests finish; the apiserver's next request goes to another replica.
+        await app?.fastify.close();
+        await bus?.close();
+        await health.close();
+      })();
+      return stopping;
+    },
+  };
+}

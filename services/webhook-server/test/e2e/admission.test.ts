@@ -1,0 +1,144 @@
+// Admission through the real apiserver: an invalid object of every kind is rejected with the field path and
+// message, defaults are visible after create at both versions, and a reset caBundle is restored by
+// cert-manager so that admission works again.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually } from '@kruise-ts/devcluster';
+import { PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+import { type E2eEnv, startE2eEnv, statusOf } from '../support/env.ts';
+import { fixtures } from '../support/fixtures.ts';
+
+let env: E2eEnv;
+let ns: string;
+before(async () => {
+  env = await startE2eEnv();
+  ns = await env.namespace();
+});
+after(() => env?.cleanup());
+
+function create(f: (typeof fixtures)[number], version: string, body: Record<string, unknown>) {
+  if (!f.namespaced) {
+    // Cluster-scoped objects are scoped to this run by label (objectSelector).
+    (body.metadata as Record<string, unknown>).labels = { [env.scope.key]: env.scope.value };
+    return env.custom.createClusterCustomObject({ group: 'apps.kruise.io', version, plural: f.plural, body });
+  }
+  return env.custom.createNamespacedCustomObject({
+    group: 'apps.kruise.io',
+    version,
+    namespace: ns,
+    plural: f.plural,
+    body,
+  });
+}
+
+function get(f: (typeof fixtures)[number], version: string, name: string) {
+  return f.namespaced
+    ? env.custom.getNamespacedCustomObject({
+        group: 'apps.kruise.io',
+        version,
+        namespace: ns,
+        plural: f.plural,
+        name,
+      })
+    : env.custom.getClusterCustomObject({ group: 'apps.kruise.io', version, plural: f.plural, name });
+}
+
+after(async () => {
+  for (const f of fixtures.filter((x) => !x.namespaced)) {
+    for (const version of ['v1alpha1', 'v1beta1']) {
+      await env.custom
+        .deleteClusterCustomObject({
+          group: 'apps.kruise.io',
+          version: 'v1beta1',
+          plural: f.plural,
+          name: `ok-${version}-${env.run}`,
+        })
+        .catch(() => {});
+    }
+  }
+});
+
+describe('admission webhooks through the apiserver', () => {
+  for (const f of fixtures) {
+    for (const version of ['v1alpha1', 'v1beta1'] as const) {
+      it(`${f.kind} ${version}: an invalid object is rejected naming ${f.invalid.field}`, async () => {
+        const body = f.valid(`bad-${version}-${env.run}`, version);
+        f.invalid.edit(body);
+        await assert.rejects(create(f, version, body), (err: unknown) => {
+          const status = statusOf(err);
+          assert.equal(status.code, 422, JSON.stringify(status));
+          assert.match(status.message ?? '', /admission webhook "v[a-z]+\.kb\.io" denied the request/);
+          assert.match(status.message ?? '', f.invalid.message);
+          assert.ok(
+            status.details?.causes?.some((c) => c.field === f.invalid.field),
+            `causes name ${f.invalid.field}: ${JSON.stringify(status.details)}`,
+          );
+          return true;
+        });
+      });
+
+      it(`${f.kind} ${version}: defaults are visible after create`, async () => {
+        const name = `ok-${version}-${env.run}`;
+        await create(f, version, f.valid(name, version));
+        const stored = (await get(f, version, name)) as { spec: Record<string, unknown> };
+        if (f.kind === 'CloneSet') {
+          const strategy = stored.spec.updateStrategy as Record<string, unknown>;
+          if (version === 'v1alpha1') assert.equal(strategy.type, 'ReCreate');
+          else
+            assert.deepEqual(strategy, {
+              type: 'RollingUpdate',
+              rollingUpdate: {
+                podUpdatePolicy: 'ReCreate',
+                partition: 0,
+                maxUnavailable: '20%',
+                maxSurge: 0,
+              },
+            });
+          assert.equal(stored.spec.revisionHistoryLimit, 10);
+        }
+        if (f.kind === 'StatefulSet') assert.equal(stored.spec.podManagementPolicy, 'OrderedReady');
+        if (f.kind === 'AdvancedCronJob') assert.equal(stored.spec.concurrencyPolicy, 'Allow');
+        const template = (stored.spec.template ?? stored.spec) as {
+          spec?: { containers?: { imagePullPolicy?: string }[] };
+        };
+        const containers =
+          f.kind === 'SidecarSet'
+            ? (stored.spec.containers as { imagePullPolicy?: string }[])
+            : template.spec?.containers;
+        if (f.kind !== 'AdvancedCronJob')
+          assert.ok(containers?.[0]?.imagePullPolicy, 'container defaults injected');
+      });
+    }
+  }
+
+  it('a caBundle reset to garbage is restored and admission works again', async () => {
+    const f = fixtures[0]!;
+    await env.admission.patchValidatingWebhookConfiguration(
+      {
+        name: env.names.validating,
+        body: [{ op: 'replace', path: '/webhooks/0/clientConfig/caBundle', value: 'Cg==' }],
+      },
+      setHeaderOptions('Content-Type', PatchStrategy.JsonPatch),
+    );
+    await env.admission.patchMutatingWebhookConfiguration(
+      { name: env.names.mutating, body: [{ op: 'remove', path: '/webhooks/1/clientConfig/caBundle' }] },
+      setHeaderOptions('Content-Type', PatchStrategy.JsonPatch),
+    );
+    const t0 = Date.now();
+    let i = 0;
+    await eventually(
+      'admission working again',
+      async () => {
+        const body = f.valid(`after-reset-${i++}`, 'v1beta1');
+        await create(f, 'v1beta1', body);
+        return true;
+      },
+      { timeoutMs: 20_000, intervalMs: 250 },
+    );
+    const elapsed = Date.now() - t0;
+    assert.ok(elapsed < 10_000, `restored after ${elapsed} ms`);
+    const bad = f.valid(`after-reset-bad`, 'v1beta1');
+    f.invalid.edit(bad);
+    await assert.rejects(create(f, 'v1beta1', bad), (err: unknown) => statusOf(err).code === 422);
+  });
+});

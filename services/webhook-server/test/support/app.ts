@@ -1,0 +1,39 @@
+// An in-memory webhook app (fastify.inject, no socket) with a throwaway certificate.
+import { createCertificateAuthority, issueServingCertificate, type KeyPair } from '@kruise-ts/certs';
+import { createLogger, createMetricsRegistry } from '@kruise-ts/telemetry';
+import { buildWebhookApp, type WebhookApp } from '../../src/app.ts';
+import { createWebhookMetrics } from '../../src/metrics.ts';
+
+export async function testApp(): Promise<{ app: WebhookApp; ca: KeyPair; metricsText(): Promise<string> }> {
+  const ca = await createCertificateAuthority();
+  const pair = await issueServingCertificate(ca, { hosts: ['127.0.0.1'] });
+  const registry = createMetricsRegistry({ processMetrics: false });
+  const app = buildWebhookApp({
+    pair,
+    metrics: createWebhookMetrics(registry),
+    logger: createLogger({ name: 'test', level: 'silent' }),
+  });
+  await app.fastify.ready();
+  return { app, ca, metricsText: () => registry.metrics() };
+}
+
+export function admissionReview(
+  kind: string,
+  version: string,
+  operation: string,
+  object: unknown,
+  oldObject?: unknown,
+  group = 'apps.kruise.io',
+) {
+  return {
+    apiVersion: 'admission.k8s.io/v1',
+    kind: 'AdmissionReview',
+    request: {
+      uid: `uid-${Math.random().toString(36).slice(2)}`,
+      kind: { group, version, kind },
+      operation,
+      object,
+      ...(oldObject !== undefined ? { oldObject } : {}),
+    },
+  };
+}
