@@ -10,10 +10,11 @@ export type {
   ReceivedDomainEvent,
 } from './event-worker.ts';
 export { ensureEventConsumer, startEventWorker } from './event-worker.ts';
+export { resourceVersionNumber, supersedes } from './monotonic.ts';
 export type { ObjectFeed, ObjectFeedEvent, ObjectFeedOptions } from './object-feed.ts';
 export { openObjectFeed } from './object-feed.ts';
 export { fnv1a32, partitionOf } from './partition.ts';
-export type { Published, PublishOptions } from './publish.ts';
+export type { ObjectPublishOptions, Published, PublishOptions } from './publish.ts';
 export { objectEventMsgId, PROTO_TYPE_HEADER, publishDomainEvent, publishObjectEvent } from './publish.ts';
 export * from './subjects.ts';
 export type { GroupKind } from './tokens.ts';

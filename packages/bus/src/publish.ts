@@ -1,7 +1,8 @@
 // Publishing to the bus: an ObjectEvent to its object's last-value subject, a domain event to its type's
 // subject. Each carries a deterministic Nats-Msg-Id, so replicas publishing the same change at once (or a
-// retry after a lost ack) store it once, and the publisher's trace context.
-import type { JetStreamPublishOptions } from '@nats-io/jetstream';
+// retry after a lost ack) store it once, and the publisher's trace context. A monotonic object publish also
+// refuses to move a subject's last value back to an older resourceVersion (see monotonic.ts).
+import { JetStreamApiError, type JetStreamPublishOptions } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { Context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
@@ -9,12 +10,14 @@ import {
   type DomainEventInit,
   type DomainEventType,
   domainEventDefinition,
+  type ObjectEvent,
   type ObjectEventInit,
   ObjectEventType,
   objectEventCodec,
   objectEventTypeName,
   toTimestamp,
 } from './contracts.ts';
+import { supersedes } from './monotonic.ts';
 import { eventSubject, objectSubject, partitionFor } from './subjects.ts';
 import { injectTraceContext } from './trace.ts';
 
@@ -26,6 +29,15 @@ export interface PublishOptions {
   context?: Context;
 }
 
+export interface ObjectPublishOptions extends PublishOptions {
+  /**
+   * Publish only if the subject's last event is older (by resourceVersion, as an integer) and is not already
+   * the same object's deletion; otherwise report `superseded` and store nothing. The write is conditional on
+   * the subject's last sequence being the one read, so a replica racing in between makes this one re-read.
+   */
+  monotonic?: boolean;
+}
+
 export interface Published {
   subject: string;
   msgId: string;
@@ -33,7 +45,18 @@ export interface Published {
   seq: number;
   /** The stream already had this message id within its duplicate window and dropped this copy. */
   duplicate: boolean;
+  /** Monotonic publish only: the subject already held this or a newer state, so nothing was sent. */
+  superseded: boolean;
 }
+
+/** JetStream's error code for a failed Nats-Expected-Last-Subject-Sequence check. */
+const WRONG_LAST_SEQUENCE = 10071;
+/**
+ * Attempts of a monotonic publish that keeps losing the race for its subject. Each lost race means another
+ * publisher stored something, so the loop ends after about as many attempts as there are racing publishers;
+ * the bound only guards against a bug.
+ */
+const MONOTONIC_ATTEMPTS = 50;
 
 const storedTypes: ReadonlySet<ObjectEventType> = new Set([
   ObjectEventType.OBJECT_EVENT_TYPE_ADDED,
@@ -58,7 +81,7 @@ async function send(
   payload: Uint8Array,
   typeName: string,
   msgId: string,
-  options: PublishOptions & { ttlMs?: number },
+  options: PublishOptions & { ttlMs?: number; expectLastSubjectSequence?: number },
 ): Promise<Published> {
   const headers = natsHeaders();
   headers.set(PROTO_TYPE_HEADER, typeName);
@@ -69,9 +92,12 @@ async function send(
     timeout: bus.requestTimeoutMs,
   };
   if (options.ttlMs !== undefined) publishOptions.ttl = `${Math.max(1, Math.ceil(options.ttlMs / 1000))}s`;
+  if (options.expectLastSubjectSequence !== undefined) {
+    publishOptions.expect = { lastSubjectSequence: options.expectLastSubjectSequence };
+  }
   try {
     const ack = await bus.inFlight(() => bus.js.publish(subject, payload, publishOptions));
-    return { subject, msgId, seq: ack.seq, duplicate: ack.duplicate };
+    return { subject, msgId, seq: ack.seq, duplicate: ack.duplicate, superseded: false };
   } catch (err) {
     throw new Error(`publish to ${subject} (msg id ${msgId}) failed`, { cause: err });
   }
@@ -84,7 +110,7 @@ async function send(
 export async function publishObjectEvent(
   bus: Bus,
   event: ObjectEventInit,
-  options: PublishOptions = {},
+  options: ObjectPublishOptions = {},
 ): Promise<Published> {
   const type = event.type ?? ObjectEventType.OBJECT_EVENT_TYPE_UNSPECIFIED;
   if (!storedTypes.has(type)) {
@@ -115,17 +141,58 @@ export async function publishObjectEvent(
     publisherId: event.publisherId || bus.publisherId,
     observedAt: event.observedAt ?? toTimestamp(new Date()),
   };
-  return send(
-    bus,
-    subject,
-    objectEventCodec.encode(complete),
-    objectEventCodec.typeName,
-    objectEventMsgId(event),
-    {
-      ...options,
-      ...(goneTypes.has(type) ? { ttlMs: bus.topology.deletedObjectTtlMs } : {}),
-    },
-  );
+  const payload = objectEventCodec.encode(complete);
+  const msgId = objectEventMsgId(event);
+  const { monotonic, ...sendOptions } = options;
+  const ttl = goneTypes.has(type) ? { ttlMs: bus.topology.deletedObjectTtlMs } : {};
+  if (!monotonic) {
+    return send(bus, subject, payload, objectEventCodec.typeName, msgId, { ...sendOptions, ...ttl });
+  }
+  for (let attempt = 1; ; attempt++) {
+    const last = await lastOnSubject(bus, subject);
+    if (last !== undefined && last.event !== undefined && supersedes(last.event, complete)) {
+      return { subject, msgId, seq: last.seq, duplicate: false, superseded: true };
+    }
+    try {
+      return await send(bus, subject, payload, objectEventCodec.typeName, msgId, {
+        ...sendOptions,
+        ...ttl,
+        // 0 asserts that the subject holds no message yet.
+        expectLastSubjectSequence: last?.seq ?? 0,
+      });
+    } catch (err) {
+      if (!isWrongLastSequence(err) || attempt >= MONOTONIC_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/** The subject's stored message (by direct get, no consumer); `event` is undefined when it does not decode. */
+async function lastOnSubject(
+  bus: Bus,
+  subject: string,
+): Promise<{ seq: number; event: ObjectEvent | undefined } | undefined> {
+  let stored: Awaited<ReturnType<typeof bus.jsm.direct.getMessage>>;
+  try {
+    stored = await bus.inFlight(() =>
+      bus.jsm.direct.getMessage(bus.topology.objects.stream, { last_by_subj: subject }),
+    );
+  } catch (err) {
+    throw new Error(`cannot read the last message on ${subject}`, { cause: err });
+  }
+  if (stored === null) return undefined;
+  try {
+    return { seq: stored.seq, event: objectEventCodec.decode(stored.data) };
+  } catch {
+    // Whatever is stored there is not an ObjectEvent we can order against; overwriting it is the repair.
+    return { seq: stored.seq, event: undefined };
+  }
+}
+
+function isWrongLastSequence(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e instanceof JetStreamApiError && e.code === WRONG_LAST_SEQUENCE) return true;
+  }
+  return false;
 }
 
 /** Publishes a domain event; `meta.eventId` is its de-duplication id and is required. */

@@ -143,8 +143,9 @@ export async function startPartitionedController(
     ...(o.tracer ? { tracer: o.tracer } : {}),
     reconcile: async (request) => {
       const partition = partitionOfKey(request.key);
-      // Not ours (any more): the owner reconciles it; nothing to retry here.
-      if (!accepting.has(partition) || !leases.owns(partition)) return undefined;
+      // Not ours (any more): the owner reconciles it; nothing to retry here. `accepting` says the partition's
+      // cache is synced (it is set inside onAcquired, before the lease manager marks the partition ready).
+      if (!accepting.has(partition) || !leases.holds(partition)) return undefined;
       inFlight.set(partition, (inFlight.get(partition) ?? 0) + 1);
       try {
         return await o.reconcile({
@@ -153,7 +154,7 @@ export async function startPartitionedController(
           partition,
           cache,
           fence: () => {
-            if (!leases.owns(partition)) throw new FencedError(partition);
+            if (!accepting.has(partition) || !leases.holds(partition)) throw new FencedError(partition);
           },
         });
       } finally {

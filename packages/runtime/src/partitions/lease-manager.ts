@@ -72,6 +72,12 @@ export class PartitionLeaseManager {
     return held !== undefined && held.ready && this.#now() < held.validUntil;
   }
 
+  /** Whether the lease is held and cannot have expired yet, whether or not the partition finished starting. */
+  holds(partition: number): boolean {
+    const held = this.#held.get(partition);
+    return held !== undefined && this.#now() < held.validUntil;
+  }
+
   ownedPartitions(): number[] {
     return [...this.#held.keys()].filter((p) => this.owns(p)).sort((a, b) => a - b);
   }

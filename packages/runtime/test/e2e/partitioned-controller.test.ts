@@ -109,6 +109,7 @@ before(async () => {
 after(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   for (const ns of namespaces) await core.deleteNamespace({ name: ns }).catch(() => {});
+  if (process.env.KEEP_LOG) console.log(readFileSync(join(dir, 'log.jsonl'), 'utf8'));
   rmSync(dir, { recursive: true, force: true });
   await cluster.release();
 });

@@ -1,0 +1,60 @@
+// A change the watcher observed, and its ObjectEvent envelope for the bus.
+import { type ObjectEventInit, ObjectEventType } from '@kruise-ts/bus';
+import { apiVersionOf, type WatchedResource } from './kinds.ts';
+import type { KubeObject } from './watch-events.ts';
+
+export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'TOMBSTONE';
+
+export interface ObjectChange {
+  resource: WatchedResource;
+  type: ChangeType;
+  /** The object (for a TOMBSTONE: the last state the watcher knew), with apiVersion and kind set. */
+  object: KubeObject;
+  /** `object` as JSON, exactly what goes on the bus. */
+  json: Uint8Array;
+  /**
+   * The revision the change is at: the object's own, except for a TOMBSTONE, which is at the revision of the
+   * list that found the object gone (later than anything known of it, so it orders after its last state).
+   */
+  resourceVersion: string;
+}
+
+const eventType: Record<ChangeType, ObjectEventType> = {
+  ADDED: ObjectEventType.OBJECT_EVENT_TYPE_ADDED,
+  MODIFIED: ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED,
+  DELETED: ObjectEventType.OBJECT_EVENT_TYPE_DELETED,
+  TOMBSTONE: ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE,
+};
+
+const encoder = new TextEncoder();
+
+/**
+ * The object with the apiVersion and kind it was read at, and its JSON. List items come without them; watch
+ * events carry them; consumers always get them.
+ */
+export function normalized(
+  resource: WatchedResource,
+  object: KubeObject,
+): { object: KubeObject; json: Uint8Array } {
+  const complete = { ...object, apiVersion: apiVersionOf(resource), kind: resource.kind };
+  return { object: complete, json: encoder.encode(JSON.stringify(complete)) };
+}
+
+/** The bus envelope of a change: identity, owner, labels and the object itself. */
+export function toObjectEvent(change: ObjectChange): ObjectEventInit {
+  const meta = change.object.metadata ?? {};
+  const { resource } = change;
+  const owner = meta.ownerReferences?.find((ref) => ref.controller === true);
+  return {
+    kind: { group: resource.group, version: resource.version, kind: resource.kind },
+    type: eventType[change.type],
+    namespace: meta.namespace ?? '',
+    name: meta.name ?? '',
+    uid: meta.uid ?? '',
+    resourceVersion: change.resourceVersion,
+    generation: meta.generation ?? 0,
+    controllerUid: owner?.uid ?? '',
+    labels: { ...(meta.labels ?? {}) },
+    object: change.json,
+  };
+}

@@ -1,0 +1,67 @@
+// The watch wire format: one JSON event per line ({"type": ..., "object": ...}), lines split across and
+// joined within network chunks arbitrarily.
+
+/** The part of a Kubernetes object the watcher reads; the rest is carried through untouched. */
+export interface KubeObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    uid?: string;
+    resourceVersion?: string;
+    generation?: number;
+    labels?: Record<string, string>;
+    ownerReferences?: { uid?: string; controller?: boolean }[];
+  };
+  [field: string]: unknown;
+}
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+
+export interface WatchEvent {
+  type: WatchEventType;
+  /** The object; for ERROR a Status (code, reason, message); for BOOKMARK only metadata.resourceVersion. */
+  object: KubeObject & { code?: number; reason?: string; message?: string };
+}
+
+const eventTypes: ReadonlySet<string> = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
+
+export function parseWatchEvent(line: string): WatchEvent {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch (err) {
+    throw new Error(`undecodable watch event: ${line.slice(0, 200)}`, { cause: err });
+  }
+  const event = parsed as Partial<WatchEvent> | null;
+  if (
+    typeof event?.type !== 'string' ||
+    !eventTypes.has(event.type) ||
+    typeof event.object !== 'object' ||
+    event.object === null
+  ) {
+    throw new Error(`not a watch event: ${line.slice(0, 200)}`);
+  }
+  return event as WatchEvent;
+}
+
+/** Splits a byte stream into watch events; a trailing partial line (a cut connection) is dropped. */
+export async function* watchEventsFromChunks(
+  chunks: AsyncIterable<Uint8Array | string>,
+): AsyncGenerator<WatchEvent> {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const chunk of chunks) {
+    buffered += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    // Cut lines by index and drop them once per chunk, so a chunk of many events is not copied per event.
+    let start = 0;
+    for (let newline = buffered.indexOf('\n'); newline >= 0; newline = buffered.indexOf('\n', start)) {
+      const line = buffered.slice(start, newline).trim();
+      start = newline + 1;
+      if (line !== '') yield parseWatchEvent(line);
+    }
+    buffered = buffered.slice(start);
+  }
+  // The apiserver terminates every event with a newline; anything left is an event cut off mid-way.
+}
