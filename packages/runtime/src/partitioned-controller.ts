@@ -5,7 +5,7 @@ import { type Bus, type GroupKind, partitionOf } from '@kruise-ts/bus';
 import type { Logger } from '@kruise-ts/telemetry';
 import { Kvm } from '@nats-io/kv';
 import { type Tracer, trace } from '@opentelemetry/api';
-import { Gauge, type Registry } from 'prom-client';
+import { Gauge, Histogram, type Registry } from 'prom-client';
 import { type CacheChange, ObjectCache } from './cache/object-cache.ts';
 import { type Controller, type ReconcileRequest, type ReconcileResult, runController } from './controller.ts';
 import { PartitionLeaseManager } from './partitions/lease-manager.ts';
@@ -85,9 +85,22 @@ export async function startPartitionedController(
       })
     : undefined;
 
+  const lag = o.registry
+    ? new Histogram({
+        name: 'kruise_bus_event_lag_seconds',
+        help: 'Time from the watcher observing a change to this replica applying it to its cache (live events)',
+        labelNames: ['controller'],
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+        registers: [o.registry],
+      })
+    : undefined;
+
   const cache = new ObjectCache(o.bus, {
     kinds: o.kinds,
     onChange: (change) => {
+      if (!change.snapshot && change.observedAt !== undefined) {
+        lag?.observe({ controller: o.name }, Math.max(0, Date.now() - change.observedAt) / 1000);
+      }
       const link = change.context;
       for (const key of o.keysFor(change)) {
         if (!accepting.has(partitionOfKey(key))) continue;

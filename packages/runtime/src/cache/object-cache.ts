@@ -3,6 +3,7 @@
 // A partition's objects are dropped when the partition is handed off, so memory splits across replicas.
 import {
   type Bus,
+  fromTimestamp,
   type GroupKind,
   type ObjectEvent,
   ObjectEventType,
@@ -35,6 +36,8 @@ export interface CacheChange {
   /** True while a feed replays its snapshot. */
   snapshot: boolean;
   context: Context;
+  /** When the publisher observed the change (ms since epoch), for bus lag; undefined if not stamped. */
+  observedAt: number | undefined;
 }
 
 export interface ObjectCacheOptions {
@@ -174,10 +177,11 @@ export class ObjectCache {
     const key = objectKey(group, kind, event.namespace, event.name);
     const old = this.#objects.get(key);
     if (old && old.uid === event.uid && isOlder(event.resourceVersion, old.resourceVersion)) return;
+    const observedAt = fromTimestamp(event.observedAt)?.getTime();
     if (gone.has(event.type)) {
       if (!old) return;
       this.#remove(key, old);
-      await this.#o.onChange?.({ old, current: undefined, snapshot, context });
+      await this.#o.onChange?.({ old, current: undefined, snapshot, context, observedAt });
       return;
     }
     let object: KubernetesObject;
@@ -204,7 +208,7 @@ export class ObjectCache {
     if (old) this.#unindex(key, old);
     this.#objects.set(key, current);
     this.#index(key, current);
-    await this.#o.onChange?.({ old, current, snapshot, context });
+    await this.#o.onChange?.({ old, current, snapshot, context, observedAt });
   }
 
   #remove(key: string, obj: CachedObject): void {
