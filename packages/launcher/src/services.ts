@@ -1,0 +1,50 @@
+// The services `npm start` runs, in start order, and the settings each gets. Services are processes started
+// from their entry points: the launcher never imports a service.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ServiceSpec {
+  name: string;
+  entry: string;
+  /** Settings beyond the shared ones (cluster, bus, tracing). `port` is a free port for its health server. */
+  env(port: number): Record<string, string>;
+}
+
+export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec[] {
+  const entry = (name: string) => join(repoRoot, 'services', name, 'src', 'main.ts');
+  const specs: ServiceSpec[] = [
+    {
+      name: 'cert-manager',
+      entry: entry('cert-manager'),
+      env: (port) => ({ HEALTH_PORT: String(port), WEBHOOK_HOSTS: '127.0.0.1,localhost' }),
+    },
+    {
+      name: 'webhook-server',
+      entry: entry('webhook-server'),
+      env: (port) => ({
+        HEALTH_PORT: String(port),
+        WEBHOOK_PORT: String(webhookPort),
+        WEBHOOK_REGISTER: 'true',
+        WEBHOOK_HOST: '127.0.0.1',
+      }),
+    },
+    { name: 'watcher', entry: entry('watcher'), env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }) },
+    {
+      name: 'cloneset-controller',
+      entry: entry('cloneset-controller'),
+      env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }),
+    },
+    {
+      name: 'sidecarset-controller',
+      entry: entry('sidecarset-controller'),
+      env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }),
+    },
+    {
+      name: 'revision-gc',
+      entry: entry('revision-gc'),
+      env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }),
+    },
+  ];
+  // The system grows issue by issue; run what exists.
+  return specs.filter((s) => existsSync(s.entry));
+}
