@@ -179,3 +179,4 @@ export type {
   ScaleSatisfaction,
 } from './scale-expectations.ts';
 export { ScaleExpectations } from './scale-expectations.ts';
+export { revisionsToPrune } from './revision-prune.ts';

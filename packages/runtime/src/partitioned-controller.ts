@@ -37,7 +37,7 @@ export interface PartitionedControllerOptions {
   /** The reconciled kind: every object of it in a newly owned partition is queued once the cache synced. */
   primary: GroupKind;
   /** `namespace/name` keys of primary objects affected by a change (the object itself, its owner…). */
-  keysFor(change: CacheChange): string[];
+  keysFor(change: CacheChange, cache: ObjectCache): string[];
   // biome-ignore lint/suspicious/noConfusingVoidType: a reconciler that never requeues is a plain async function
   reconcile(request: PartitionedReconcileRequest): Promise<ReconcileResult | undefined | void>;
   workers: number;
@@ -76,23 +76,26 @@ export async function startPartitionedController(
   const inFlight = new Map<number, number>();
   const drained = new Map<number, () => void>();
   const accepting = new Set<number>();
+  // Several controllers may share one registry (one process, several kinds): reuse a metric already there.
   const owned = o.registry
-    ? new Gauge({
+    ? ((o.registry.getSingleMetric('kruise_controller_partitions_owned') as Gauge | undefined) ??
+      new Gauge({
         name: 'kruise_controller_partitions_owned',
         help: 'Partitions this replica owns',
         labelNames: ['controller'],
         registers: [o.registry],
-      })
+      }))
     : undefined;
 
   const lag = o.registry
-    ? new Histogram({
+    ? ((o.registry.getSingleMetric('kruise_bus_event_lag_seconds') as Histogram | undefined) ??
+      new Histogram({
         name: 'kruise_bus_event_lag_seconds',
         help: 'Time from the watcher observing a change to this replica applying it to its cache (live events)',
         labelNames: ['controller'],
         buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
         registers: [o.registry],
-      })
+      }))
     : undefined;
 
   const cache = new ObjectCache(o.bus, {
@@ -102,7 +105,7 @@ export async function startPartitionedController(
         lag?.observe({ controller: o.name }, Math.max(0, Date.now() - change.observedAt) / 1000);
       }
       const link = change.context;
-      for (const key of o.keysFor(change)) {
+      for (const key of o.keysFor(change, cache)) {
         if (!accepting.has(partitionOfKey(key))) continue;
         const spanContext = trace.getSpanContext(link);
         queue.add(key, spanContext ? { links: [spanContext] } : {});
