@@ -17,8 +17,9 @@ import {
 } from './admission/review.ts';
 import { validate } from './admission/validating.ts';
 import { convertReview } from './conversion.ts';
-import { type ServedKind, servedKinds } from './kinds.ts';
+import { type ServedKind, servedKinds, type ValidationContext } from './kinds.ts';
 import type { WebhookMetrics } from './metrics.ts';
+import type { PodMutator } from './sidecarset/injector.ts';
 
 export interface ServingPair {
   certPem: string;
@@ -48,6 +49,10 @@ export function buildWebhookApp(options: {
   pair: ServingPair;
   metrics: WebhookMetrics;
   logger: Logger;
+  /** SidecarSet injection; without it pods are admitted unchanged. */
+  mutatePod?: PodMutator;
+  /** Other objects validation may consult (SidecarSet conflicts), read at each request. */
+  validationContext?: () => ValidationContext;
 }): WebhookApp {
   const { metrics, logger } = options;
   const fastify = Fastify({
@@ -81,7 +86,10 @@ export function buildWebhookApp(options: {
     return reply.code(code).send({ code, message: err.message });
   });
 
-  const admission = (path: string, handle: (request: AdmissionRequest) => AdmissionResponse) => {
+  const admission = (
+    path: string,
+    handle: (request: AdmissionRequest) => AdmissionResponse | Promise<AdmissionResponse>,
+  ) => {
     fastify.post(path, async (request, reply) => {
       let review: ReturnType<typeof parseAdmissionReview>;
       try {
@@ -90,7 +98,7 @@ export function buildWebhookApp(options: {
         if (err instanceof BadRequest) return badRequest(reply, err);
         throw err;
       }
-      return reviewResponse(review.apiVersion, handle(review.request));
+      return reviewResponse(review.apiVersion, await handle(review.request));
     });
   };
 
@@ -108,11 +116,15 @@ export function buildWebhookApp(options: {
       return handle(kind, request);
     };
 
+  const context = options.validationContext ?? (() => ({}));
   for (const kind of servedKinds) {
     admission(kind.mutatingPath, forKind(kind, mutate));
-    admission(kind.validatingPath, forKind(kind, validate));
+    admission(
+      kind.validatingPath,
+      forKind(kind, (k, r) => validate(k, r, context())),
+    );
   }
-  admission(podMutatingPath, mutatePod);
+  admission(podMutatingPath, options.mutatePod ?? mutatePod);
   fastify.post(conversionPath, async (request, reply) => {
     try {
       return convertReview(request.body);

@@ -39,8 +39,15 @@ import {
   validateStatefulSetV1alpha1,
   validateStatefulSetV1beta1,
 } from '@kruise-ts/api';
+import { hotUpgradeErrors, withSidecarSetHashes } from './sidecarset/sidecarset-admission.ts';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
+
+/** What validation may look at beyond the object: other objects of the cluster, from the bus-fed cache. */
+export interface ValidationContext {
+  /** Every SidecarSet (v1beta1), for the canary-base and cross-SidecarSet conflict checks. */
+  sidecarSets?: readonly SidecarSetV1beta1[];
+}
 
 export interface ServedKind {
   kind: KindName;
@@ -53,7 +60,7 @@ export interface ServedKind {
   /** Returns a defaulted copy. */
   defaults(obj: unknown, version: Version, options: DefaultingOptions): unknown;
   /** Field errors of a CREATE or UPDATE (`old` on UPDATE). */
-  validate(obj: unknown, version: Version, old: unknown): FieldError[];
+  validate(obj: unknown, version: Version, old: unknown, context?: ValidationContext): FieldError[];
   /** Why a DELETE is forbidden, if it is. */
   deletionError?(obj: unknown): string | undefined;
   /** The pod template(s) whose change decides whether template defaults are injected on UPDATE. */
@@ -114,15 +121,22 @@ export const servedKinds: readonly ServedKind[] = [
     ...info('SidecarSet'),
     ...paths('sidecarset'),
     validatingOperations: ['CREATE', 'UPDATE'],
-    // SidecarSet defaulting has no template part (its containers are always defaulted).
+    // SidecarSet defaulting has no template part (its containers are always defaulted). Kruise's webhook then
+    // (re)writes the hash annotations the pod webhook and the controller compare.
     defaults: (obj, version) =>
-      version === 'v1alpha1'
-        ? defaultSidecarSetV1alpha1(obj as SidecarSetV1alpha1)
-        : defaultSidecarSetV1beta1(obj as SidecarSetV1beta1),
-    validate: (obj, version, old) =>
-      version === 'v1alpha1'
-        ? validateSidecarSetV1alpha1(obj as SidecarSetV1alpha1, { old })
-        : validateSidecarSetV1beta1(obj as SidecarSetV1beta1, { old }),
+      withSidecarSetHashes(
+        version === 'v1alpha1'
+          ? defaultSidecarSetV1alpha1(obj as SidecarSetV1alpha1)
+          : defaultSidecarSetV1beta1(obj as SidecarSetV1beta1),
+      ),
+    validate: (obj, version, old, context) => {
+      const options = { old, ...(context?.sidecarSets ? { sidecarSets: context.sidecarSets } : {}) };
+      const errors =
+        version === 'v1alpha1'
+          ? validateSidecarSetV1alpha1(obj as SidecarSetV1alpha1, options)
+          : validateSidecarSetV1beta1(obj as SidecarSetV1beta1, options);
+      return [...errors, ...hotUpgradeErrors(obj as SidecarSetV1beta1)];
+    },
     templateOf: () => undefined,
   },
   {

@@ -1,9 +1,10 @@
 // Wires the webhook server: certificate source (+ bus notifications), HTTPS app, health server, optional
 // registration of the webhook configurations. main.ts runs it as a process; tests run it in-process.
 import type { AddressInfo } from 'node:net';
-import { connectBus, topology } from '@kruise-ts/bus';
-import { KubeClient } from '@kruise-ts/runtime';
+import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
+import { KubeClient, NotFoundError } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger } from '@kruise-ts/telemetry';
+import { CoreV1Api } from '@kubernetes/client-node';
 import { buildWebhookApp, type ServingPair, type WebhookApp } from './app.ts';
 import { type CertEventSubscription, subscribeCertificateRotated } from './cert-events.ts';
 import { type CertSource, fileCertSource, secretCertSource } from './cert-source.ts';
@@ -12,6 +13,9 @@ import { mutatingWebhookConfiguration, validatingWebhookConfiguration } from './
 import { createWebhookMetrics } from './metrics.ts';
 import { applyWebhookConfigurations } from './register.ts';
 import type { WebhookServerSettings } from './settings.ts';
+import { openSidecarSetCache, type SidecarSetCache } from './sidecarset/cache.ts';
+import { podInjector } from './sidecarset/injector.ts';
+import { apiserverRevisions } from './sidecarset/revisions.ts';
 
 export interface WebhookServer {
   /** The HTTPS port actually listened on. */
@@ -24,12 +28,14 @@ export interface WebhookServer {
 
 export async function startWebhookServer(
   settings: WebhookServerSettings,
-  options: { logger?: Logger; firstCertTimeoutMs?: number } = {},
+  options: { logger?: Logger; firstCertTimeoutMs?: number; cacheSyncTimeoutMs?: number } = {},
 ): Promise<WebhookServer> {
   const logger = options.logger ?? createLogger({ name: 'webhook-server' });
   const registry = createMetricsRegistry({ defaultLabels: { service: 'webhook-server' } });
   const metrics = createWebhookMetrics(registry);
-  const needsKube = settings.certs.kind === 'secret' || settings.register !== undefined;
+  // SidecarSet injection (with a bus) reads ControllerRevisions and, rarely, Namespaces from the apiserver.
+  const needsKube =
+    settings.certs.kind === 'secret' || settings.register !== undefined || settings.nats !== undefined;
   const kube = needsKube
     ? new KubeClient({
         ...(settings.kubeconfigPath ? { kubeconfigPath: settings.kubeconfigPath } : {}),
@@ -71,12 +77,17 @@ export async function startWebhookServer(
         );
 
   let ready = false;
+  let sidecarSets: SidecarSetCache | undefined;
   const health = await startHealthServer({
     host: settings.health.host,
     port: settings.health.port,
     registry,
-    ready: () =>
-      ready ? { ok: true, detail: 'serving' } : { ok: false, detail: 'waiting for a certificate' },
+    ready: () => {
+      if (!ready) return { ok: false, detail: 'waiting for a certificate' };
+      if (sidecarSets !== undefined && !sidecarSets.isSynced())
+        return { ok: false, detail: 'waiting for the SidecarSet cache' };
+      return { ok: true, detail: 'serving' };
+    },
   });
 
   let subscription: CertEventSubscription | undefined;
@@ -113,6 +124,23 @@ export async function startWebhookServer(
   };
   await subscribe();
 
+  if (bus !== undefined) {
+    // The watcher may not have declared the streams yet; declaring is idempotent.
+    await ensureTopology(bus);
+    sidecarSets = await openSidecarSetCache(bus, (err) => logger.warn({ err }, 'SidecarSet cache feed'));
+    const syncTimeout = options.cacheSyncTimeoutMs ?? 60_000;
+    let syncTimer: NodeJS.Timeout | undefined;
+    const synced = await Promise.race([
+      sidecarSets.synced.then(() => true),
+      new Promise<false>((resolve) => {
+        syncTimer = setTimeout(() => resolve(false), syncTimeout);
+      }),
+    ]);
+    clearTimeout(syncTimer);
+    // Not synced yet: pod admissions are refused (not admitted without sidecars) until it is.
+    if (!synced) logger.warn({ timeoutMs: syncTimeout }, 'SidecarSet cache not synced yet; serving anyway');
+  }
+
   const timeout = options.firstCertTimeoutMs ?? 24 * 3_600_000;
   let timer: NodeJS.Timeout | undefined;
   const first = await Promise.race([
@@ -127,11 +155,36 @@ export async function startWebhookServer(
     clearTimeout(retry);
     certs.stop();
     await subscription?.stop();
+    await sidecarSets?.stop();
     await bus?.close();
     await health.close();
     throw new Error(`no serving certificate within ${timeout} ms`);
   }
-  app = buildWebhookApp({ pair: first, metrics, logger });
+  const cache = sidecarSets;
+  const core = kube?.api(CoreV1Api);
+  app = buildWebhookApp({
+    pair: first,
+    metrics,
+    logger,
+    ...(cache !== undefined && kube !== undefined && core !== undefined
+      ? {
+          mutatePod: podInjector({
+            sidecarSets: cache,
+            revisions: apiserverRevisions(kube, settings.namespace),
+            readNamespaceLabels: async (name) => {
+              try {
+                return (await core.readNamespace({ name })).metadata?.labels ?? {};
+              } catch (err) {
+                if (err instanceof NotFoundError) return undefined;
+                throw err;
+              }
+            },
+            logger,
+          }),
+          validationContext: () => ({ sidecarSets: cache.list() }),
+        }
+      : {}),
+  });
   // A pair that arrived while the app was being built.
   if (serving !== undefined && serving !== first) app.setCertificate(serving);
   await app.fastify.listen({ host: settings.host, port: settings.port });
@@ -168,6 +221,7 @@ export async function startWebhookServer(
         await subscription?.stop();
         // In-flight requests finish; the apiserver's next request goes to another replica.
         await app?.fastify.close();
+        await sidecarSets?.stop();
         await bus?.close();
         await health.close();
       })();

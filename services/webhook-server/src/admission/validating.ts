@@ -1,10 +1,14 @@
 // Validating webhook: field errors from @kruise-ts/api become a 422 Invalid denial naming each field; DELETE is
 // checked against deletion protection with the stored object.
 import { aggregateMessage, type Version, versions } from '@kruise-ts/api';
-import type { ServedKind } from '../kinds.ts';
+import type { ServedKind, ValidationContext } from '../kinds.ts';
 import { type AdmissionRequest, type AdmissionResponse, allowed, denied, invalid } from './review.ts';
 
-export function validate(kind: ServedKind, request: AdmissionRequest): AdmissionResponse {
+export function validate(
+  kind: ServedKind,
+  request: AdmissionRequest,
+  context: ValidationContext = {},
+): AdmissionResponse {
   const { uid } = request;
   const version = request.kind.version as Version;
   if (!versions.includes(version))
@@ -18,7 +22,7 @@ export function validate(kind: ServedKind, request: AdmissionRequest): Admission
   if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return allowed(uid);
   if (!request.object) return denied(uid, 400, 'BadRequest', `${request.operation} without an object`);
   const old = request.operation === 'UPDATE' ? (request.oldObject ?? undefined) : undefined;
-  const errors = safely(() => kind.validate(request.object, version, old));
+  const errors = safely(() => kind.validate(request.object, version, old, context));
   if (errors instanceof Error) {
     return denied(uid, 400, 'BadRequest', `cannot validate ${kind.kind}: ${errors.message}`);
   }

@@ -2,9 +2,13 @@
 import { createCertificateAuthority, issueServingCertificate, type KeyPair } from '@kruise-ts/certs';
 import { createLogger, createMetricsRegistry } from '@kruise-ts/telemetry';
 import { buildWebhookApp, type WebhookApp } from '../../src/app.ts';
+import type { ValidationContext } from '../../src/kinds.ts';
 import { createWebhookMetrics } from '../../src/metrics.ts';
+import type { PodMutator } from '../../src/sidecarset/injector.ts';
 
-export async function testApp(): Promise<{ app: WebhookApp; ca: KeyPair; metricsText(): Promise<string> }> {
+export async function testApp(
+  extra: { mutatePod?: PodMutator; validationContext?: () => ValidationContext } = {},
+): Promise<{ app: WebhookApp; ca: KeyPair; metricsText(): Promise<string> }> {
   const ca = await createCertificateAuthority();
   const pair = await issueServingCertificate(ca, { hosts: ['127.0.0.1'] });
   const registry = createMetricsRegistry({ processMetrics: false });
@@ -12,6 +16,7 @@ export async function testApp(): Promise<{ app: WebhookApp; ca: KeyPair; metrics
     pair,
     metrics: createWebhookMetrics(registry),
     logger: createLogger({ name: 'test', level: 'silent' }),
+    ...extra,
   });
   await app.fastify.ready();
   return { app, ca, metricsText: () => registry.metrics() };

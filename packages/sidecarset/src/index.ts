@@ -1,0 +1,113 @@
+// @kruise-ts/sidecarset: Kruise's SidecarSet decisions as pure functions, shared by the pod webhook
+// (matching and injection) and the sidecarset controller (pod state, upgrade batches, status, revisions).
+export {
+  computeSidecarSetHash,
+  computeSidecarSetHashWithoutImage,
+  isNativeSidecar,
+  sidecarSetHashAnnotations,
+  sidecarSetRevision,
+  sidecarSetRevisionWithoutImage,
+} from './hash.ts';
+export {
+  activeRevisions,
+  decideLatestRevision,
+  findInjectionRevision,
+  historicSidecarSet,
+  type LatestRevisionDecision,
+  newSidecarSetRevision,
+  revisionsToTruncate,
+  sidecarSetRevisionData,
+} from './history.ts';
+export {
+  type BuiltSidecars,
+  buildSidecars,
+  type InjectedContainer,
+  type InjectPolicy,
+  injectSidecars,
+  mergeSidecarContainers,
+} from './inject.ts';
+export * from './keys.ts';
+export { InvalidSelectorError, isEmptySelector, selectorMatches } from './label-selector.ts';
+export {
+  jsonMergePatch,
+  PatchMetadataError,
+  type PatchPodMetadata,
+  patchPodMetadata,
+} from './patch-metadata.ts';
+export {
+  formatInjectedList,
+  formatInPlaceUpdateStates,
+  formatUpgradeSpecs,
+  injectedSidecarSets,
+  isPodInjectedSidecarSet,
+  PodAnnotationError,
+  parseInPlaceUpdateStates,
+  parseUpgradeSpecs,
+  podSidecarSetControllerRevision,
+  podSidecarSetHash,
+  podSidecarSetHashWithoutImage,
+  type SidecarInPlaceUpdateState,
+  type SidecarSetUpgradeSpec,
+} from './pod-annotations.ts';
+export {
+  activePodsLess,
+  expandScatterTerms,
+  sortActivePods,
+  sortByPriority,
+  sortByScatter,
+} from './pod-order.ts';
+export {
+  isActivePod,
+  isContainerImageEqual,
+  isImageDigest,
+  isPodConsistentWithSidecarSet,
+  isPodManagedBySidecarSet,
+  isPodSidecarUpdated,
+  isPodStateConsistent,
+  isSidecarContainerUpdateCompleted,
+  isSidecarSetPodReady,
+  sidecarContainersInPod,
+  sidecarSetUpgradability,
+} from './pod-state.ts';
+export {
+  canaryBaseOf,
+  hasHotUpgradeContainer,
+  injectionRevisionChoice,
+  podMatchesSidecarSet,
+  type RevisionChoice,
+  withoutCanaryBases,
+} from './select.ts';
+export {
+  completeSidecarContainer,
+  containerNameFromFieldRef,
+  isInjectedContainer,
+  mergeEnv,
+  mergeVolumeDevices,
+  mergeVolumeMounts,
+  sharedVolumeDevices,
+  sharedVolumeMounts,
+  toPodContainer,
+  transferredEnvs,
+} from './sidecar-containers.ts';
+export { calculateStatus, statusChanged } from './status.ts';
+export {
+  nextUpgradePods,
+  sortWaitingPods,
+  type UpgradeBatch,
+  unavailableUpdatedPods,
+  upgradeCount,
+} from './strategy.ts';
+export type {
+  ContainerStatus,
+  EnvVar,
+  Pod,
+  PodCondition,
+  PodContainer,
+  PodStatus,
+  SidecarContainer,
+  SidecarSet,
+  Volume,
+  VolumeDevice,
+  VolumeMount,
+} from './types.ts';
+export { type SidecarUpgrade, upgradableCondition, upgradePodSidecars } from './upgrade.ts';

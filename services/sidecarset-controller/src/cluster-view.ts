@@ -1,0 +1,67 @@
+// What a reconcile reads, from the bus-fed caches: SidecarSets, pods (all namespaces), namespace labels and
+// the SidecarSet ControllerRevisions in the kruise namespace.
+import type { ControllerRevision } from '@kruise-ts/core';
+import type { ObjectCache } from '@kruise-ts/runtime';
+import {
+  isPodManagedBySidecarSet,
+  type Pod,
+  SIDECARSET_NAME_LABEL,
+  type SidecarSet,
+  selectorMatches,
+} from '@kruise-ts/sidecarset';
+import { CONTROLLER_REVISION, NAMESPACE, POD, SIDECARSET } from './kinds.ts';
+
+export class ClusterView {
+  readonly #objects: ObjectCache;
+  readonly #revisions: ObjectCache;
+  readonly #revisionNamespace: string;
+
+  constructor(objects: ObjectCache, revisions: ObjectCache, revisionNamespace: string) {
+    this.#objects = objects;
+    this.#revisions = revisions;
+    this.#revisionNamespace = revisionNamespace;
+  }
+
+  sidecarSet(name: string): SidecarSet | undefined {
+    return this.#objects.get(SIDECARSET, '', name)?.object as unknown as SidecarSet | undefined;
+  }
+
+  sidecarSets(): SidecarSet[] {
+    return this.#objects.list(SIDECARSET, '').map((o) => o.object as unknown as SidecarSet);
+  }
+
+  namespaceLabels(name: string): Readonly<Record<string, string>> | undefined {
+    return this.#objects.get(NAMESPACE, '', name)?.labels;
+  }
+
+  /** getMatchingPods: active pods of the selected namespaces, selected, injected and with all sidecars. */
+  matchingPods(sidecarSet: SidecarSet): Pod[] {
+    const nsSelector = sidecarSet.spec.namespaceSelector;
+    const namespaces = this.#objects
+      .namespaces()
+      .filter((ns) => ns !== '')
+      .filter((ns) => {
+        if (!nsSelector) return true;
+        const labels = this.namespaceLabels(ns);
+        return labels !== undefined && selectorMatches(nsSelector, labels);
+      });
+    const pods: Pod[] = [];
+    for (const ns of namespaces) {
+      for (const cached of this.#objects.list(POD, ns)) {
+        const pod = cached.object as unknown as Pod;
+        if (isPodManagedBySidecarSet(pod, sidecarSet, this.namespaceLabels(ns))) pods.push(pod);
+      }
+    }
+    return pods;
+  }
+
+  revisions(sidecarSetName: string): ControllerRevision[] {
+    return this.#revisions
+      .list(
+        CONTROLLER_REVISION,
+        this.#revisionNamespace,
+        (labels) => labels[SIDECARSET_NAME_LABEL] === sidecarSetName,
+      )
+      .map((o) => o.object as unknown as ControllerRevision);
+  }
+}

@@ -1,0 +1,61 @@
+// The webhook's view of SidecarSets and Namespaces, fed from the bus (cluster-scoped object feed, as the watcher
+// publishes them) so that admitting a pod never lists SidecarSets from the apiserver. The SidecarSet list is
+// rebuilt only when a SidecarSet changes, so each pod admission reads a ready, name-sorted array.
+import type { Bus } from '@kruise-ts/bus';
+import { ObjectCache } from '@kruise-ts/runtime';
+import type { SidecarSet } from '@kruise-ts/sidecarset';
+
+const SIDECARSET = { group: 'apps.kruise.io', kind: 'SidecarSet' } as const;
+const NAMESPACE = { group: '', kind: 'Namespace' } as const;
+
+export interface SidecarSetSource {
+  /** Every SidecarSet (v1beta1, as the watcher reads them), by name. Empty until synced. */
+  list(): readonly SidecarSet[];
+  /** Labels of a namespace; undefined when the cache does not know it (yet). */
+  namespaceLabels(name: string): Readonly<Record<string, string>> | undefined;
+  isSynced(): boolean;
+}
+
+export interface SidecarSetCache extends SidecarSetSource {
+  /** Resolves once the feed replayed everything on the bus at open time. */
+  readonly synced: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function openSidecarSetCache(
+  bus: Bus,
+  onError: (error: Error) => void,
+): Promise<SidecarSetCache> {
+  let sidecarSets: readonly SidecarSet[] = [];
+  let synced = false;
+  let cache: ObjectCache | undefined;
+  const rebuild = () => {
+    if (cache === undefined) return;
+    sidecarSets = cache
+      .list(SIDECARSET, '')
+      .map((o) => o.object as unknown as SidecarSet)
+      .sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : 1));
+  };
+  cache = new ObjectCache(bus, {
+    kinds: [SIDECARSET, NAMESPACE],
+    onChange: (change) => {
+      const kind = (change.current ?? change.old)?.kind;
+      if (kind === SIDECARSET.kind) rebuild();
+    },
+    onError,
+  });
+  const opening = cache.addClusterScoped().then(() => {
+    rebuild();
+    synced = true;
+  });
+  return {
+    synced: opening,
+    list: () => sidecarSets,
+    namespaceLabels: (name) => cache?.get(NAMESPACE, '', name)?.labels,
+    isSynced: () => synced,
+    stop: async () => {
+      await opening.catch(() => {});
+      await cache?.stop();
+    },
+  };
+}

@@ -1,0 +1,142 @@
+// SidecarSet injection for /mutate-pod (spec §1.5): choose the SidecarSets for the pod being created from the
+// bus-fed cache, resolve pinned injection revisions, inject, and answer with the JSON patch. Failures deny
+// the pod (Kruise answers 500), so a pod never starts without the sidecars it should have.
+import {
+  findInjectionRevision,
+  hasHotUpgradeContainer,
+  historicSidecarSet,
+  injectionRevisionChoice,
+  injectSidecars,
+  type Pod,
+  podMatchesSidecarSet,
+  type SidecarSet,
+  withoutCanaryBases,
+} from '@kruise-ts/sidecarset';
+import type { Logger } from '@kruise-ts/telemetry';
+import fastJsonPatch from 'fast-json-patch';
+import { type AdmissionRequest, type AdmissionResponse, allowed, denied } from '../admission/review.ts';
+import type { SidecarSetSource } from './cache.ts';
+import type { RevisionLister } from './revisions.ts';
+
+export interface PodInjectorOptions {
+  sidecarSets: SidecarSetSource;
+  revisions: RevisionLister;
+  /** Namespace labels when the cache does not know the namespace yet (a namespace created a moment ago). */
+  readNamespaceLabels(name: string): Promise<Record<string, string> | undefined>;
+  logger: Logger;
+  now?: () => Date;
+  random?: () => number;
+}
+
+export type PodMutator = (request: AdmissionRequest) => Promise<AdmissionResponse>;
+
+class InjectionError extends Error {
+  override name = 'InjectionError';
+}
+
+export function podInjector(o: PodInjectorOptions): PodMutator {
+  const now = o.now ?? (() => new Date());
+  const random = o.random ?? Math.random;
+  const warnedHotUpgrade = new Set<string>();
+
+  const namespaceLabels = async (namespace: string) =>
+    o.sidecarSets.namespaceLabels(namespace) ?? (await o.readNamespaceLabels(namespace));
+
+  async function suitable(sidecarSet: SidecarSet, pod: Pod): Promise<SidecarSet> {
+    if (injectionRevisionChoice(sidecarSet, pod, random) === 'latest') return sidecarSet;
+    const name = sidecarSet.metadata?.name ?? '';
+    const ref = sidecarSet.spec.injectionStrategy?.revision ?? {};
+    let revisions: Awaited<ReturnType<RevisionLister>>;
+    try {
+      revisions = await o.revisions(name);
+    } catch (err) {
+      throw new InjectionError(`cannot list ControllerRevisions of SidecarSet ${name}`, { cause: err });
+    }
+    const revision = findInjectionRevision(revisions, name, {
+      ...(ref.revisionName !== undefined ? { revisionName: ref.revisionName } : {}),
+      ...(ref.customVersion !== undefined ? { customVersion: ref.customVersion } : {}),
+    });
+    if (revision === undefined) {
+      throw new InjectionError(
+        `SidecarSet ${name}: injection revision ${JSON.stringify(ref)} not found among its ControllerRevisions`,
+      );
+    }
+    return historicSidecarSet(sidecarSet, revision);
+  }
+
+  async function chosen(pod: Pod, namespace: string): Promise<SidecarSet[]> {
+    const matched: SidecarSet[] = [];
+    let labels: Readonly<Record<string, string>> | undefined;
+    let labelsRead = false;
+    for (const sidecarSet of o.sidecarSets.list()) {
+      if (sidecarSet.spec.injectionStrategy?.paused) continue;
+      if (sidecarSet.spec.namespaceSelector && !labelsRead) {
+        labels = await namespaceLabels(namespace);
+        labelsRead = true;
+      }
+      if (!podMatchesSidecarSet(pod, sidecarSet, labels)) continue;
+      if (hasHotUpgradeContainer(sidecarSet)) {
+        // Refused by validation; one created before this webhook ran is not injected.
+        const name = sidecarSet.metadata?.name ?? '';
+        if (!warnedHotUpgrade.has(name)) {
+          warnedHotUpgrade.add(name);
+          o.logger.warn(
+            { sidecarSet: name },
+            'HotUpgrade sidecars are not supported; SidecarSet not injected',
+          );
+        }
+        continue;
+      }
+      matched.push(await suitable(sidecarSet, pod));
+    }
+    return withoutCanaryBases(matched);
+  }
+
+  return async (request) => {
+    const { uid } = request;
+    if (request.operation !== 'CREATE' || (request.subResource ?? '') !== '') return allowed(uid);
+    if (request.resource !== undefined && request.resource.resource !== 'pods') return allowed(uid);
+    if (request.kind.kind !== 'Pod') return allowed(uid);
+    if (!o.sidecarSets.isSynced()) {
+      return denied(uid, 500, 'InternalError', 'the SidecarSet cache is not synced yet; retry');
+    }
+    const original = request.object as Pod | undefined;
+    if (original?.metadata === undefined || !Array.isArray(original.spec?.containers)) {
+      return denied(uid, 400, 'BadRequest', 'the object is not a pod with spec.containers');
+    }
+    const namespace = original.metadata.namespace || request.namespace || 'default';
+    try {
+      const pod: Pod = { ...original, metadata: { ...original.metadata, namespace } };
+      const sidecarSets = await chosen(pod, namespace);
+      const injected = injectSidecars(pod, sidecarSets, now());
+      if (injected === undefined) return allowed(uid);
+      // The namespace was only filled in for matching.
+      injected.metadata.namespace = original.metadata.namespace;
+      if (injected.metadata.namespace === undefined) delete injected.metadata.namespace;
+      const ops = fastJsonPatch.compare(original, JSON.parse(JSON.stringify(injected)) as object);
+      if (ops.length === 0) return allowed(uid);
+      return {
+        uid,
+        allowed: true,
+        patchType: 'JSONPatch',
+        patch: Buffer.from(JSON.stringify(ops)).toString('base64'),
+      };
+    } catch (err) {
+      o.logger.warn(
+        { err, namespace, pod: original.metadata.name ?? original.metadata.generateName },
+        'sidecar injection failed',
+      );
+      return denied(uid, 500, 'InternalError', `sidecar injection failed: ${errorText(err)}`);
+    }
+  };
+}
+
+function errorText(err: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = err;
+  while (e instanceof Error && parts.length < 4) {
+    parts.push(e.message);
+    e = e.cause;
+  }
+  return parts.join(': ') || String(err);
+}

@@ -1,0 +1,309 @@
+// SidecarSet injection through the real apiserver (spec §1.5): the webhook server's bus-fed SidecarSet cache is
+// filled by the watcher service (a child process on this run's bus prefix). Covers the product documentation's
+// example, every injection option, namespace scoping (namespaceSelector and v1alpha1 `namespace`), conflicting
+// SidecarSets, and the HotUpgrade refusal.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually } from '@kruise-ts/devcluster';
+import { parseUpgradeSpecs, type SidecarSet } from '@kruise-ts/sidecarset';
+import type { V1Pod } from '@kubernetes/client-node';
+import { type E2eEnv, startE2eEnv, statusOf } from '../support/env.ts';
+import { startWatcherProcess, type WatcherProcess } from '../support/watcher-process.ts';
+
+let env: E2eEnv;
+let watcher: WatcherProcess;
+const created: string[] = [];
+
+before(async () => {
+  // v1alpha1 SidecarSets (spec.namespace) need the conversion webhook: this file owns the CRDs while it runs.
+  env = await startE2eEnv({ manageCrds: true });
+  watcher = await startWatcherProcess({
+    kubeconfigPath: env.cluster.kubeconfigPath,
+    natsUrl: env.cluster.natsUrl,
+    // startE2eEnv's webhook server uses this prefix and 16 partitions.
+    busPrefix: `wh${env.run}`,
+  });
+});
+
+after(async () => {
+  for (const name of created) {
+    await env.custom
+      .deleteClusterCustomObject({ group: 'apps.kruise.io', version: 'v1beta1', plural: 'sidecarsets', name })
+      .catch(() => {});
+  }
+  await watcher?.stop();
+  await env?.cleanup();
+});
+
+/** A SidecarSet scoped to this run (the SidecarSet webhooks only see objects with the run label). */
+async function createSidecarSet(
+  name: string,
+  spec: Record<string, unknown>,
+  version: 'v1alpha1' | 'v1beta1' = 'v1beta1',
+): Promise<SidecarSet> {
+  const full = `${name}-${env.run}`;
+  const body = {
+    apiVersion: `apps.kruise.io/${version}`,
+    kind: 'SidecarSet',
+    metadata: { name: full, labels: { [env.scope.key]: env.scope.value } },
+    spec,
+  };
+  const out = await env.custom.createClusterCustomObject({
+    group: 'apps.kruise.io',
+    version,
+    plural: 'sidecarsets',
+    body,
+  });
+  created.push(full);
+  return out as SidecarSet;
+}
+
+function pod(name: string, labels: Record<string, string>, spec?: Partial<V1Pod['spec']>): V1Pod {
+  return {
+    metadata: { name, labels },
+    spec: { containers: [{ name: 'app', image: 'nginx:1.25' }], ...spec },
+  };
+}
+
+const names = (p: V1Pod | undefined) => p?.spec?.containers.map((c) => c.name) ?? [];
+
+/** client-node returns model class instances; compare as JSON. */
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** The webhook's cache follows the bus: wait until a dry-run create shows the SidecarSet's container. */
+async function injectedInto(namespace: string, labels: Record<string, string>, container: string) {
+  await eventually(
+    `container ${container} injected in ${namespace}`,
+    async () => {
+      const dry = await env.core.createNamespacedPod({
+        namespace,
+        body: pod(`dry-${Date.now()}`, labels),
+        dryRun: 'All',
+      });
+      return names(dry).includes(container);
+    },
+    { timeoutMs: 30_000, intervalMs: 250 },
+  );
+}
+
+describe('SidecarSet injection through the apiserver', () => {
+  it('the documentation example: `app` Exists selects a pod labelled app: nginx → sidecar1 then nginx', async () => {
+    const ns = await env.namespace();
+    const ss = await createSidecarSet('test-sidecarset', {
+      selector: { matchExpressions: [{ key: 'app', operator: 'Exists' }] },
+      updateStrategy: { type: 'RollingUpdate', maxUnavailable: 1 },
+      containers: [
+        {
+          name: 'sidecar1',
+          image: 'centos:6.7',
+          command: ['sleep', '999d'],
+          volumeMounts: [{ name: 'log-volume', mountPath: '/var/log' }],
+        },
+      ],
+      volumes: [{ name: 'log-volume', emptyDir: {} }],
+    });
+    const hash = ss.metadata?.annotations?.['kruise.io/sidecarset-hash'];
+    assert.ok(hash, 'the SidecarSet webhook wrote the hash annotation');
+    await injectedInto(ns, { app: 'probe' }, 'sidecar1');
+
+    const created = await env.core.createNamespacedPod({
+      namespace: ns,
+      body: {
+        metadata: { name: 'test-pod', labels: { app: 'nginx' } },
+        spec: { containers: [{ name: 'nginx', image: 'nginx:1.25' }] },
+      },
+    });
+    assert.deepEqual(names(created), ['sidecar1', 'nginx']);
+    const sidecar = created.spec?.containers[0];
+    assert.equal(sidecar?.image, 'centos:6.7');
+    assert.deepEqual(plain(sidecar?.env), [{ name: 'IS_INJECTED', value: 'true' }]);
+    assert.deepEqual(plain(created.spec?.volumes?.filter((v) => v.name === 'log-volume')), [
+      { name: 'log-volume', emptyDir: {} },
+    ]);
+    const annotations = created.metadata?.annotations ?? {};
+    const name = ss.metadata?.name ?? '';
+    assert.equal(annotations['kruise.io/sidecarset-injected-list'], name);
+    const spec = parseUpgradeSpecs(annotations['kruise.io/sidecarset-hash'])[name];
+    assert.equal(spec?.hash, hash);
+    assert.deepEqual(spec?.sidecarList, ['sidecar1']);
+    assert.equal(
+      parseUpgradeSpecs(annotations['kruise.io/sidecarset-hash-without-image'])[name]?.hash,
+      ss.metadata?.annotations?.['kruise.io/sidecarset-hash-without-image'],
+    );
+    // Pods without the label are left alone.
+    const unlabelled = await env.core.createNamespacedPod({
+      namespace: ns,
+      body: pod('plain', { role: 'x' }),
+    });
+    assert.deepEqual(names(unlabelled), ['app']);
+  });
+
+  it('every injection option: order, init containers, shared volumes, volumes, transferEnv, pull secrets, metadata', async () => {
+    const ns = await env.namespace();
+    await createSidecarSet('options', {
+      selector: { matchLabels: { feature: 'options' } },
+      initContainers: [
+        { name: 'init-b', image: 'busybox:1.36', command: ['true'] },
+        { name: 'init-a', image: 'busybox:1.36', command: ['true'], podInjectPolicy: 'BeforeAppContainer' },
+      ],
+      containers: [
+        {
+          name: 'before-c',
+          image: 'busybox:1.36',
+          podInjectPolicy: 'BeforeAppContainer',
+          shareVolumePolicy: { type: 'enabled' },
+          volumeMounts: [{ name: 'ss-vol', mountPath: '/ss' }],
+          transferEnv: [
+            { sourceContainerName: 'app', envName: 'TZ' },
+            {
+              sourceContainerNameFrom: { fieldRef: { fieldPath: "metadata.labels['env-source']" } },
+              envNames: ['FROM_LABEL'],
+            },
+          ],
+        },
+        { name: 'after-c', image: 'busybox:1.36', podInjectPolicy: 'AfterAppContainer' },
+      ],
+      volumes: [
+        { name: 'ss-vol', emptyDir: {} },
+        { name: 'unused-vol', emptyDir: {} },
+      ],
+      imagePullSecrets: [{ name: 'ss-secret' }],
+      patchPodMetadata: [{ annotations: { 'example.com/patched': 'yes' }, patchPolicy: 'Retain' }],
+    });
+    await injectedInto(ns, { feature: 'options' }, 'before-c');
+
+    const p = await env.core.createNamespacedPod({
+      namespace: ns,
+      body: pod(
+        'options',
+        { feature: 'options', 'env-source': 'other' },
+        {
+          initContainers: [{ name: 'pod-init', image: 'busybox:1.36', command: ['true'] }],
+          containers: [
+            {
+              name: 'app',
+              image: 'nginx:1.25',
+              env: [{ name: 'TZ', value: 'Europe/Berlin' }],
+              volumeMounts: [{ name: 'data', mountPath: '/data' }],
+            },
+            { name: 'other', image: 'nginx:1.25', env: [{ name: 'FROM_LABEL', value: 'from-other' }] },
+          ],
+          volumes: [{ name: 'data', emptyDir: {} }],
+          imagePullSecrets: [{ name: 'pod-secret' }],
+        },
+      ),
+    });
+    assert.deepEqual(
+      p.spec?.initContainers?.map((c) => c.name),
+      ['init-a', 'pod-init', 'init-b'],
+    );
+    assert.deepEqual(names(p), ['before-c', 'app', 'other', 'after-c']);
+    const before = p.spec?.containers[0];
+    assert.deepEqual(plain(before?.env), [
+      { name: 'IS_INJECTED', value: 'true' },
+      { name: 'TZ', value: 'Europe/Berlin' },
+      { name: 'FROM_LABEL', value: 'from-other' },
+    ]);
+    assert.deepEqual(
+      before?.volumeMounts?.map((m) => `${m.name}:${m.mountPath}`),
+      ['ss-vol:/ss', 'data:/data'],
+    );
+    assert.equal(p.spec?.containers[3]?.volumeMounts, undefined, 'after-c shares nothing');
+    assert.deepEqual(
+      p.spec?.volumes?.map((v) => v.name),
+      ['data', 'ss-vol'],
+    );
+    assert.deepEqual(
+      p.spec?.imagePullSecrets?.map((s) => s.name),
+      ['pod-secret', 'ss-secret'],
+    );
+    assert.equal(p.metadata?.annotations?.['example.com/patched'], 'yes');
+  });
+
+  it('namespace scoping: namespaceSelector, and v1alpha1 `namespace`', async () => {
+    const team = `a-${env.run}`;
+    const nsA = await env.namespace({ labels: { team } });
+    const nsB = await env.namespace();
+    await createSidecarSet('scoped', {
+      selector: { matchLabels: { feature: 'scoped' } },
+      namespaceSelector: { matchLabels: { team } },
+      containers: [{ name: 'scoped-c', image: 'busybox:1.36' }],
+    });
+    await createSidecarSet(
+      'scoped-alpha',
+      {
+        selector: { matchLabels: { feature: 'scoped-alpha' } },
+        namespace: nsB,
+        containers: [{ name: 'alpha-c', image: 'busybox:1.36' }],
+      },
+      'v1alpha1',
+    );
+    await injectedInto(nsA, { feature: 'scoped' }, 'scoped-c');
+    await injectedInto(nsB, { feature: 'scoped-alpha' }, 'alpha-c');
+
+    const inA = await env.core.createNamespacedPod({ namespace: nsA, body: pod('a', { feature: 'scoped' }) });
+    const inB = await env.core.createNamespacedPod({ namespace: nsB, body: pod('b', { feature: 'scoped' }) });
+    const alphaInB = await env.core.createNamespacedPod({
+      namespace: nsB,
+      body: pod('alpha-b', { feature: 'scoped-alpha' }),
+    });
+    const alphaInA = await env.core.createNamespacedPod({
+      namespace: nsA,
+      body: pod('alpha-a', { feature: 'scoped-alpha' }),
+    });
+    assert.deepEqual(names(inA), ['scoped-c', 'app']);
+    assert.deepEqual(names(inB), ['app']);
+    assert.deepEqual(names(alphaInB), ['alpha-c', 'app']);
+    assert.deepEqual(names(alphaInA), ['app']);
+  });
+
+  it('conflicting SidecarSets: a second one injecting the same container into overlapping pods is refused', async () => {
+    const ns = await env.namespace();
+    const first = await createSidecarSet('conflict-1', {
+      selector: { matchLabels: { feature: 'conflict' } },
+      containers: [{ name: 'dup', image: 'busybox:1.36' }],
+    });
+    await injectedInto(ns, { feature: 'conflict' }, 'dup');
+    await assert.rejects(
+      createSidecarSet('conflict-2', {
+        selector: { matchLabels: { feature: 'conflict', tier: 'x' } },
+        containers: [{ name: 'dup', image: 'busybox:1.37' }],
+      }),
+      (err: unknown) => {
+        const status = statusOf(err);
+        assert.equal(status.code, 422, JSON.stringify(status));
+        assert.match(
+          status.message ?? '',
+          new RegExp(`container dup already exist in ${first.metadata?.name}`),
+        );
+        return true;
+      },
+    );
+    const p = await env.core.createNamespacedPod({
+      namespace: ns,
+      body: pod('conflict', { feature: 'conflict', tier: 'x' }),
+    });
+    assert.deepEqual(names(p), ['dup', 'app']);
+  });
+
+  it('HotUpgrade sidecars are refused with a clear message', async () => {
+    await assert.rejects(
+      createSidecarSet('hot', {
+        selector: { matchLabels: { feature: 'hot' } },
+        containers: [
+          {
+            name: 'hot',
+            image: 'busybox:1.36',
+            upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'busybox:empty' },
+          },
+        ],
+      }),
+      (err: unknown) => {
+        const status = statusOf(err);
+        assert.equal(status.code, 422);
+        assert.match(status.message ?? '', /kruise-ts does not support HotUpgrade sidecars/);
+        return true;
+      },
+    );
+  });
+});
