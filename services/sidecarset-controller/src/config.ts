@@ -51,7 +51,7 @@ export function configFromEnv(env: Env = process.env): ControllerConfig {
     leaseTtlMs: int(env, 'KRUISE_TS_LEASE_TTL_MS', 15_000, 300),
     memberId: member,
     http: {
-      host: env.KRUISE_TS_HTTP_HOST || '0.0.0.0',
+      host: env.KRUISE_TS_HTTP_HOST || '127.0.0.1',
       port: int(env, 'KRUISE_TS_HTTP_PORT', 8080, 0, 65_535),
     },
     revisionNamespace: env.POD_NAMESPACE || 'kruise-system',
