@@ -12,5 +12,6 @@ export type { CertRequest, IssuedCert } from './pki.ts';
 export { createCA, issueCert } from './pki.ts';
 export { markPodContainersReady, markPodFailed, markPodNotReady } from './pod-status.ts';
 export { freePort, freePorts } from './ports.ts';
+export { requestJson } from './raw-request.ts';
 export type { ClusterLease } from './shared-cluster.ts';
 export { acquireCluster } from './shared-cluster.ts';

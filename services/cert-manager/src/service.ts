@@ -1,9 +1,8 @@
 // Wires cert-manager together: kube client, lease, watches, sync loop, bus notifier, health server. main.ts
 // runs it as a process; tests run it in-process with their own settings.
 import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
-import { KubeClient } from '@kruise-ts/runtime';
+import { KubeClient, startHealthServer } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger } from '@kruise-ts/telemetry';
-import { startHealthServer } from './health.ts';
 import { startLeaderElection } from './lease.ts';
 import { startSyncLoop } from './manager.ts';
 import { createCertManagerMetrics } from './metrics.ts';
@@ -95,14 +94,12 @@ export async function startCertManager(
     host: settings.health.host,
     port: settings.health.port,
     registry,
-    ready: () => {
-      if (!elector.isLeader()) return { ok: true, detail: 'standby' };
-      if (loop.synced()) return { ok: true, detail: 'leader, synced' };
-      return {
-        ok: false,
-        detail: `leader, not synced: ${loop.lastError()?.message ?? 'first sync running'}`,
-      };
-    },
+  });
+  // A standby is ready (it serves nothing); the leader once its first sync wrote certificates and bundles.
+  health.addReadinessCheck('certificates-synced', () => {
+    if (elector.isLeader() && !loop.synced()) {
+      throw new Error(`leader, not synced: ${loop.lastError()?.message ?? 'first sync running'}`);
+    }
   });
   logger.info(
     { healthPort: health.port, secret: `${settings.namespace}/${settings.secretName}` },

@@ -2,13 +2,12 @@
 // registration of the webhook configurations. main.ts runs it as a process; tests run it in-process.
 import type { AddressInfo } from 'node:net';
 import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
-import { KubeClient, NotFoundError } from '@kruise-ts/runtime';
+import { KubeClient, NotFoundError, startHealthServer } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger } from '@kruise-ts/telemetry';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { buildWebhookApp, type ServingPair, type WebhookApp } from './app.ts';
 import { type CertEventSubscription, subscribeCertificateRotated } from './cert-events.ts';
 import { type CertSource, fileCertSource, secretCertSource } from './cert-source.ts';
-import { startHealthServer } from './health.ts';
 import { mutatingWebhookConfiguration, validatingWebhookConfiguration } from './manifests.ts';
 import { createWebhookMetrics } from './metrics.ts';
 import { applyWebhookConfigurations } from './register.ts';
@@ -82,12 +81,13 @@ export async function startWebhookServer(
     host: settings.health.host,
     port: settings.health.port,
     registry,
-    ready: () => {
-      if (!ready) return { ok: false, detail: 'waiting for a certificate' };
-      if (sidecarSets !== undefined && !sidecarSets.isSynced())
-        return { ok: false, detail: 'waiting for the SidecarSet cache' };
-      return { ok: true, detail: 'serving' };
-    },
+  });
+  health.addReadinessCheck('certificate', () => {
+    if (!ready) throw new Error('waiting for a certificate');
+  });
+  health.addReadinessCheck('sidecarset-cache', () => {
+    if (sidecarSets !== undefined && !sidecarSets.isSynced())
+      throw new Error('waiting for the SidecarSet cache');
   });
 
   let subscription: CertEventSubscription | undefined;

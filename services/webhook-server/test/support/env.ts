@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildCrds } from '@kruise-ts/api';
 import { decodeSecretData } from '@kruise-ts/certs';
-import { acquireCluster, type ClusterLease, eventually } from '@kruise-ts/devcluster';
+import { acquireCluster, type ClusterLease, eventually, requestJson } from '@kruise-ts/devcluster';
 import { KubeClient } from '@kruise-ts/runtime';
 import { createLogger } from '@kruise-ts/telemetry';
 import {
@@ -27,7 +27,6 @@ import { applyWebhookConfigurations, deleteWebhookConfigurations } from '../../s
 import { startWebhookServer, type WebhookServer } from '../../src/server.ts';
 import { settingsFromEnv as webhookSettings } from '../../src/settings.ts';
 import { type CertManagerProcess, startCertManagerProcess } from './cert-manager-process.ts';
-import { requestJson } from './raw.ts';
 
 export interface E2eEnv {
   cluster: ClusterLease;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { buildCrds } from '@kruise-ts/api';
 import { connectBus, topology } from '@kruise-ts/bus';
 import { createCertificateAuthority, issueServingCertificate } from '@kruise-ts/certs';
-import { acquireCluster, type ClusterLease, eventually, freePort } from '@kruise-ts/devcluster';
+import { acquireCluster, type ClusterLease, eventually, freePort, requestJson } from '@kruise-ts/devcluster';
 import type { Pod, SidecarSet } from '@kruise-ts/sidecarset';
 import {
   AdmissionregistrationV1Api,
@@ -22,7 +22,6 @@ import {
   type V1Pod,
 } from '@kubernetes/client-node';
 import { type ServiceProcess, startService } from './processes.ts';
-import { requestJson } from './raw.ts';
 
 export const PARTITIONS = 4;
 const group = 'apps.kruise.io';

@@ -1,5 +1,5 @@
 // A JSON request to the apiserver that bypasses client-node's model serialiser, which drops JSON-schema keys
-// (`x-kubernetes-int-or-string`…) of CRDs it does not spell the same way.
+// (`x-kubernetes-int-or-string`…) of CRDs it does not spell the same way. For tests that install CRDs.
 import { type RequestOptions, request } from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 
