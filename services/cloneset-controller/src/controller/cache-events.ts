@@ -1,0 +1,78 @@
+// What a change in the cache means to the controller (spec §2.1, the event handlers): which CloneSet keys to
+// reconcile, and which scale / resourceVersion expectations it satisfies. Observing here, before the key is
+// queued, means the reconcile the change triggers already sees the expectation met.
+import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
+import type { CacheChange, CachedObject } from '@kruise-ts/runtime';
+
+interface OwnerRef {
+  apiVersion?: string;
+  kind?: string;
+  name?: string;
+  uid?: string;
+  controller?: boolean;
+}
+
+interface Meta {
+  metadata?: { ownerReferences?: OwnerRef[]; deletionTimestamp?: string | null; resourceVersion?: string };
+}
+
+const isCloneSet = (o: CachedObject): boolean => o.group === 'apps.kruise.io' && o.kind === 'CloneSet';
+
+function meta(o: CachedObject): NonNullable<Meta['metadata']> {
+  return (o.object as Meta).metadata ?? {};
+}
+
+/** The `namespace/name` of the CloneSet controlling the object, if a CloneSet controls it. */
+export function owningCloneSetKey(o: CachedObject): string | undefined {
+  const ref = meta(o).ownerReferences?.find(
+    (r) =>
+      r.controller === true && r.kind === 'CloneSet' && (r.apiVersion ?? '').startsWith('apps.kruise.io/'),
+  );
+  return ref?.name ? `${o.namespace}/${ref.name}` : undefined;
+}
+
+/**
+ * keysFor: a CloneSet change reconciles that CloneSet; a pod, PVC or revision change reconciles its controlling
+ * CloneSet, and the previous one too when the controller reference moved. Orphans reconcile nothing: the
+ * controller never adopts (spec §0.4).
+ */
+export function cloneSetKeysFor(change: CacheChange): string[] {
+  const obj = change.current ?? change.old;
+  if (obj === undefined) return [];
+  if (isCloneSet(obj)) return [`${obj.namespace}/${obj.name}`];
+  const keys = new Set<string>();
+  for (const o of [change.current, change.old]) {
+    if (o === undefined) continue;
+    const key = owningCloneSetKey(o);
+    if (key !== undefined) keys.add(key);
+  }
+  return [...keys];
+}
+
+const terminating = (o: CachedObject | undefined): boolean =>
+  o !== undefined && (meta(o).deletionTimestamp ?? '') !== '';
+
+export interface ExpectationSinks {
+  scale: ScaleExpectations;
+  versions: ResourceVersionExpectations;
+}
+
+/**
+ * Pods and PVCs: first seen ⇒ `create/<name>` observed; gone or terminating ⇒ `delete/<name>` observed (a pod
+ * first seen already terminating observes both). Every object's resourceVersion is observed.
+ */
+export function observeExpectations(change: CacheChange, sinks: ExpectationSinks): void {
+  const { current, old } = change;
+  const obj = current ?? old;
+  if (obj === undefined) return;
+  if (current !== undefined) sinks.versions.observe({ metadata: { ...meta(current), uid: current.uid } });
+  else sinks.versions.delete({ metadata: { uid: obj.uid } });
+  if (obj.group !== '' || (obj.kind !== 'Pod' && obj.kind !== 'PersistentVolumeClaim')) return;
+  const key = owningCloneSetKey(obj);
+  if (key === undefined) return;
+  // The stream keeps only each object's last state, so "first seen" stands for ADDED (which may be skipped).
+  if (current !== undefined && old === undefined) sinks.scale.observe(key, 'create', obj.name);
+  if (current === undefined || (terminating(current) && !terminating(old))) {
+    sinks.scale.observe(key, 'delete', obj.name);
+  }
+}

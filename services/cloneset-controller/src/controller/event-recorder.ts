@@ -1,0 +1,123 @@
+// Kubernetes Events on the CloneSet (spec §7: SuccessfulCreate, FailedCreate, SuccessfulDelete, …), written as
+// client-go's recorder writes them: a core/v1 Event named `<object>.<hex time>`, source component
+// `cloneset-controller`; a repeat of the same reason and message bumps `count` and `lastTimestamp` of the
+// earlier Event instead (client-go's correlator). Recording never fails a reconcile.
+import type { KubeClient } from '@kruise-ts/runtime';
+import type { Logger } from '@kruise-ts/telemetry';
+import { CoreV1Api, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+
+export const EVENT_SOURCE = 'cloneset-controller';
+
+export type EventType = 'Normal' | 'Warning';
+
+export interface InvolvedCloneSet {
+  namespace: string;
+  name: string;
+  uid: string;
+  resourceVersion?: string;
+}
+
+interface Seen {
+  name: string;
+  count: number;
+  at: number;
+}
+
+export interface EventRecorderOptions {
+  kube: KubeClient;
+  reportingInstance: string;
+  logger?: Logger;
+  now?: () => number;
+  /** Repeats within this window are aggregated into one Event. Default 10 min (client-go's). */
+  aggregateWindowMs?: number;
+  /** Events remembered for aggregation. Default 4096. */
+  maxRemembered?: number;
+}
+
+export class EventRecorder {
+  readonly #core: CoreV1Api;
+  readonly #o: EventRecorderOptions;
+  readonly #now: () => number;
+  readonly #seen = new Map<string, Seen>();
+  readonly #pending = new Set<Promise<void>>();
+  #seq = 0;
+
+  constructor(options: EventRecorderOptions) {
+    this.#o = options;
+    this.#core = options.kube.api(CoreV1Api);
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * Records in the background (in the caller's trace); `flush()` waits for what is in flight. `fence` is called
+   * before the write, like before every other write of a reconcile: a replica that lost the partition stays silent.
+   */
+  record(on: InvolvedCloneSet, type: EventType, reason: string, message: string, fence: () => void): void {
+    const p = Promise.resolve()
+      .then(() => {
+        fence();
+        return this.#write(on, type, reason, message);
+      })
+      .catch((err: unknown) =>
+        this.#o.logger?.warn({ err, reason, cloneSet: `${on.namespace}/${on.name}` }, 'cannot record event'),
+      );
+    this.#pending.add(p);
+    void p.finally(() => this.#pending.delete(p));
+  }
+
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.#pending]);
+  }
+
+  async #write(on: InvolvedCloneSet, type: EventType, reason: string, message: string): Promise<void> {
+    const now = this.#now();
+    const timestamp = new Date(now).toISOString().replace(/\.\d+Z$/, 'Z');
+    const key = `${on.uid}\u0000${type}\u0000${reason}\u0000${message}`;
+    const seen = this.#seen.get(key);
+    if (seen !== undefined && now - seen.at < (this.#o.aggregateWindowMs ?? 600_000)) {
+      seen.count++;
+      seen.at = now;
+      await this.#core.patchNamespacedEvent(
+        { namespace: on.namespace, name: seen.name, body: { count: seen.count, lastTimestamp: timestamp } },
+        setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+      );
+      return;
+    }
+    // client-go names events <object>.<unix nanos in hex>; a sequence number keeps names unique within a ms.
+    const name = `${on.name}.${(BigInt(now) * 1_000_000n + BigInt(this.#seq++ % 1_000_000)).toString(16)}`;
+    this.#remember(key, { name, count: 1, at: now });
+    await this.#core.createNamespacedEvent({
+      namespace: on.namespace,
+      body: {
+        metadata: { name, namespace: on.namespace },
+        involvedObject: {
+          apiVersion: 'apps.kruise.io/v1beta1',
+          kind: 'CloneSet',
+          name: on.name,
+          namespace: on.namespace,
+          uid: on.uid,
+          ...(on.resourceVersion === undefined ? {} : { resourceVersion: on.resourceVersion }),
+        },
+        type,
+        reason,
+        message,
+        count: 1,
+        firstTimestamp: new Date(now),
+        lastTimestamp: new Date(now),
+        source: { component: EVENT_SOURCE },
+        reportingComponent: EVENT_SOURCE,
+        reportingInstance: this.#o.reportingInstance,
+      },
+    });
+  }
+
+  #remember(key: string, seen: Seen): void {
+    this.#seen.set(key, seen);
+    const max = this.#o.maxRemembered ?? 4096;
+    // Maps iterate in insertion order: the first keys are the oldest.
+    for (const old of this.#seen.keys()) {
+      if (this.#seen.size <= max) break;
+      this.#seen.delete(old);
+    }
+  }
+}

@@ -1,0 +1,243 @@
+// Every apiserver write the CloneSet reconcile makes, each fenced (the replica must still own the partition)
+// and each recording the resourceVersion it produced so the next reconcile waits for the cache to catch up
+// (spec §2.2 step 9). Objects go over the wire as plain JSON and come back as plain JSON (timestamps as
+// strings), which is what the decision functions read.
+import type {
+  ControllerRevision,
+  OwnerReference,
+  PodCondition,
+  ResourceVersionExpectations,
+} from '@kruise-ts/core';
+import { type KubeClient, retryOnConflict } from '@kruise-ts/runtime';
+import {
+  AppsV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  PatchStrategy,
+  setHeaderOptions,
+  type V1ControllerRevision,
+  type V1PersistentVolumeClaim,
+  type V1Pod,
+} from '@kubernetes/client-node';
+import type { CloneSet, CloneSetPod, CloneSetStatus, PersistentVolumeClaim } from '../types.ts';
+import { CLONESET_RESOURCE } from './kinds.ts';
+
+/** client-node turns timestamps into Date objects; the decisions want the JSON form back. */
+export function plain<T>(value: unknown): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+const strategic = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
+const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
+
+export interface KubeWriterOptions {
+  kube: KubeClient;
+  namespace: string;
+  /** Throws unless this replica still owns the CloneSet's partition. */
+  fence: () => void;
+  versions: ResourceVersionExpectations;
+}
+
+export class KubeWriter {
+  readonly #core: CoreV1Api;
+  readonly #apps: AppsV1Api;
+  readonly #custom: CustomObjectsApi;
+  readonly #ns: string;
+  readonly #fence: () => void;
+  readonly #versions: ResourceVersionExpectations;
+
+  constructor(o: KubeWriterOptions) {
+    this.#core = o.kube.api(CoreV1Api);
+    this.#apps = o.kube.api(AppsV1Api);
+    this.#custom = o.kube.api(CustomObjectsApi);
+    this.#ns = o.namespace;
+    this.#fence = o.fence;
+    this.#versions = o.versions;
+  }
+
+  #expect<T extends { metadata?: { uid?: string; resourceVersion?: string } }>(written: T): T {
+    if (written.metadata?.uid !== undefined) this.#versions.expect({ metadata: written.metadata });
+    return written;
+  }
+
+  async createPod(pod: CloneSetPod): Promise<CloneSetPod> {
+    this.#fence();
+    return plain(await this.#core.createNamespacedPod({ namespace: this.#ns, body: pod as V1Pod }));
+  }
+
+  /** Deletes exactly this pod: a newer pod with the same name (PVC reuse keeps names) is left alone. */
+  async deletePod(name: string, uid: string | undefined): Promise<void> {
+    this.#fence();
+    await this.#core.deleteNamespacedPod({
+      namespace: this.#ns,
+      name,
+      ...(uid === undefined ? {} : { body: { preconditions: { uid } } }),
+    });
+  }
+
+  /** A strategic-merge patch of the pod (labels, annotations, finalizers). */
+  async patchPod(name: string, body: object): Promise<CloneSetPod> {
+    this.#fence();
+    const pod = plain<CloneSetPod>(
+      await this.#core.patchNamespacedPod({ namespace: this.#ns, name, body }, strategic),
+    );
+    return this.#expect(pod);
+  }
+
+  /** Merges these conditions (by type) into the pod's status, leaving the others as the kubelet wrote them. */
+  async patchPodConditions(name: string, conditions: readonly PodCondition[]): Promise<CloneSetPod> {
+    this.#fence();
+    const pod = plain<CloneSetPod>(
+      await this.#core.patchNamespacedPodStatus(
+        { namespace: this.#ns, name, body: { status: { conditions } } },
+        strategic,
+      ),
+    );
+    return this.#expect(pod);
+  }
+
+  /**
+   * GET, change, PUT, again on conflict (Kruise updates pods this way for in-place updates). `mutate` returns
+   * undefined when the fresh pod needs nothing (or is not the pod meant: another uid).
+   */
+  async updatePod(
+    name: string,
+    uid: string | undefined,
+    mutate: (fresh: CloneSetPod) => CloneSetPod | undefined,
+  ): Promise<CloneSetPod | undefined> {
+    return retryOnConflict(async () => {
+      this.#fence();
+      const fresh = plain<CloneSetPod>(await this.#core.readNamespacedPod({ namespace: this.#ns, name }));
+      if (uid !== undefined && fresh.metadata.uid !== uid) return undefined;
+      const next = mutate(fresh);
+      if (next === undefined) return undefined;
+      this.#fence();
+      const written = plain<CloneSetPod>(
+        await this.#core.replaceNamespacedPod({ namespace: this.#ns, name, body: next as V1Pod }),
+      );
+      return this.#expect(written);
+    });
+  }
+
+  /** Replaces the owner references, on the version read (a concurrent change makes it fail and retry). */
+  async setPodOwners(pod: CloneSetPod, ownerReferences: OwnerReference[]): Promise<void> {
+    this.#fence();
+    const body = { metadata: { ownerReferences, resourceVersion: pod.metadata.resourceVersion } };
+    this.#expect(
+      plain<CloneSetPod>(
+        await this.#core.patchNamespacedPod(
+          { namespace: this.#ns, name: pod.metadata.name ?? '', body },
+          merge,
+        ),
+      ),
+    );
+  }
+
+  async createPvc(pvc: PersistentVolumeClaim): Promise<void> {
+    this.#fence();
+    await this.#core.createNamespacedPersistentVolumeClaim({
+      namespace: this.#ns,
+      body: pvc as V1PersistentVolumeClaim,
+    });
+  }
+
+  async deletePvc(pvc: PersistentVolumeClaim): Promise<void> {
+    this.#fence();
+    const uid = pvc.metadata.uid;
+    await this.#core.deleteNamespacedPersistentVolumeClaim({
+      namespace: this.#ns,
+      name: pvc.metadata.name ?? '',
+      ...(uid === undefined ? {} : { body: { preconditions: { uid } } }),
+    });
+  }
+
+  async setPvcOwners(pvc: PersistentVolumeClaim, ownerReferences: OwnerReference[]): Promise<void> {
+    this.#fence();
+    const body = { metadata: { ownerReferences, resourceVersion: pvc.metadata.resourceVersion } };
+    await this.#core.patchNamespacedPersistentVolumeClaim(
+      { namespace: this.#ns, name: pvc.metadata.name ?? '', body },
+      merge,
+    );
+  }
+
+  async createRevision(revision: ControllerRevision): Promise<ControllerRevision> {
+    this.#fence();
+    return plain(
+      await this.#apps.createNamespacedControllerRevision({
+        namespace: this.#ns,
+        body: revision as V1ControllerRevision,
+      }),
+    );
+  }
+
+  async readRevision(name: string): Promise<ControllerRevision> {
+    return plain(await this.#apps.readNamespacedControllerRevision({ namespace: this.#ns, name }));
+  }
+
+  /** Rollback: the revision number (and maybe its VCT-hash annotation) of an existing revision. */
+  async patchRevision(name: string, body: object): Promise<ControllerRevision> {
+    this.#fence();
+    return plain(
+      await this.#apps.patchNamespacedControllerRevision({ namespace: this.#ns, name, body }, merge),
+    );
+  }
+
+  async deleteRevision(name: string): Promise<void> {
+    this.#fence();
+    await this.#apps.deleteNamespacedControllerRevision({ namespace: this.#ns, name });
+  }
+
+  /**
+   * UpdateStatus with a full status, on the cached object first, then on a fresh GET after a conflict (Kruise's
+   * statusUpdater). Returns the written object.
+   */
+  async writeStatus(cs: CloneSet, status: CloneSetStatus): Promise<CloneSet> {
+    const { group, version, plural } = CLONESET_RESOURCE;
+    const name = cs.metadata?.name ?? '';
+    let base: CloneSet = cs;
+    let attempt = 0;
+    return retryOnConflict(async () => {
+      if (attempt++ > 0) {
+        base = (await this.#custom.getNamespacedCustomObject({
+          group,
+          version,
+          namespace: this.#ns,
+          plural,
+          name,
+        })) as CloneSet;
+      }
+      this.#fence();
+      const written = (await this.#custom.replaceNamespacedCustomObjectStatus({
+        group,
+        version,
+        namespace: this.#ns,
+        plural,
+        name,
+        body: { ...base, status },
+      })) as CloneSet;
+      return this.#expect(written);
+    });
+  }
+
+  /** Drops podsToDelete entries of pods that are gone (truncatePodsToDelete). */
+  async setPodsToDelete(cs: CloneSet, podsToDelete: string[]): Promise<void> {
+    const { group, version, plural } = CLONESET_RESOURCE;
+    this.#fence();
+    this.#expect(
+      (await this.#custom.patchNamespacedCustomObject(
+        {
+          group,
+          version,
+          namespace: this.#ns,
+          plural,
+          name: cs.metadata?.name ?? '',
+          body: {
+            metadata: { resourceVersion: cs.metadata?.resourceVersion },
+            spec: { scaleStrategy: { podsToDelete } },
+          },
+        },
+        merge,
+      )) as CloneSet,
+    );
+  }
+}

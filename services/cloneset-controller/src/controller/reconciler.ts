@@ -1,0 +1,347 @@
+// One CloneSet reconcile in Kruise's order (spec §2.2): cache → expectations → pods and PVCs → ownership →
+// revisions → scale, or else update → status (written through the status subresource, announced as
+// RolloutProgress) → podsToDelete and history truncation → requeue for what ends by itself. Decisions come
+// from the pure functions of this package; this file only sequences them and the writes they call for.
+import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
+import {
+  type ControllerRevision,
+  isPodActive,
+  type ResourceVersionExpectations,
+  type ScaleExpectations,
+} from '@kruise-ts/core';
+import type { KubeClient, PartitionedReconcileRequest, ReconcileResult } from '@kruise-ts/runtime';
+import { context, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
+import { LabelSelectorError, selectorString } from '../label-selector.ts';
+import { isPodOnRevision } from '../pod-state.ts';
+import { truncatePodsToDelete } from '../revisions/active-revisions.ts';
+import { isRolloutComplete, rolloutPhase, rolloutProgressEvent } from '../rollout/progress.ts';
+import { RolloutAttr, type RolloutTracker, startSyncSpan } from '../rollout/rollout-trace.ts';
+import { nextWakeMs, type RolloutWait, rolloutWaits, WaitReason } from '../rollout/waits.ts';
+import { calculateStatus, statusNeedsWrite } from '../status/calculate-status.ts';
+import { CloneSetConditionType, failureCondition, setCloneSetCondition } from '../status/conditions.ts';
+import { claimPods } from '../sync/claim.ts';
+import { planPvcCleanup } from '../sync/pvc-cleanup.ts';
+import { planScale, scalePlanModifies } from '../sync/scale.ts';
+import type { CloneSetCondition, CloneSetPod, FeatureGates, PersistentVolumeClaim } from '../types.ts';
+import { planUpdate } from '../update/plan-update.ts';
+import type { EventRecorder } from './event-recorder.ts';
+import { CLONESET, CONTROLLER_REVISION, POD, PVC } from './kinds.ts';
+import { KubeWriter } from './kube-writer.ts';
+import { cleanupPvcs, releasePods } from './ownership-executor.ts';
+import { resolveRevisions, truncateHistory } from './revisions.ts';
+import { executeScale } from './scale-executor.ts';
+import type { StoredCloneSet, SyncContext } from './sync-context.ts';
+import { executeUpdate } from './update-executor.ts';
+
+export interface ReconcilerDeps {
+  kube: KubeClient;
+  /** Where RolloutProgress and RevisionCreated go; none in tests that do not listen. */
+  bus?: Bus;
+  scale: ScaleExpectations;
+  versions: ResourceVersionExpectations;
+  rollouts: RolloutTracker;
+  recorder: EventRecorder;
+  tracer: Tracer;
+  gates: FeatureGates;
+  now?: () => number;
+}
+
+export type CloneSetReconcile = (
+  request: PartitionedReconcileRequest,
+) => Promise<ReconcileResult | undefined>;
+
+const isSet = (v: string | null | undefined): boolean => v !== undefined && v !== null && v !== '';
+
+function waitEvent(span: Span, wait: RolloutWait): void {
+  span.addEvent('rollout.wait', {
+    'kruise.rollout.wait': wait.reason,
+    'kruise.rollout.wait.pods': wait.pods,
+    'kruise.rollout.wait.sample': wait.sample.join(','),
+    ...(wait.remainingMs === undefined ? {} : { 'kruise.rollout.wait.remaining_ms': wait.remainingMs }),
+  });
+}
+
+export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile {
+  const now = deps.now ?? Date.now;
+  return async (request) => {
+    const { namespace, name, cache } = request;
+    const key = `${namespace}/${name}`;
+    const cached = cache.get(CLONESET, namespace, name);
+    if (cached === undefined) {
+      request.logger?.info({ size: cache.size(), namespaces: cache.namespaces() });
+      // Gone: forget what was expected of it (spec §2.2 step 1).
+      deps.scale.delete(key);
+      deps.rollouts.forget(key);
+      return undefined;
+    }
+    const cs = cached.object as unknown as StoredCloneSet;
+    const generation = cs.metadata.generation ?? cached.generation;
+    const rollout = deps.rollouts.rolloutFor(key, generation, request.span);
+    const attributes = {
+      [RolloutAttr.namespace]: namespace,
+      [RolloutAttr.name]: name,
+      [RolloutAttr.generation]: generation,
+    };
+    request.span.setAttributes(attributes);
+    const sync = startSyncSpan(deps.tracer, rollout, request.span, attributes);
+    const ctx: SyncContext = {
+      key,
+      cs,
+      writer: new KubeWriter({ kube: deps.kube, namespace, fence: request.fence, versions: deps.versions }),
+      fence: request.fence,
+      recorder: deps.recorder,
+      scale: deps.scale,
+      versions: deps.versions,
+      cache,
+      span: sync.span,
+      now: now(),
+      gates: deps.gates,
+      logger: request.logger,
+    };
+    try {
+      return await context.with(sync.context, async () => {
+        const result = await reconcileCloneSet(ctx, deps);
+        if (result.complete && deps.rollouts.complete(rollout)) {
+          sync.span.addEvent('rollout complete', {
+            'kruise.rollout.duration_ms': (rollout.completedAt ?? ctx.now) - rollout.startedAt,
+          });
+        }
+        return result.requeueAfter === undefined ? undefined : { requeueAfter: result.requeueAfter };
+      });
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      sync.span.recordException(error);
+      sync.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+      throw error;
+    } finally {
+      sync.span.end();
+    }
+  };
+}
+
+interface Outcome {
+  requeueAfter?: number;
+  /** The rollout of this generation is done. */
+  complete: boolean;
+}
+
+function minPositive(...values: Array<number | undefined>): number | undefined {
+  const positive = values.filter((v): v is number => v !== undefined && v > 0);
+  return positive.length === 0 ? undefined : Math.min(...positive);
+}
+
+async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promise<Outcome> {
+  const { cs, span, cache } = ctx;
+  const waiting: Outcome = { complete: false };
+
+  // 2. A selector that selects nothing sensible stops the reconcile (no requeue: a spec change will come).
+  let labelSelector: string;
+  try {
+    labelSelector = selectorString(cs.spec?.selector);
+  } catch (err) {
+    if (!(err instanceof LabelSelectorError)) throw err;
+    span.addEvent('invalid selector', { 'exception.message': err.message });
+    return waiting;
+  }
+  if (labelSelector === '' || cs.spec?.template === undefined) {
+    span.addEvent('invalid spec', { 'exception.message': 'empty selector or no template' });
+    return waiting;
+  }
+
+  // Our own last write of this CloneSet (status, podsToDelete) must be in the cache before deciding again.
+  const own = ctx.versions.check(cs, { onTimeout: 'drop' });
+  if (!own.proceed) {
+    span.addEvent('rollout.wait', {
+      'kruise.rollout.wait': WaitReason.Expectations,
+      'kruise.expectation': 'cloneset',
+    });
+    return { ...waiting, requeueAfter: 1000 };
+  }
+
+  // 3. Scale expectations: creations and deletions still on their way to the cache.
+  const scaleCheck = ctx.scale.check(ctx.key);
+  if (!scaleCheck.proceed) {
+    span.addEvent('rollout.wait', {
+      'kruise.rollout.wait': WaitReason.Expectations,
+      'kruise.expectation': scaleCheck.pending.action,
+      'kruise.expectation.pending': scaleCheck.pending.names.length,
+      'kruise.expectation.leaked': scaleCheck.leaked,
+    });
+    return scaleCheck.requeueAfterMs === undefined
+      ? waiting
+      : { ...waiting, requeueAfter: scaleCheck.requeueAfterMs };
+  }
+
+  // 4. Pods and PVCs the CloneSet controls.
+  const uid = cs.metadata.uid;
+  const owned = cache.ownedBy(uid, POD).map((o) => o.object as unknown as CloneSetPod);
+  const active = owned.filter((p) => isPodActive(p));
+  const inactive = owned.filter((p) => !isPodActive(p));
+  let pvcs = cache
+    .ownedBy(uid, PVC)
+    .map((o) => o.object as unknown as PersistentVolumeClaim)
+    .filter((c) => !isSet(c.metadata.deletionTimestamp));
+
+  // 5. PVC reuse off (the v1beta1 default): PVCs of pods that are gone go too.
+  if (cs.spec.scaleStrategy?.enablePVCReuse !== true) {
+    const cleanup = planPvcCleanup(cs, active, inactive, pvcs);
+    await cleanupPvcs(ctx, cleanup);
+    pvcs = cleanup.active;
+  }
+
+  // 6. Claim: release pods whose labels no longer match.
+  const claim = claimPods(cs, owned);
+  await releasePods(ctx, claim.release);
+  const pods = claim.claimed;
+
+  // 7–8. Revisions.
+  const history = cache
+    .ownedBy(uid, CONTROLLER_REVISION)
+    .map((o) => o.object as unknown as ControllerRevision);
+  const revisions = await resolveRevisions(ctx, history, deps.bus);
+  const currentName = revisions.current.metadata.name ?? '';
+  const updateName = revisions.update.metadata.name ?? '';
+  span.setAttributes({ [RolloutAttr.revision]: updateName, [RolloutAttr.currentRevision]: currentName });
+
+  // 9. Our writes to pods must be in the cache before deciding on them again.
+  for (const pod of pods) {
+    const check = ctx.versions.check(pod, { onTimeout: 'stop' });
+    if (!check.proceed) {
+      span.addEvent('rollout.wait', {
+        'kruise.rollout.wait': WaitReason.Expectations,
+        'kruise.expectation': 'resourceVersion',
+        'k8s.pod.name': pod.metadata.name ?? '',
+      });
+      return 'requeueAfterMs' in check ? { ...waiting, requeueAfter: check.requeueAfterMs } : waiting;
+    }
+  }
+
+  // 12. Scale, or else update (never both in one reconcile).
+  let conditions: CloneSetCondition[] = [...(cs.status?.conditions ?? [])];
+  let syncError: Error | undefined;
+  let updateRequeue: number | undefined;
+  let moved = 0;
+  let deletionsHeldBack = 0;
+  let updateDiffs: Parameters<typeof rolloutWaits>[0]['updateDiffs'];
+  if (!isSet(cs.metadata.deletionTimestamp)) {
+    const scale = planScale({
+      cloneSet: cs,
+      pods,
+      pvcs,
+      currentRevision: currentName,
+      updateRevision: updateName,
+      now: ctx.now,
+      gates: ctx.gates,
+    });
+    if (scale.step === 'scale-in' && scale.deletions.length === 0 && scale.markPreparingDelete.length === 0) {
+      deletionsHeldBack = scale.diffs?.scaleDownNum ?? 0;
+    }
+    if (scalePlanModifies(scale) || scale.scaleUpLimited !== undefined) {
+      try {
+        await executeScale(ctx, scale, pvcs, revisions);
+      } catch (err) {
+        syncError = new Error(`scale ${ctx.key}`, { cause: err });
+        conditions = setCloneSetCondition(
+          conditions,
+          failureCondition(CloneSetConditionType.FailedScale, (err as Error).message, ctx.now),
+        );
+      }
+    }
+    if (!scalePlanModifies(scale)) {
+      const update = planUpdate({
+        cloneSet: cs,
+        pods,
+        currentRevision: revisions.current,
+        updateRevision: revisions.update,
+        revisions: revisions.all,
+        now: ctx.now,
+        gates: ctx.gates,
+      });
+      updateDiffs = update.diffs;
+      updateRequeue = update.requeueAfterMs;
+      if (update.stop !== undefined) span.addEvent('update', { 'kruise.update.stop': update.stop });
+      try {
+        moved = await executeUpdate(ctx, update);
+        if (update.error !== undefined) throw new Error(update.error);
+      } catch (err) {
+        syncError = new Error(`update ${ctx.key}`, { cause: err });
+        conditions = setCloneSetCondition(
+          conditions,
+          failureCondition(CloneSetConditionType.FailedUpdate, (err as Error).message, ctx.now),
+        );
+      }
+    }
+  }
+
+  // 13. Status over the pods this reconcile started from (the next one sees its own writes).
+  const { status, requeueAfterMs: deadlineRequeue } = calculateStatus(cs, pods, {
+    observedGeneration: cs.metadata.generation ?? 0,
+    currentRevision: currentName,
+    updateRevision: updateName,
+    collisionCount: revisions.collisionCount,
+    labelSelector,
+    conditions,
+    now: ctx.now,
+  });
+  const waits = rolloutWaits({
+    cloneSet: cs,
+    pods,
+    updateRevision: updateName,
+    now: ctx.now,
+    ...(updateDiffs === undefined ? {} : { updateDiffs }),
+    updated: moved,
+    updateCandidates: pods.filter((p) => !isPodOnRevision(p, updateName)).length,
+    deletionsHeldBack,
+  });
+  for (const w of waits) waitEvent(span, w);
+  const phase = rolloutPhase(cs, status, waits);
+  span.setAttributes({
+    'kruise.rollout.phase': phase.reason,
+    'kruise.cloneset.updated_replicas': status.updatedReplicas,
+  });
+  // The CloneSet as last written: a spec write after the status write must not conflict with our own status.
+  let latest = cs;
+  if (statusNeedsWrite(cs.status, status)) {
+    const written = await ctx.writer.writeStatus(cs, status);
+    latest = written as StoredCloneSet;
+    span.addEvent('status written', {
+      'kruise.status.replicas': status.replicas,
+      'kruise.status.ready': status.readyReplicas,
+      'kruise.status.available': status.availableReplicas,
+      'kruise.status.updated': status.updatedReplicas,
+      'kruise.status.updated_ready': status.updatedReadyReplicas,
+    });
+    await announceProgress(ctx, deps.bus, status, written.metadata?.resourceVersion ?? '', phase);
+  }
+
+  // Truncations after the status (Kruise's order).
+  const podsToDelete = truncatePodsToDelete(cs.spec.scaleStrategy?.podsToDelete, pods);
+  if (podsToDelete !== undefined) await ctx.writer.setPodsToDelete(latest, podsToDelete);
+  await truncateHistory(ctx, revisions, pods);
+
+  if (syncError !== undefined) throw syncError;
+  return {
+    complete: isRolloutComplete(cs, status),
+    requeueAfter: minPositive(updateRequeue, deadlineRequeue, nextWakeMs(waits)),
+  };
+}
+
+async function announceProgress(
+  ctx: SyncContext,
+  bus: Bus | undefined,
+  status: Parameters<typeof rolloutProgressEvent>[0]['status'],
+  resourceVersion: string,
+  phase: ReturnType<typeof rolloutPhase>,
+): Promise<void> {
+  if (bus === undefined) return;
+  try {
+    await publishDomainEvent(
+      bus,
+      'RolloutProgress',
+      rolloutProgressEvent({ cloneSet: ctx.cs, status, resourceVersion, phase }),
+    );
+  } catch (err) {
+    // The status is written; listeners catch up with the next change.
+    ctx.logger?.warn({ err }, 'cannot publish RolloutProgress');
+  }
+}

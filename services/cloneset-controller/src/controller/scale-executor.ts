@@ -1,0 +1,167 @@
+// Carrying out a scale plan (spec §3.2, §3.5): lifecycle patches, pod (and PVC) creation in slow-start batches,
+// deletions of pods with their PVCs. Every create/delete is announced to the scale expectations first and
+// withdrawn when the call fails, so the reconcile waits exactly for what is in flight.
+import { type ControllerRevision, LifecycleState, lifecycleStatePatch } from '@kruise-ts/core';
+import { AlreadyExistsError, ConflictError, NotFoundError } from '@kruise-ts/runtime';
+import { newVersionedPod } from '../pods/new-pod.ts';
+import type { ScalePlan } from '../sync/scale.ts';
+import { doItSlowly } from '../sync/slow-start.ts';
+import type { CloneSetPod, PersistentVolumeClaim } from '../types.ts';
+import { POD, PVC } from './kinds.ts';
+import { recordEvent, revisionTemplate, type SyncContext } from './sync-context.ts';
+
+export interface ScaleRevisions {
+  current: ControllerRevision;
+  update: ControllerRevision;
+}
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** What the deletion of an object that is already gone (or replaced by a namesake) means: nothing to do. */
+const isGone = (err: unknown): boolean => err instanceof NotFoundError || err instanceof ConflictError;
+
+export async function executeScale(
+  ctx: SyncContext,
+  plan: ScalePlan<CloneSetPod, PersistentVolumeClaim>,
+  pvcs: readonly PersistentVolumeClaim[],
+  revisions: ScaleRevisions,
+): Promise<void> {
+  if (plan.scaleUpLimited !== undefined) {
+    recordEvent(
+      ctx,
+      'Warning',
+      'ScaleUpLimited',
+      `scaleUp is limited because of scaleStrategy.maxUnavailable, limit: ${plan.scaleUpLimited.limit}`,
+    );
+  }
+  ctx.span.addEvent('scale', {
+    'kruise.scale.step': plan.step,
+    'kruise.scale.create': plan.create.currentRevision.length + plan.create.updateRevision.length,
+    'kruise.scale.delete': plan.deletions.length,
+  });
+  for (const pod of plan.cancelPreparingDelete) {
+    await ctx.writer.patchPod(
+      pod.metadata.name ?? '',
+      lifecycleStatePatch(LifecycleState.PreparingNormal, ctx.now),
+    );
+  }
+  for (const { pod } of plan.markPreparingDelete) {
+    // markPodNotReady would set KruisePodReady, a gate only Kruise's pod webhook injects (spec §10.15): inert here.
+    await ctx.writer.patchPod(
+      pod.metadata.name ?? '',
+      lifecycleStatePatch(LifecycleState.PreparingDelete, ctx.now),
+    );
+  }
+  await createPods(ctx, plan.create, pvcs, revisions);
+  for (const { pod, pvcs: owned } of plan.deletions) await deletePod(ctx, pod, owned);
+}
+
+async function createPods(
+  ctx: SyncContext,
+  ids: ScalePlan<CloneSetPod, PersistentVolumeClaim>['create'],
+  pvcs: readonly PersistentVolumeClaim[],
+  revisions: ScaleRevisions,
+): Promise<void> {
+  const jobs = [
+    ...ids.currentRevision.map((id) => ({ id, revision: revisions.current })),
+    ...ids.updateRevision.map((id) => ({ id, revision: revisions.update })),
+  ];
+  if (jobs.length === 0) return;
+  const existingPvcs = new Set(pvcs.map((c) => c.metadata.name));
+  const templates = new Map<string, ReturnType<typeof revisionTemplate>>();
+  const templateOf = (rev: ControllerRevision) => {
+    const name = rev.metadata.name ?? '';
+    let t = templates.get(name);
+    if (t === undefined) {
+      t = revisionTemplate(rev);
+      templates.set(name, t);
+    }
+    return t;
+  };
+  const result = await doItSlowly(jobs.length, async (i) => {
+    const job = jobs[i];
+    if (job === undefined) return;
+    const { pod, pvcs: claims } = newVersionedPod({
+      cloneSet: ctx.cs,
+      template: templateOf(job.revision),
+      revisionName: job.revision.metadata.name ?? '',
+      instanceId: job.id,
+      now: ctx.now,
+      shortHash: ctx.gates.cloneSetShortHash === true,
+    });
+    for (const pvc of claims) {
+      const name = pvc.metadata.name ?? '';
+      if (existingPvcs.has(name)) continue;
+      ctx.scale.expect(ctx.key, 'create', name);
+      try {
+        await ctx.writer.createPvc(pvc);
+      } catch (err) {
+        ctx.scale.observe(ctx.key, 'create', name);
+        // Already there (an earlier attempt): the pod mounts it as is.
+        if (!(err instanceof AlreadyExistsError)) {
+          recordEvent(
+            ctx,
+            'Warning',
+            'FailedCreate',
+            `failed to create pvc: ${errorText(err)}, pvc: ${name}`,
+          );
+          throw err;
+        }
+      }
+    }
+    const name = pod.metadata.name;
+    ctx.scale.expect(ctx.key, 'create', name);
+    try {
+      await ctx.writer.createPod(pod);
+      recordEvent(ctx, 'Normal', 'SuccessfulCreate', `succeed to create pod ${name}`);
+    } catch (err) {
+      // A namesake the cache does not show yet is ours and in flight (created just before a restart): keep
+      // waiting for it. One the cache shows is an inactive pod holding the name: a real failure (spec §3.5).
+      if (
+        err instanceof AlreadyExistsError &&
+        ctx.cache.get(POD, ctx.cs.metadata.namespace, name) === undefined
+      ) {
+        return;
+      }
+      ctx.scale.observe(ctx.key, 'create', name);
+      recordEvent(ctx, 'Warning', 'FailedCreate', `failed to create pod: ${errorText(err)}, pod: ${name}`);
+      throw err;
+    }
+  });
+  if (result.error !== undefined) {
+    throw new Error(`created ${result.successes} of ${jobs.length} pods`, { cause: result.error });
+  }
+}
+
+async function deletePod(
+  ctx: SyncContext,
+  pod: CloneSetPod,
+  pvcs: readonly PersistentVolumeClaim[],
+): Promise<void> {
+  const name = pod.metadata.name ?? '';
+  ctx.scale.expect(ctx.key, 'delete', name);
+  try {
+    await ctx.writer.deletePod(name, pod.metadata.uid);
+    recordEvent(ctx, 'Normal', 'SuccessfulDelete', `succeed to delete pod ${name}`);
+  } catch (err) {
+    ctx.scale.observe(ctx.key, 'delete', name);
+    if (!isGone(err)) {
+      recordEvent(ctx, 'Warning', 'FailedDelete', `failed to delete pod ${name}: ${errorText(err)}`);
+      throw err;
+    }
+  }
+  for (const pvc of pvcs) await deletePvc(ctx, pvc);
+}
+
+export async function deletePvc(ctx: SyncContext, pvc: PersistentVolumeClaim): Promise<void> {
+  const name = pvc.metadata.name ?? '';
+  // Only PVCs the cache holds can be observed going away.
+  const tracked = ctx.cache.get(PVC, ctx.cs.metadata.namespace, name) !== undefined;
+  if (tracked) ctx.scale.expect(ctx.key, 'delete', name);
+  try {
+    await ctx.writer.deletePvc(pvc);
+  } catch (err) {
+    if (tracked) ctx.scale.observe(ctx.key, 'delete', name);
+    if (!isGone(err)) throw err;
+  }
+}

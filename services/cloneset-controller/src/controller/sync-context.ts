@@ -1,0 +1,60 @@
+// What one reconcile of one CloneSet carries through its steps: the CloneSet as cached, where to write, where
+// to record expectations and events, the span that tells the rollout's story, and the clock reading all
+// decisions of the reconcile share.
+import type { ControllerRevision, ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
+import type { ObjectCache } from '@kruise-ts/runtime';
+import type { Logger } from '@kruise-ts/telemetry';
+import type { Span } from '@opentelemetry/api';
+import type { CloneSet, FeatureGates, PodTemplate } from '../types.ts';
+import type { EventRecorder, EventType, InvolvedCloneSet } from './event-recorder.ts';
+import type { KubeWriter } from './kube-writer.ts';
+
+/** A CloneSet as read from the cache: identity fields are always there for a stored object. */
+export type StoredCloneSet = CloneSet & {
+  metadata: { name: string; namespace: string; uid: string; generation?: number; resourceVersion?: string };
+};
+
+export interface SyncContext {
+  /** `namespace/name`: the work queue and expectations key. */
+  key: string;
+  cs: StoredCloneSet;
+  writer: KubeWriter;
+  /** Throws unless this replica still owns the CloneSet's partition (called before every write). */
+  fence: () => void;
+  recorder: EventRecorder;
+  scale: ScaleExpectations;
+  versions: ResourceVersionExpectations;
+  cache: ObjectCache;
+  /** The `sync cloneset` span: wait reasons and decisions become its events. */
+  span: Span;
+  now: number;
+  gates: FeatureGates;
+  logger: Logger | undefined;
+}
+
+export function involved(cs: StoredCloneSet): InvolvedCloneSet {
+  return {
+    namespace: cs.metadata.namespace,
+    name: cs.metadata.name,
+    uid: cs.metadata.uid,
+    ...(cs.metadata.resourceVersion === undefined ? {} : { resourceVersion: cs.metadata.resourceVersion }),
+  };
+}
+
+export function recordEvent(ctx: SyncContext, type: EventType, reason: string, message: string): void {
+  ctx.recorder.record(involved(ctx.cs), type, reason, message, ctx.fence);
+}
+
+/** A revision's pod template: `spec.template` of its data without the `$patch` marker (Kruise's ApplyRevision). */
+export function revisionTemplate(revision: ControllerRevision): PodTemplate {
+  const raw = revision.data;
+  const data = (
+    typeof raw === 'string'
+      ? JSON.parse(raw)
+      : raw instanceof Uint8Array
+        ? JSON.parse(new TextDecoder().decode(raw))
+        : raw
+  ) as { spec?: { template?: PodTemplate & { $patch?: string } } } | null;
+  const { $patch: _marker, ...template } = data?.spec?.template ?? {};
+  return structuredClone(template);
+}

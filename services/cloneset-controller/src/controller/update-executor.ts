@@ -1,0 +1,156 @@
+// Carrying out an update plan (spec §4.1–§4.4, §5): per-pod refresh (InPlaceUpdateReady, grace periods, next
+// container batch, lifecycle transitions, the pod-template-hash label), then the chosen pods' moves — lifecycle
+// step, in-place update (status condition first, then GET-change-PUT of the pod) or the specified-delete mark
+// that hands a ReCreate to the scale step.
+import {
+  getPodCondition,
+  LifecycleState,
+  lifecycleStatePatch,
+  lifecycleStatePatchWithHook,
+  POD_TEMPLATE_HASH_LABEL_KEY,
+  type PodCondition,
+} from '@kruise-ts/core';
+import { applyInPlaceUpdate } from '../inplace/apply.ts';
+import { refreshInPlaceUpdate } from '../inplace/refresh.ts';
+import type { LifecycleTransition } from '../lifecycle/state-machine.ts';
+import { isPodOnRevision, SPECIFIED_DELETE_LABEL } from '../pod-state.ts';
+import type { CloneSetPod } from '../types.ts';
+import type { UpdatePlan } from '../update/plan-update.ts';
+import { recordEvent, type SyncContext } from './sync-context.ts';
+
+/** The conditions of `next` that differ from the pod's (a status patch then leaves the kubelet's others alone). */
+export function changedConditions(pod: CloneSetPod, next: readonly PodCondition[]): PodCondition[] {
+  return next.filter((c) => {
+    const old = getPodCondition(pod, c.type);
+    return (
+      old === undefined ||
+      old.status !== c.status ||
+      (old.reason ?? '') !== (c.reason ?? '') ||
+      (old.message ?? '') !== (c.message ?? '')
+    );
+  });
+}
+
+function transitionPatch(t: LifecycleTransition, now: number): object {
+  // markPodNotReady needs the KruisePodReady gate only Kruise's pod webhook injects (spec §10.15): inert here.
+  return t.withHook === undefined
+    ? lifecycleStatePatch(t.to, now)
+    : lifecycleStatePatchWithHook(t.to, t.withHook, now);
+}
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** Refresh writes, then updates; returns how many pods were moved towards the target revision. */
+export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetPod>): Promise<number> {
+  for (const r of plan.refresh) {
+    const name = r.pod.metadata.name ?? '';
+    const uid = r.pod.metadata.uid;
+    if (r.inPlace.action === 'update-status') {
+      const changed = changedConditions(r.pod, r.inPlace.conditions);
+      if (changed.length > 0) await ctx.writer.patchPodConditions(name, changed);
+    } else if (r.inPlace.action === 'update-pod') {
+      ctx.span.addEvent('in-place update refreshed', {
+        'k8s.pod.name': name,
+        'kruise.inplace.step': r.inPlace.reason,
+      });
+      await ctx.writer.updatePod(name, uid, (fresh) => {
+        const again = refreshInPlaceUpdate(fresh, ctx.now);
+        return again.action === 'update-pod' ? again.pod : undefined;
+      });
+    }
+    if (r.lifecycle !== undefined) {
+      await ctx.writer.patchPod(name, transitionPatch(r.lifecycle, ctx.now));
+    }
+    if (r.podTemplateHash !== undefined) {
+      await ctx.writer.patchPod(name, {
+        metadata: { labels: { [POD_TEMPLATE_HASH_LABEL_KEY]: r.podTemplateHash } },
+      });
+    }
+  }
+  if (plan.stop !== undefined) return 0;
+
+  let moved = 0;
+  const target = plan.targetRevision ?? '';
+  for (const u of plan.updates) {
+    const name = u.pod.metadata.name ?? '';
+    switch (u.type) {
+      case 'lifecycle':
+        await ctx.writer.patchPod(name, transitionPatch(u.transition, ctx.now));
+        ctx.span.addEvent('rollout.wait', {
+          'kruise.rollout.wait': 'lifecycle-hook',
+          'k8s.pod.name': name,
+          'kruise.lifecycle.state': u.transition.to,
+        });
+        moved++;
+        break;
+      case 'wait':
+        ctx.span.addEvent('rollout.wait', {
+          'kruise.rollout.wait': 'lifecycle-hook',
+          'k8s.pod.name': name,
+          'kruise.lifecycle.state': LifecycleState.PreparingUpdate,
+        });
+        break;
+      case 'in-place':
+        try {
+          if (u.result.statusConditions !== undefined) {
+            const changed = changedConditions(u.pod, u.result.statusConditions);
+            if (changed.length > 0) await ctx.writer.patchPodConditions(name, changed);
+          }
+          await ctx.writer.updatePod(name, u.pod.metadata.uid, (fresh) =>
+            // Already moved (an earlier attempt got through): nothing to do.
+            isPodOnRevision(fresh, u.spec.revision)
+              ? undefined
+              : applyInPlaceUpdate(fresh, u.spec, {
+                  now: ctx.now,
+                  shortHash: ctx.gates.cloneSetShortHash === true,
+                }).pod,
+          );
+        } catch (err) {
+          recordEvent(
+            ctx,
+            'Warning',
+            'FailedUpdatePodInPlace',
+            `failed to update pod ${name} in-place: ${errorText(err)}`,
+          );
+          throw err;
+        }
+        recordEvent(
+          ctx,
+          'Normal',
+          'SuccessfulUpdatePodInPlace',
+          `successfully update pod ${name} in-place(revision ${target})`,
+        );
+        ctx.span.addEvent('pod updated in place', {
+          'k8s.pod.name': name,
+          'kruise.inplace.images': JSON.stringify(u.spec.containerImages),
+          'kruise.inplace.grace_seconds': u.spec.graceSeconds,
+        });
+        moved++;
+        break;
+      case 'recreate':
+        if (!u.alreadyMarked) {
+          try {
+            await ctx.writer.patchPod(name, { metadata: { labels: { [SPECIFIED_DELETE_LABEL]: 'true' } } });
+          } catch (err) {
+            recordEvent(
+              ctx,
+              'Warning',
+              'FailedUpdatePodReCreate',
+              `failed to patch pod ${name} specified-delete: ${errorText(err)}`,
+            );
+            throw err;
+          }
+          recordEvent(
+            ctx,
+            'Normal',
+            'SuccessfulUpdatePodReCreate',
+            `successfully patch pod ${name} specified-delete for update(revision ${target})`,
+          );
+          ctx.span.addEvent('pod marked for recreate', { 'k8s.pod.name': name });
+        }
+        moved++;
+        break;
+    }
+  }
+  return moved;
+}

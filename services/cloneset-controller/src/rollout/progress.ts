@@ -1,0 +1,126 @@
+// The RolloutProgress domain event for a CloneSet status (proto kruise/bus/v1/rollout.proto): the phase of the
+// rollout of the current generation and, when it waits, the first thing it waits for. Pure.
+import { RolloutPhase, type RolloutProgressInit } from '@kruise-ts/bus';
+import { partitionReplicas } from '@kruise-ts/core';
+import { type CloneSet, type CloneSetStatus, specReplicas } from '../types.ts';
+import { type RolloutWait, WaitReason } from './waits.ts';
+
+export interface PhaseResult {
+  phase: RolloutPhase;
+  reason: string;
+  message: string;
+}
+
+// The wait that explains a stalled rollout best comes first.
+const PRIORITY: readonly string[] = [
+  WaitReason.Expectations,
+  WaitReason.LifecycleHook,
+  WaitReason.GracePeriod,
+  WaitReason.InPlaceUpdate,
+  WaitReason.Readiness,
+  WaitReason.MinReadySeconds,
+  WaitReason.MaxUnavailable,
+];
+
+/**
+ * Complete: the status is of this generation, exactly spec.replicas pods, every pod the partition allows to update
+ * is updated and available, and every pod is available.
+ */
+export function isRolloutComplete(cs: CloneSet, status: CloneSetStatus): boolean {
+  const replicas = specReplicas(cs);
+  const expected = status.expectedUpdatedReplicas ?? replicas;
+  return (
+    (status.observedGeneration ?? 0) >= (cs.metadata?.generation ?? 0) &&
+    status.replicas === replicas &&
+    status.updatedReplicas === expected &&
+    (status.updatedAvailableReplicas ?? 0) >= expected &&
+    status.availableReplicas === replicas
+  );
+}
+
+export function rolloutPhase(
+  cs: CloneSet,
+  status: CloneSetStatus,
+  waits: readonly RolloutWait[],
+): PhaseResult {
+  const replicas = specReplicas(cs);
+  const expected = status.expectedUpdatedReplicas ?? replicas;
+  if (isRolloutComplete(cs, status)) {
+    return expected < replicas
+      ? {
+          phase: RolloutPhase.ROLLOUT_PHASE_COMPLETE,
+          reason: WaitReason.Partition,
+          message: `${expected} of ${replicas} pods updated; the partition keeps ${replicas - expected} at ${status.currentRevision ?? ''}`,
+        }
+      : {
+          phase: RolloutPhase.ROLLOUT_PHASE_COMPLETE,
+          reason: 'RolloutComplete',
+          message: `all ${replicas} pods updated and available`,
+        };
+  }
+  if (cs.spec.updateStrategy?.rollingUpdate?.paused === true) {
+    return {
+      phase: RolloutPhase.ROLLOUT_PHASE_PAUSED,
+      reason: WaitReason.Paused,
+      message: 'CloneSet is paused',
+    };
+  }
+  const first = [...waits].sort((a, b) => rank(a.reason) - rank(b.reason))[0];
+  if (first !== undefined && rank(first.reason) < PRIORITY.length) {
+    return {
+      phase: RolloutPhase.ROLLOUT_PHASE_WAITING,
+      reason: first.reason,
+      message: `${first.pods} pod(s): ${first.sample.join(', ')}`,
+    };
+  }
+  return {
+    phase: RolloutPhase.ROLLOUT_PHASE_PROGRESSING,
+    reason: 'Progressing',
+    message: `${status.updatedReplicas} of ${expected} pods updated`,
+  };
+}
+
+function rank(reason: string): number {
+  const i = PRIORITY.indexOf(reason);
+  return i < 0 ? PRIORITY.length : i;
+}
+
+export interface ProgressEventInput {
+  cloneSet: CloneSet & { metadata: { name: string; namespace: string; uid: string } };
+  status: CloneSetStatus;
+  /** resourceVersion the status write returned: with the uid, the event's de-duplication id. */
+  resourceVersion: string;
+  phase: PhaseResult;
+}
+
+export function rolloutProgressEvent(input: ProgressEventInput): RolloutProgressInit {
+  const { cloneSet: cs, status, phase } = input;
+  let partition = 0;
+  try {
+    partition = partitionReplicas(cs.spec.updateStrategy?.rollingUpdate?.partition, cs.spec.replicas);
+  } catch {
+    // Reported as 0, as status.expectedUpdatedReplicas treats it.
+  }
+  return {
+    meta: { eventId: `${cs.metadata.uid}:${input.resourceVersion}` },
+    workload: {
+      kind: { group: 'apps.kruise.io', version: 'v1beta1', kind: 'CloneSet' },
+      namespace: cs.metadata.namespace,
+      name: cs.metadata.name,
+      uid: cs.metadata.uid,
+    },
+    generation: cs.metadata.generation ?? 0,
+    observedGeneration: status.observedGeneration ?? 0,
+    updateRevision: status.updateRevision ?? '',
+    currentRevision: status.currentRevision ?? '',
+    replicas: status.replicas,
+    updatedReplicas: status.updatedReplicas,
+    readyReplicas: status.readyReplicas,
+    availableReplicas: status.availableReplicas,
+    updatedReadyReplicas: status.updatedReadyReplicas,
+    updatePartition: partition,
+    phase: phase.phase,
+    reason: phase.reason,
+    message: phase.message,
+  };
+}

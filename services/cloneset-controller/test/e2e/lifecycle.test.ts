@@ -1,0 +1,169 @@
+// Lifecycle hooks and pods leaving the CloneSet on the real cluster (spec §5, §0.4, §0.5, §2.2 step 6): a
+// preDelete hook holds a pod in PreparingDelete until the hook label goes; an inPlaceUpdate hook holds the update
+// in PreparingUpdate, and the pod waits in Updated until the hook label is back; a Failed pod is left alone and
+// replaced; a pod whose labels stop matching the selector is released and replaced.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually, markPodFailed } from '@kruise-ts/devcluster';
+import { PatchStrategy, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
+import {
+  cloneSetObject,
+  createCloneSet,
+  imageOf,
+  isActive,
+  LIFECYCLE_STATE,
+  listPods,
+  patchCloneSet,
+  setImage,
+  waitForStatus,
+} from './support/cloneset.ts';
+import { Harness } from './support/harness.ts';
+
+const h = new Harness();
+const HOOK = 'example.kruise-ts.dev/hook';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+before(async () => {
+  await h.start();
+});
+after(async () => {
+  await h.stop();
+});
+
+async function labelPod(ns: string, name: string, labels: Record<string, string | null>): Promise<void> {
+  await h.core.patchNamespacedPod(
+    { namespace: ns, name, body: { metadata: { labels } } },
+    setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+  );
+}
+
+const podNamed = async (ns: string, app: string, name: string): Promise<V1Pod | undefined> =>
+  (await listPods(h, ns, app)).find((p) => p.metadata?.name === name);
+
+describe('lifecycle hooks (spec §5)', () => {
+  it('preDelete: a scaled-in pod waits in PreparingDelete until its hook label is removed', async () => {
+    const ns = await h.namespace('predelete');
+    const obj = cloneSetObject(ns, 'pd', {
+      replicas: 2,
+      lifecycle: { preDelete: { labelsHandler: { [HOOK]: 'true' } } },
+    });
+    obj.spec.template.metadata = { labels: { app: 'pd', [HOOK]: 'true' } };
+    await createCloneSet(h, obj);
+    await waitForStatus(h, ns, 'pd', { replicas: 2, readyReplicas: 2 });
+    await patchCloneSet(h, ns, 'pd', { spec: { replicas: 1 } });
+    const held = await eventually(
+      'a pod in PreparingDelete',
+      async () =>
+        (await listPods(h, ns, 'pd')).find(
+          (p) => p.metadata?.labels?.[LIFECYCLE_STATE] === 'PreparingDelete',
+        ),
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    const name = held.metadata?.name ?? '';
+    // PreparingDelete pods are still counted, as unavailable (spec §10.8).
+    const waiting = await waitForStatus(h, ns, 'pd', { replicas: 2, availableReplicas: 1 });
+    assert.equal(waiting.status?.readyReplicas, 2, 'readyReplicas ignores the lifecycle state');
+    await sleep(2000);
+    assert.ok(isActive((await podNamed(ns, 'pd', name)) as V1Pod), 'still there while hooked');
+    await labelPod(ns, name, { [HOOK]: null });
+    await eventually('the unhooked pod deleted', async () => !(await podNamed(ns, 'pd', name)), {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+    });
+    await waitForStatus(h, ns, 'pd', { replicas: 1, readyReplicas: 1, availableReplicas: 1 });
+  });
+
+  it('inPlaceUpdate: PreparingUpdate until unhooked, updated in place, Updated until hooked again, then Normal', async () => {
+    const ns = await h.namespace('preupdate');
+    const obj = cloneSetObject(ns, 'pu', {
+      replicas: 1,
+      rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible' },
+      lifecycle: { inPlaceUpdate: { labelsHandler: { [HOOK]: 'true' } } },
+    });
+    obj.spec.template.metadata = { labels: { app: 'pu', [HOOK]: 'true' } };
+    await createCloneSet(h, obj);
+    await waitForStatus(h, ns, 'pu', { replicas: 1, readyReplicas: 1, availableReplicas: 1 });
+    const [pod] = (await listPods(h, ns, 'pu')).filter(isActive);
+    const name = pod?.metadata?.name ?? '';
+    await setImage(h, ns, 'pu', 'nginx:1.23-alpine');
+    await eventually(
+      'PreparingUpdate',
+      async () => (await podNamed(ns, 'pu', name))?.metadata?.labels?.[LIFECYCLE_STATE] === 'PreparingUpdate',
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    await sleep(2000);
+    const held = await podNamed(ns, 'pu', name);
+    assert.equal(imageOf(held as V1Pod), 'nginx:1.22-alpine', 'not updated while hooked');
+    assert.equal(held?.metadata?.labels?.[LIFECYCLE_STATE], 'PreparingUpdate');
+    await labelPod(ns, name, { [HOOK]: null });
+    const updated = await eventually(
+      'updated in place, then waiting in Updated',
+      async () => {
+        const p = await podNamed(ns, 'pu', name);
+        return p?.metadata?.labels?.[LIFECYCLE_STATE] === 'Updated' ? p : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    assert.equal(updated.metadata?.uid, pod?.metadata?.uid);
+    assert.equal(imageOf(updated), 'nginx:1.23-alpine');
+    assert.equal(updated.status?.containerStatuses?.[0]?.restartCount, 1);
+    await labelPod(ns, name, { [HOOK]: 'true' });
+    await eventually(
+      'Normal once hooked again',
+      async () => (await podNamed(ns, 'pu', name))?.metadata?.labels?.[LIFECYCLE_STATE] === 'Normal',
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    await waitForStatus(h, ns, 'pu', {
+      replicas: 1,
+      updatedReplicas: 1,
+      availableReplicas: 1,
+      converged: true,
+    });
+  });
+});
+
+describe('pods leaving the CloneSet (spec §0.4, §0.5)', () => {
+  it('a Failed pod is neither counted nor deleted, and is replaced', async () => {
+    const ns = await h.namespace('failed');
+    await createCloneSet(h, cloneSetObject(ns, 'fl', { replicas: 2 }));
+    await waitForStatus(h, ns, 'fl', { replicas: 2, readyReplicas: 2 });
+    const [victim] = (await listPods(h, ns, 'fl')).filter(isActive);
+    const name = victim?.metadata?.name ?? '';
+    await markPodFailed(h.kc, ns, name);
+    await eventually(
+      'a replacement running next to the failed pod',
+      async () => {
+        const pods = await listPods(h, ns, 'fl');
+        return (
+          pods.filter(isActive).filter((p) => p.status?.phase === 'Running').length === 2 &&
+          pods.some((p) => p.metadata?.name === name && p.status?.phase === 'Failed')
+        );
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    await waitForStatus(h, ns, 'fl', { replicas: 2, readyReplicas: 2 });
+    await sleep(2000);
+    assert.equal((await podNamed(ns, 'fl', name))?.status?.phase, 'Failed', 'the failed pod is left behind');
+  });
+
+  it('a pod relabelled out of the selector is released (owner reference removed) and replaced', async () => {
+    const ns = await h.namespace('release');
+    await createCloneSet(h, cloneSetObject(ns, 'rl', { replicas: 2 }));
+    await waitForStatus(h, ns, 'rl', { replicas: 2, readyReplicas: 2 });
+    const [victim] = (await listPods(h, ns, 'rl')).filter(isActive);
+    const name = victim?.metadata?.name ?? '';
+    await labelPod(ns, name, { app: 'elsewhere' });
+    const released = await eventually(
+      'released',
+      async () => {
+        const pods = await listPods(h, ns, 'elsewhere');
+        const p = pods.find((x) => x.metadata?.name === name);
+        return p !== undefined && (p.metadata?.ownerReferences ?? []).length === 0 ? p : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    assert.equal(released.metadata?.uid, victim?.metadata?.uid);
+    await waitForStatus(h, ns, 'rl', { replicas: 2, readyReplicas: 2 });
+    assert.equal((await listPods(h, ns, 'rl')).filter(isActive).length, 2);
+  });
+});

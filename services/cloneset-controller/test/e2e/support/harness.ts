@@ -1,0 +1,236 @@
+// The e2e environment of one test file: the real cluster (the test command's, or a private one), the CloneSet
+// CRD from deploy/crds, the real watcher service and this controller as child processes on a bus prefix of
+// their own, and unique namespaces that are deleted afterwards.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { type RequestOptions, request } from 'node:https';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { acquireCluster, type ClusterLease, eventually } from '@kruise-ts/devcluster';
+import { AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import { parse } from 'yaml';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repo = join(here, '..', '..', '..', '..', '..');
+const controllerMain = join(here, '..', '..', '..', 'src', 'main.ts');
+const watcherMain = join(repo, 'services', 'watcher', 'src', 'main.ts');
+const node = process.execPath;
+
+export const PARTITIONS = 4;
+export const LEASE_TTL_MS = 3000;
+export const WATCHED =
+  'clonesets.apps.kruise.io,pods.core,persistentvolumeclaims.core,controllerrevisions.apps';
+
+/** One raw apiserver request (JSON in and out), untouched by client-node's typed serializers. */
+export async function requestJson(
+  kc: KubeConfig,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  contentType = 'application/json',
+): Promise<{ status: number; body: unknown }> {
+  const server = kc.getCurrentCluster()?.server;
+  if (!server) throw new Error('kubeconfig has no current cluster');
+  const url = new URL(path, server);
+  const options: RequestOptions = {
+    method,
+    hostname: url.hostname,
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+    headers: { 'content-type': contentType, accept: 'application/json' },
+    timeout: 30_000,
+  };
+  await kc.applyToHTTPSOptions(options);
+  return new Promise((resolve, reject) => {
+    const req = request(options, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined });
+        } catch (err) {
+          reject(new Error(`${method} ${path}: response is not JSON: ${text.slice(0, 200)}`, { cause: err }));
+        }
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
+    req.on('error', (err) => reject(new Error(`${method} ${path} failed`, { cause: err })));
+    if (body !== undefined) req.write(JSON.stringify(body));
+    req.end();
+  });
+}
+
+/** Installs the CloneSet CRD from deploy/crds as raw YAML-turned-JSON (typed clients drop x-kubernetes-* keys). */
+export async function ensureCloneSetCrd(kc: KubeConfig): Promise<void> {
+  const crd = parse(readFileSync(join(repo, 'deploy', 'crds', 'apps.kruise.io_clonesets.yaml'), 'utf8')) as {
+    metadata: { name: string };
+  };
+  const path = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+  const created = await requestJson(kc, 'POST', path, crd);
+  if (created.status !== 201 && created.status !== 409) {
+    throw new Error(`cannot install CRD ${crd.metadata.name}: ${JSON.stringify(created.body)}`);
+  }
+  await eventually(
+    `${crd.metadata.name} established`,
+    async () => {
+      const got = await requestJson(kc, 'GET', `${path}/${crd.metadata.name}`);
+      const conditions = (got.body as { status?: { conditions?: { type: string; status: string }[] } }).status
+        ?.conditions;
+      return conditions?.some((c) => c.type === 'Established' && c.status === 'True');
+    },
+    { timeoutMs: 30_000 },
+  );
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  /** Lines the process wrote to stdout (JSON log lines). */
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+export interface ControllerProcess extends ServiceProcess {
+  /** Resolves with the health server's base URL once the controller logged its start. */
+  url: Promise<string>;
+}
+
+export class Harness {
+  readonly prefix = `cs${randomBytes(3).toString('hex')}`;
+  readonly processes: ServiceProcess[] = [];
+  readonly namespaces: string[] = [];
+  cluster!: ClusterLease;
+  kc!: KubeConfig;
+  core!: CoreV1Api;
+  apps!: AppsV1Api;
+  custom!: CustomObjectsApi;
+  /** The controller started by start(). */
+  controller: ControllerProcess | undefined;
+  #nsSeq = 0;
+
+  async start(options: { controller?: boolean } = {}): Promise<void> {
+    this.cluster = await acquireCluster();
+    this.kc = new KubeConfig();
+    this.kc.loadFromFile(this.cluster.kubeconfigPath);
+    this.core = this.kc.makeApiClient(CoreV1Api);
+    this.apps = this.kc.makeApiClient(AppsV1Api);
+    this.custom = this.kc.makeApiClient(CustomObjectsApi);
+    await ensureCloneSetCrd(this.kc);
+    // The watcher first: it declares the bus topology; the controller then settles the lease TTL.
+    const watcher = this.startWatcher();
+    await eventually(
+      'watcher started',
+      async () => watcher.lines.some((l) => l.includes('first list published')),
+      {
+        timeoutMs: 60_000,
+        intervalMs: 100,
+      },
+    );
+    if (options.controller !== false) {
+      this.controller = this.startController('ctrl-0');
+      await this.controller.url;
+    }
+  }
+
+  env(service: string): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      KRUISE_TS_KUBECONFIG: this.cluster.kubeconfigPath,
+      KRUISE_TS_NATS_URL: this.cluster.natsUrl,
+      KRUISE_TS_BUS_PREFIX: this.prefix,
+      KRUISE_TS_PARTITIONS: String(PARTITIONS),
+      KRUISE_TS_LEASE_TTL_MS: String(LEASE_TTL_MS),
+      KRUISE_TS_HTTP_HOST: '127.0.0.1',
+      KRUISE_TS_HTTP_PORT: '0',
+      OTEL_SERVICE_NAME: service,
+      OTEL_EXPORTER_OTLP_ENDPOINT: this.cluster.otlpHttpEndpoint,
+      OTEL_TRACES_SAMPLER: 'always_on',
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+    };
+  }
+
+  #spawn(script: string, env: NodeJS.ProcessEnv, name: string): ServiceProcess {
+    const child = spawn(node, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines: string[] = [];
+    let partial = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      partial += d.toString('utf8');
+      const parts = partial.split('\n');
+      partial = parts.pop() ?? '';
+      for (const line of parts) {
+        lines.push(line);
+        if (process.env.E2E_ECHO && line.includes(process.env.E2E_ECHO))
+          process.stderr.write(`[${name}] ${line}\n`);
+        if (/"level":"(warn|error|fatal)"/.test(line))
+          process.stderr.write(`[${name}] ${line.slice(0, 2000)}\n`);
+      }
+    });
+    child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const proc = { child, lines, exited };
+    this.processes.push(proc);
+    return proc;
+  }
+
+  startWatcher(): ServiceProcess {
+    return this.#spawn(
+      watcherMain,
+      { ...this.env('watcher'), KRUISE_TS_WATCHER_RESOURCES: WATCHED },
+      'watcher',
+    );
+  }
+
+  startController(member: string, extra: NodeJS.ProcessEnv = {}): ControllerProcess {
+    const proc = this.#spawn(
+      controllerMain,
+      { ...this.env('cloneset-controller'), KRUISE_TS_MEMBER_ID: `${member}-${Date.now()}`, ...extra },
+      member,
+    );
+    const url = eventually(
+      `${member} started`,
+      async () => {
+        for (const line of proc.lines) {
+          if (!line.includes('cloneset controller started')) continue;
+          const port = (JSON.parse(line) as { port?: number }).port;
+          if (port !== undefined) return `http://127.0.0.1:${port}`;
+        }
+        return undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
+    url.catch(() => {});
+    return { ...proc, url };
+  }
+
+  /** A fresh namespace, deleted when the harness stops. */
+  async namespace(tag: string): Promise<string> {
+    const name = `${this.prefix}-${tag}-${this.#nsSeq++}`;
+    await this.core.createNamespace({ body: { metadata: { name } } });
+    this.namespaces.push(name);
+    return name;
+  }
+
+  async stop(): Promise<void> {
+    // CloneSets go first: the watcher of every later test file mirrors the whole cluster, so a CloneSet left in
+    // a terminating namespace would be reconciled (and its pods recreated) by the next file's controller.
+    for (const ns of this.namespaces) {
+      await requestJson(this.kc, 'DELETE', `/apis/apps.kruise.io/v1beta1/namespaces/${ns}/clonesets`).catch(
+        () => {},
+      );
+    }
+    for (const p of this.processes) {
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+    }
+    await Promise.race([
+      Promise.all(this.processes.map((p) => p.exited)),
+      new Promise((r) => setTimeout(r, 10_000)),
+    ]);
+    for (const p of this.processes) {
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    }
+    for (const ns of this.namespaces) await this.core.deleteNamespace({ name: ns }).catch(() => {});
+    await this.cluster?.release();
+  }
+}

@@ -1,0 +1,124 @@
+// Reading rollout traces back from the devcluster's Jaeger (query API v1): the traces holding a CloneSet's
+// `sync cloneset` spans of one generation, with their roots, services and span events.
+
+interface RawSpan {
+  traceID: string;
+  spanID: string;
+  operationName: string;
+  processID: string;
+  startTime: number;
+  references: { refType: string; spanID: string; traceID: string }[];
+  tags: { key: string; value: unknown }[];
+  logs: { timestamp: number; fields: { key: string; value: unknown }[] }[];
+}
+
+interface RawTrace {
+  traceID: string;
+  spans: RawSpan[];
+  processes: Record<string, { serviceName: string }>;
+}
+
+export interface TraceSpan {
+  spanId: string;
+  operation: string;
+  service: string;
+  startUs: number;
+  tags: Record<string, unknown>;
+}
+
+export interface TraceEvent {
+  name: string;
+  timestampUs: number;
+  fields: Record<string, unknown>;
+  spanId: string;
+}
+
+export interface JaegerTrace {
+  traceId: string;
+  spanCount: number;
+  roots: TraceSpan[];
+  services: Set<string>;
+  syncSpans: TraceSpan[];
+  events: TraceEvent[];
+}
+
+function toSpan(t: RawTrace, s: RawSpan): TraceSpan {
+  return {
+    spanId: s.spanID,
+    operation: s.operationName,
+    service: t.processes[s.processID]?.serviceName ?? '',
+    startUs: s.startTime,
+    tags: Object.fromEntries(s.tags.map((tag) => [tag.key, tag.value])),
+  };
+}
+
+function summarise(t: RawTrace, namespace: string, name: string, generation: number): JaegerTrace {
+  const ids = new Set(t.spans.map((s) => s.spanID));
+  const spans = t.spans.map((s) => ({ raw: s, span: toSpan(t, s) }));
+  const sync = spans.filter(
+    ({ span }) =>
+      span.operation === 'sync cloneset' &&
+      span.tags['kruise.cloneset.namespace'] === namespace &&
+      span.tags['kruise.cloneset.name'] === name &&
+      Number(span.tags['kruise.cloneset.generation']) === generation,
+  );
+  const events: TraceEvent[] = [];
+  for (const { raw } of sync) {
+    for (const log of raw.logs) {
+      const fields = Object.fromEntries(log.fields.map((f) => [f.key, f.value]));
+      events.push({
+        name: String(fields.event ?? ''),
+        timestampUs: log.timestamp,
+        fields,
+        spanId: raw.spanID,
+      });
+    }
+  }
+  return {
+    traceId: t.traceID,
+    spanCount: t.spans.length,
+    roots: spans
+      .filter(({ raw }) => !raw.references.some((r) => r.refType === 'CHILD_OF' && ids.has(r.spanID)))
+      .map(({ span }) => span),
+    services: new Set(spans.map(({ span }) => span.service)),
+    syncSpans: sync.map(({ span }) => span).sort((a, b) => a.startUs - b.startUs),
+    events: events.sort((a, b) => a.timestampUs - b.timestampUs),
+  };
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+  return res.json();
+}
+
+/** Every trace holding a `sync cloneset` span of this CloneSet and generation, each read in full. */
+export async function rolloutTraces(
+  jaegerQueryUrl: string,
+  namespace: string,
+  name: string,
+  generation: number,
+): Promise<JaegerTrace[]> {
+  const tags = JSON.stringify({
+    'kruise.cloneset.namespace': namespace,
+    'kruise.cloneset.name': name,
+    'kruise.cloneset.generation': String(generation),
+  });
+  const search = new URL('/api/traces', jaegerQueryUrl);
+  search.searchParams.set('service', 'cloneset-controller');
+  search.searchParams.set('operation', 'sync cloneset');
+  search.searchParams.set('tags', tags);
+  search.searchParams.set('lookback', '1h');
+  search.searchParams.set('limit', '1000');
+  const found = (await getJson(search.toString())) as { data?: RawTrace[] };
+  const traceIds = [...new Set((found.data ?? []).map((t) => t.traceID))];
+  const traces: JaegerTrace[] = [];
+  for (const id of traceIds) {
+    const full = (await getJson(new URL(`/api/traces/${id}`, jaegerQueryUrl).toString())) as {
+      data?: RawTrace[];
+    };
+    const t = full.data?.[0];
+    if (t !== undefined) traces.push(summarise(t, namespace, name, generation));
+  }
+  return traces;
+}

@@ -1,0 +1,61 @@
+// Small pure helpers of the effect layer: which pod conditions a status patch carries, a revision's template,
+// the volume-claim-template hash.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { newCloneSetRevision } from '@kruise-ts/core';
+import { volumeClaimTemplatesHash } from '../../src/controller/revisions.ts';
+import { revisionTemplate } from '../../src/controller/sync-context.ts';
+import { changedConditions } from '../../src/controller/update-executor.ts';
+import { makePod } from './helpers.ts';
+
+describe('changedConditions', () => {
+  it('keeps only conditions that are new or differ, so the kubelet-owned ones are not overwritten', () => {
+    const pod = makePod({ ready: true });
+    pod.status = {
+      ...pod.status,
+      conditions: [
+        { type: 'Ready', status: 'True' },
+        { type: 'InPlaceUpdateReady', status: 'True' },
+      ],
+    };
+    assert.deepEqual(
+      changedConditions(pod, [
+        { type: 'Ready', status: 'True' },
+        { type: 'InPlaceUpdateReady', status: 'False', reason: 'StartInPlaceUpdate' },
+        { type: 'ContainersReady', status: 'True' },
+      ]).map((c) => c.type),
+      ['InPlaceUpdateReady', 'ContainersReady'],
+    );
+  });
+});
+
+describe('revisionTemplate', () => {
+  it("is the revision's template without the $patch marker, whether data is an object or raw JSON", () => {
+    const template = {
+      metadata: { labels: { app: 'a' } },
+      spec: { containers: [{ name: 'c', image: 'i' }] },
+    };
+    const { revision, dataJson } = newCloneSetRevision(
+      { metadata: { name: 'a', namespace: 'ns', uid: 'u' }, spec: { template } },
+      1,
+      0,
+    );
+    for (const data of [revision.data, dataJson]) {
+      const t = revisionTemplate({ ...revision, data });
+      assert.equal((t as { $patch?: string }).$patch, undefined);
+      assert.deepEqual(t.metadata?.labels, { app: 'a' });
+      assert.equal(t.spec?.containers?.[0]?.image, 'i');
+    }
+  });
+});
+
+describe('volumeClaimTemplatesHash', () => {
+  it('"" without templates; stable under reordering; changes with the spec', () => {
+    const a = { metadata: { name: 'a' }, spec: { resources: { requests: { storage: '1Gi' } } } };
+    const b = { metadata: { name: 'b' }, spec: { resources: { requests: { storage: '2Gi' } } } };
+    assert.equal(volumeClaimTemplatesHash(undefined), '');
+    assert.equal(volumeClaimTemplatesHash([]), '');
+    assert.equal(volumeClaimTemplatesHash([a, b]), volumeClaimTemplatesHash([b, a]));
+    assert.notEqual(volumeClaimTemplatesHash([a]), volumeClaimTemplatesHash([b]));
+  });
+});
