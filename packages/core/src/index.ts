@@ -171,6 +171,7 @@ export {
   revisionHashMatches,
   shortRevisionHash,
 } from './revision-labels.ts';
+export { revisionsToPrune } from './revision-prune.ts';
 export type {
   PendingScale,
   ScaleAction,
@@ -179,4 +180,3 @@ export type {
   ScaleSatisfaction,
 } from './scale-expectations.ts';
 export { ScaleExpectations } from './scale-expectations.ts';
-export { revisionsToPrune } from './revision-prune.ts';

@@ -69,7 +69,7 @@ export class PartitionLeaseManager {
   /** Whether this replica may write for `partition` right now (held, cache synced, and not possibly expired). */
   owns(partition: number): boolean {
     const held = this.#held.get(partition);
-    return held !== undefined && held.ready && this.#now() < held.validUntil;
+    return held?.ready === true && this.#now() < held.validUntil;
   }
 
   /** Whether the lease is held and cannot have expired yet, whether or not the partition finished starting. */
