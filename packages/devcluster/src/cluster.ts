@@ -8,6 +8,7 @@ import { type ControlPlane, startControlPlane } from './control-plane.ts';
 import { type Jaeger, startJaeger } from './jaeger.ts';
 import { type NatsServer, startNats } from './nats.ts';
 import { waitUntil } from './process.ts';
+import { clusterDirPrefix, recordOwner, sweepStaleClusters } from './stale-clusters.ts';
 
 export interface ClusterOptions {
   /** Number of fake (kwok) nodes to create. Default 2. */
@@ -37,7 +38,9 @@ export const fakeNodeAnnotation = 'kwok.x-k8s.io/node';
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   if (options.build !== false) await ensureBinaries();
-  const dir = mkdtempSync(join(tmpdir(), 'kruise-ts-cluster-'));
+  sweepStaleClusters();
+  const dir = mkdtempSync(join(tmpdir(), clusterDirPrefix));
+  recordOwner(dir);
   let controlPlane: ControlPlane | undefined;
   let nats: NatsServer | undefined;
   let jaeger: Jaeger | undefined;

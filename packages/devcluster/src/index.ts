@@ -15,3 +15,4 @@ export { freePort, freePorts } from './ports.ts';
 export { requestJson } from './raw-request.ts';
 export type { ClusterLease } from './shared-cluster.ts';
 export { acquireCluster } from './shared-cluster.ts';
+export { sweepStaleClusters } from './stale-clusters.ts';

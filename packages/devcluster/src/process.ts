@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { recordChild } from './stale-clusters.ts';
 
 export interface ManagedProcess {
   readonly name: string;
@@ -51,6 +52,7 @@ export function startProcess(
   }
   if (child.pid === undefined) throw new Error(`${name}: could not start ${command}`);
   const pid = child.pid;
+  recordChild(options.dir, pid);
   let running = true;
   const exited = new Promise<number | null>((resolve) => {
     child.on('exit', (code) => {

@@ -42,3 +42,40 @@ test('a private cluster starts and stops without leaving processes or files behi
   assert.equal(existsSync(cluster.dir), false, 'temp dir removed');
   for (const pid of started) assert.equal(alive(pid), false, `process ${pid} gone`);
 });
+
+test('a cluster whose owner was killed with SIGKILL is swept (processes and directory) by the next start', async () => {
+  const { spawn } = await import('node:child_process');
+  const { sweepStaleClusters } = await import('../../src/index.ts');
+  const child = spawn(process.execPath, [new URL('./fixtures/start-and-hang.ts', import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const dir = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve((JSON.parse(line) as { dir: string }).dir);
+    });
+    child.once('exit', (code) => reject(new Error(`fixture exited early with ${code}`)));
+  });
+  const pids = readFileSync(`${dir}/children.pids`, 'utf8').split('\n').filter(Boolean).map(Number);
+  assert.equal(pids.length, 7);
+  child.kill('SIGKILL');
+  await new Promise((r) => child.once('exit', r));
+  assert.ok(pids.some(alive), 'the orphans outlive their owner');
+  assert.ok(sweepStaleClusters().includes(dir));
+  // Orphans are reaped by init, which may take a moment; a zombie already counts as gone.
+  const { eventually } = await import('../../src/index.ts');
+  const running = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    } catch {
+      return false;
+    }
+  };
+  await eventually('every orphan killed', async () => pids.every((pid) => !running(pid)), {
+    timeoutMs: 15_000,
+  });
+  assert.equal(existsSync(dir), false, 'orphaned directory removed');
+});
