@@ -1,4 +1,5 @@
 // Lifecycle hooks and pods leaving the CloneSet on the real cluster (spec §5, §0.4, §0.5, §2.2 step 6): a
+// preNormal hook keeps new pods in PreparingNormal (ready but unavailable) until its finalizer is added; a
 // preDelete hook holds a pod in PreparingDelete until the hook label goes; an inPlaceUpdate hook holds the update
 // in PreparingUpdate, and the pod waits in Updated until the hook label is back; a Failed pod is left alone and
 // replaced; a pod whose labels stop matching the selector is released and replaced.
@@ -11,6 +12,7 @@ import {
   createCloneSet,
   imageOf,
   isActive,
+  isReady,
   LIFECYCLE_STATE,
   listPods,
   patchCloneSet,
@@ -37,10 +39,83 @@ async function labelPod(ns: string, name: string, labels: Record<string, string 
   );
 }
 
+/** Sets a pod's finalizers to the current ones plus `add` minus `remove` (a JSON merge patch replaces the list). */
+async function setFinalizers(ns: string, name: string, add: string[], remove: string[] = []): Promise<void> {
+  const pod = await h.core.readNamespacedPod({ namespace: ns, name });
+  const finalizers = [...(pod.metadata?.finalizers ?? []).filter((f) => !remove.includes(f)), ...add];
+  await h.core.patchNamespacedPod(
+    {
+      namespace: ns,
+      name,
+      body: { metadata: { finalizers, resourceVersion: pod.metadata?.resourceVersion } },
+    },
+    setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+  );
+}
+
 const podNamed = async (ns: string, app: string, name: string): Promise<V1Pod | undefined> =>
   (await listPods(h, ns, app)).find((p) => p.metadata?.name === name);
 
 describe('lifecycle hooks (spec §5)', () => {
+  it('preNormal: new pods stay PreparingNormal (ready, unavailable) until the hook finalizer is added, then Normal', async () => {
+    const ns = await h.namespace('prenormal');
+    await createCloneSet(
+      h,
+      cloneSetObject(ns, 'pn', { replicas: 2, lifecycle: { preNormal: { finalizersHandler: [HOOK] } } }),
+    );
+    const state = (p: V1Pod | undefined) => p?.metadata?.labels?.[LIFECYCLE_STATE];
+    try {
+      // Running and Ready, yet held in PreparingNormal: ready but not available (spec §5, only ""/Normal count).
+      await waitForStatus(h, ns, 'pn', { replicas: 2, readyReplicas: 2, availableReplicas: 0 });
+      await sleep(2000);
+      const pods = (await listPods(h, ns, 'pn')).filter(isActive);
+      assert.equal(pods.length, 2);
+      assert.deepEqual(pods.map(state), ['PreparingNormal', 'PreparingNormal'], 'held by the preNormal hook');
+      assert.ok(pods.every(isReady), 'the pods themselves are ready');
+      const [first, second] = pods.map((p) => p.metadata?.name ?? '') as [string, string];
+
+      // The hook owner hooks the first pod: only that pod moves on.
+      await setFinalizers(ns, first, [HOOK]);
+      await eventually(
+        'the hooked pod Normal',
+        async () => state(await podNamed(ns, 'pn', first)) === 'Normal',
+        {
+          timeoutMs: 30_000,
+          intervalMs: 250,
+        },
+      );
+      await waitForStatus(h, ns, 'pn', { replicas: 2, readyReplicas: 2, availableReplicas: 1 });
+      assert.equal(
+        state(await podNamed(ns, 'pn', second)),
+        'PreparingNormal',
+        'the unhooked pod still waits',
+      );
+
+      await setFinalizers(ns, second, [HOOK]);
+      await eventually(
+        'the second pod Normal',
+        async () => state(await podNamed(ns, 'pn', second)) === 'Normal',
+        {
+          timeoutMs: 30_000,
+          intervalMs: 250,
+        },
+      );
+      await waitForStatus(h, ns, 'pn', { replicas: 2, readyReplicas: 2, availableReplicas: 2 });
+      const after = (await listPods(h, ns, 'pn')).filter(isActive);
+      assert.deepEqual(
+        after.map((p) => p.metadata?.uid).sort(),
+        pods.map((p) => p.metadata?.uid).sort(),
+        'the same pods, not replacements',
+      );
+    } finally {
+      // Release the finalizers so the namespace can go.
+      for (const p of await listPods(h, ns, 'pn')) {
+        if ((p.metadata?.finalizers ?? []).includes(HOOK))
+          await setFinalizers(ns, p.metadata?.name ?? '', [], [HOOK]).catch(() => {});
+      }
+    }
+  });
+
   it('preDelete: a scaled-in pod waits in PreparingDelete until its hook label is removed', async () => {
     const ns = await h.namespace('predelete');
     const obj = cloneSetObject(ns, 'pd', {

@@ -1,10 +1,12 @@
 // Update strategies on the real cluster (spec §3.3, §4.2, §4.5, §1.6): maxSurge with maxUnavailable 0 (checked at
 // every pod state), the update order of priorityStrategy weights, OnDelete (no updates; deleted pods come back at
-// the new revision), and InPlaceOnly refusing a change it cannot do in place (FailedUpdate).
+// the new revision), scatterStrategy spreading a partitioned update across a pod label, and InPlaceOnly refusing a change it cannot do in place (FailedUpdate).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Pod } from '@kruise-ts/core';
 import { eventually } from '@kruise-ts/devcluster';
 import { PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+import { sortByScatter } from '../../src/index.ts';
 import {
   cloneSetObject,
   createCloneSet,
@@ -90,6 +92,79 @@ describe('update strategies', () => {
     assert.deepEqual(
       after.filter((p) => imageOf(p) === V2).map((p) => p.metadata?.name),
       [chosen],
+    );
+  });
+
+  it('scatterStrategy zone=a: a partitioned update is spread across zones as Kruise scatterSort orders it', async () => {
+    const ns = await h.namespace('scatter');
+    // A weight per pod fixes the order before scattering (priority sort runs first, spec §4.5 step 2), so the
+    // expected set does not depend on the default ActivePods order; maxUnavailable 6 lets the whole partitioned
+    // batch go in one reconcile (the order is recomputed every round, as in Kruise).
+    const scatterStrategy = [{ key: 'zone', value: 'a' }];
+    const rank = (i: number) => `r${i}`;
+    await createCloneSet(
+      h,
+      cloneSetObject(ns, 'sc', {
+        replicas: 6,
+        rollingUpdate: {
+          partition: 3,
+          maxUnavailable: 6,
+          podUpdatePolicy: 'InPlaceIfPossible',
+          priorityStrategy: {
+            weightPriority: [0, 1, 2, 3, 4, 5].map((i) => ({
+              weight: 60 - 10 * i,
+              matchSelector: { matchLabels: { rank: rank(i) } },
+            })),
+          },
+          scatterStrategy,
+        },
+      }),
+    );
+    await waitForStatus(h, ns, 'sc', {
+      replicas: 6,
+      readyReplicas: 6,
+      availableReplicas: 6,
+      converged: true,
+    });
+    const pods = (await listPods(h, ns, 'sc'))
+      .filter(isActive)
+      .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
+    assert.equal(pods.length, 6);
+    // Priority order p0..p5; the three heaviest are all in zone a, the three lightest in zone b (as Kruise's e2e
+    // does, the labels are patched onto the pods).
+    const names = pods.map((p) => p.metadata?.name ?? '');
+    for (const [i, name] of names.entries()) {
+      await h.core.patchNamespacedPod(
+        { namespace: ns, name, body: { metadata: { labels: { rank: rank(i), zone: i < 3 ? 'a' : 'b' } } } },
+        setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+      );
+    }
+    const slots = names.map(
+      (name, i) =>
+        ({ metadata: { name, labels: { app: 'sc', rank: rank(i), zone: i < 3 ? 'a' : 'b' } } }) as Pod,
+    );
+    const order = sortByScatter(scatterStrategy, slots, [0, 1, 2, 3, 4, 5]);
+    const expected = order.slice(0, 3).map((i) => names[i]);
+    // By hand (scatter_sort: last zone-a pod goes last, the other two interleaved with groups of round(3/2)=2):
+    // p0, p3, p4, p1, p5, p2 — not the priority-only choice p0, p1, p2.
+    assert.deepEqual(order, [0, 3, 4, 1, 5, 2]);
+    await sleep(1000);
+    await setImage(h, ns, 'sc', V2);
+    await waitForStatus(h, ns, 'sc', { replicas: 6, updatedReplicas: 3, updatedReadyReplicas: 3 });
+    await sleep(2000);
+    const now = (await listPods(h, ns, 'sc')).filter(isActive);
+    assert.equal(now.length, 6);
+    const updated = now.filter((p) => imageOf(p) === V2);
+    assert.deepEqual(updated.map((p) => p.metadata?.name).sort(), [...expected].sort());
+    assert.deepEqual(
+      updated.map((p) => p.metadata?.labels?.zone).sort(),
+      ['a', 'b', 'b'],
+      'one zone-a pod and two zone-b pods',
+    );
+    assert.deepEqual(
+      now.map((p) => p.metadata?.uid).sort(),
+      pods.map((p) => p.metadata?.uid).sort(),
+      'updated in place',
     );
   });
 
