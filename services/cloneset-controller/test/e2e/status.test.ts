@@ -4,7 +4,7 @@
 // a CloneSet stored without any defaults, and deletion of the CloneSet.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually } from '@kruise-ts/devcluster';
+import { eventually, requestJson } from '@kruise-ts/devcluster';
 import {
   cloneSetObject,
   createCloneSet,
@@ -15,7 +15,7 @@ import {
   setImage,
   waitForStatus,
 } from './support/cloneset.ts';
-import { Harness, requestJson } from './support/harness.ts';
+import { Harness } from './support/harness.ts';
 
 const h = new Harness();
 const NEVER_READY_GATE = 'example.kruise-ts.dev/never';

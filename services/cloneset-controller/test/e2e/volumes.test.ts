@@ -6,7 +6,7 @@
 // claims back.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually } from '@kruise-ts/devcluster';
+import { eventually, requestJson } from '@kruise-ts/devcluster';
 import type { V1PersistentVolumeClaim } from '@kubernetes/client-node';
 import {
   type CloneSet,
@@ -18,7 +18,7 @@ import {
   patchCloneSet,
   waitForStatus,
 } from './support/cloneset.ts';
-import { Harness, requestJson } from './support/harness.ts';
+import { Harness } from './support/harness.ts';
 
 const h = new Harness();
 

@@ -2,10 +2,9 @@
 // defaults a CloneSet at admission: objects are created already defaulted by @kruise-ts/api's
 // defaultCloneSetV1beta1, exactly what the mutating webhook would store.
 import { type CloneSetV1beta1, defaultCloneSetV1beta1 } from '@kruise-ts/api';
-import { eventually } from '@kruise-ts/devcluster';
+import { eventually, requestJson } from '@kruise-ts/devcluster';
 import type { V1Pod } from '@kubernetes/client-node';
 import type { Harness } from './harness.ts';
-import { requestJson } from './harness.ts';
 
 export const INSTANCE_ID = 'apps.kruise.io/cloneset-instance-id';
 export const REVISION_HASH = 'controller-revision-hash';

@@ -4,10 +4,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type RequestOptions, request } from 'node:https';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { acquireCluster, type ClusterLease, eventually } from '@kruise-ts/devcluster';
+import { acquireCluster, type ClusterLease, eventually, requestJson } from '@kruise-ts/devcluster';
 import { AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import { parse } from 'yaml';
 
@@ -21,46 +20,6 @@ export const PARTITIONS = 4;
 export const LEASE_TTL_MS = 3000;
 export const WATCHED =
   'clonesets.apps.kruise.io,pods.core,persistentvolumeclaims.core,controllerrevisions.apps';
-
-/** One raw apiserver request (JSON in and out), untouched by client-node's typed serializers. */
-export async function requestJson(
-  kc: KubeConfig,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-  contentType = 'application/json',
-): Promise<{ status: number; body: unknown }> {
-  const server = kc.getCurrentCluster()?.server;
-  if (!server) throw new Error('kubeconfig has no current cluster');
-  const url = new URL(path, server);
-  const options: RequestOptions = {
-    method,
-    hostname: url.hostname,
-    port: url.port,
-    path: `${url.pathname}${url.search}`,
-    headers: { 'content-type': contentType, accept: 'application/json' },
-    timeout: 30_000,
-  };
-  await kc.applyToHTTPSOptions(options);
-  return new Promise((resolve, reject) => {
-    const req = request(options, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        try {
-          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined });
-        } catch (err) {
-          reject(new Error(`${method} ${path}: response is not JSON: ${text.slice(0, 200)}`, { cause: err }));
-        }
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
-    req.on('error', (err) => reject(new Error(`${method} ${path} failed`, { cause: err })));
-    if (body !== undefined) req.write(JSON.stringify(body));
-    req.end();
-  });
-}
 
 /** Installs the CloneSet CRD from deploy/crds as raw YAML-turned-JSON (typed clients drop x-kubernetes-* keys). */
 export async function ensureCloneSetCrd(kc: KubeConfig): Promise<void> {
