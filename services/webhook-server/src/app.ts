@@ -4,6 +4,7 @@
 import type { Server as HttpsServer } from 'node:https';
 import { group } from '@kruise-ts/api';
 import type { Logger } from '@kruise-ts/telemetry';
+import { propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { mutate } from './admission/mutating.ts';
 import { mutatePod } from './admission/pod.ts';
@@ -38,8 +39,13 @@ export const conversionPath = '/convert';
 // AdmissionReviews carry the object twice on UPDATE; Kubernetes objects can be up to ~1.5 MiB each.
 const bodyLimit = 8 * 1024 * 1024;
 const startedAt = Symbol('startedAt');
+const spanKey = Symbol('span');
 
-type Timed = { [startedAt]?: bigint };
+type Timed = { [startedAt]?: bigint; [spanKey]?: Span };
+
+// The apiserver forwards the W3C trace context of a traced request to its webhooks; continuing it puts
+// admission (defaulting, validation, sidecar injection) inside the trace of the write that caused it.
+const tracer = trace.getTracer('@kruise-ts/webhook-server');
 
 function badRequest(reply: FastifyReply, err: unknown): FastifyReply {
   return reply.code(400).send({ code: 400, reason: 'BadRequest', message: (err as Error).message });
@@ -69,11 +75,20 @@ export function buildWebhookApp(options: {
   fastify.addHook('onRequest', async (request) => {
     (request as unknown as Timed)[startedAt] = process.hrtime.bigint();
     metrics.inFlight.inc({ webhook: label(request.routeOptions.url) });
+    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+    (request as unknown as Timed)[spanKey] = tracer.startSpan(
+      `webhook ${label(request.routeOptions.url)}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.route': label(request.routeOptions.url) } },
+      parent,
+    );
   });
   fastify.addHook('onResponse', async (request, reply) => {
     const webhook = label(request.routeOptions.url);
     metrics.inFlight.dec({ webhook });
     metrics.requests.inc({ webhook, code: String(reply.statusCode) });
+    const span = (request as unknown as Timed)[spanKey];
+    span?.setAttribute('http.response.status_code', reply.statusCode);
+    span?.end();
     const start = (request as unknown as Timed)[startedAt];
     if (start !== undefined)
       metrics.latency.observe({ webhook }, Number(process.hrtime.bigint() - start) / 1e9);
