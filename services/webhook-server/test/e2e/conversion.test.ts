@@ -122,6 +122,17 @@ describe('conversion webhook through the apiserver', () => {
       { name, body: { spec: { conversion: { webhook: { clientConfig: { caBundle: foreign } } } } } },
       setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
     );
+    // First cert-manager puts the right bundle back (reads may briefly still succeed on the apiserver's previous
+    // config, so they alone prove nothing), then conversion must work with it.
+    await eventually(
+      'caBundle restored by cert-manager',
+      async () => {
+        const crd = await ext.readCustomResourceDefinition({ name });
+        const bundle = crd.spec.conversion?.webhook?.clientConfig?.caBundle;
+        return bundle !== undefined && bundle !== foreign;
+      },
+      { timeoutMs: 20_000, intervalMs: 250 },
+    );
     await eventually(
       'v1alpha1 reads work again',
       async () =>
@@ -129,7 +140,5 @@ describe('conversion webhook through the apiserver', () => {
         'apps.kruise.io/v1alpha1',
       { timeoutMs: 20_000, intervalMs: 250 },
     );
-    const crd = await ext.readCustomResourceDefinition({ name });
-    assert.notEqual(crd.spec.conversion?.webhook?.clientConfig?.caBundle, foreign);
   });
 });
