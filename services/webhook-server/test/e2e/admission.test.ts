@@ -125,6 +125,23 @@ describe('admission webhooks through the apiserver', () => {
       setHeaderOptions('Content-Type', PatchStrategy.JsonPatch),
     );
     const t0 = Date.now();
+    // Admission can keep working for a moment on the apiserver's previous config; the restore itself is the
+    // first thing to wait for, then admission must work with it.
+    await eventually(
+      'caBundles restored by cert-manager',
+      async () => {
+        const validating = await env.admission.readValidatingWebhookConfiguration({
+          name: env.names.validating,
+        });
+        const mutating = await env.admission.readMutatingWebhookConfiguration({ name: env.names.mutating });
+        const good = (b: string | undefined) => b !== undefined && b !== 'Cg==' && b.length > 100;
+        return (
+          good(validating.webhooks?.[0]?.clientConfig.caBundle) &&
+          good(mutating.webhooks?.[1]?.clientConfig.caBundle)
+        );
+      },
+      { timeoutMs: 20_000, intervalMs: 250 },
+    );
     let i = 0;
     await eventually(
       'admission working again',
