@@ -76,6 +76,7 @@ export class ObjectCache {
   readonly #byOwner = new Map<string, Set<string>>();
   readonly #byNamespace = new Map<string, Set<string>>();
   readonly #feeds = new Map<number | 'cluster', ObjectFeed>();
+  readonly #partitionOps = new Map<number, Promise<void>>();
 
   constructor(bus: Bus, options: ObjectCacheOptions) {
     this.#bus = bus;
@@ -84,7 +85,9 @@ export class ObjectCache {
 
   /** Opens the partition's feed; resolves once its snapshot is in the cache. */
   async addPartition(partition: number): Promise<void> {
-    await this.#open(partition, { partitions: [partition], clusterScoped: false });
+    await this.#inOrder(partition, () =>
+      this.#open(partition, { partitions: [partition], clusterScoped: false }),
+    );
   }
 
   /** Cluster-scoped objects of the cache's kinds (every replica holds them). */
@@ -113,10 +116,25 @@ export class ObjectCache {
 
   /** Stops the partition's feed and forgets its objects. */
   async removePartition(partition: number): Promise<void> {
-    const feed = this.#feeds.get(partition);
-    this.#feeds.delete(partition);
-    await feed?.stop();
-    for (const [key, obj] of this.#objects) if (obj.partition === partition) this.#remove(key, obj);
+    await this.#inOrder(partition, async () => {
+      const feed = this.#feeds.get(partition);
+      this.#feeds.delete(partition);
+      await feed?.stop();
+      for (const [key, obj] of this.#objects) if (obj.partition === partition) this.#remove(key, obj);
+    });
+  }
+
+  // A partition lost and won back at once (the lease manager does not wait for removals) must not have its
+  // fresh snapshot wiped by the removal finishing late: adds and removes of one partition run one after another.
+  #inOrder(partition: number, op: () => Promise<void>): Promise<void> {
+    const previous = this.#partitionOps.get(partition) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(op);
+    const settled = next.catch(() => {});
+    this.#partitionOps.set(partition, settled);
+    void settled.then(() => {
+      if (this.#partitionOps.get(partition) === settled) this.#partitionOps.delete(partition);
+    });
+    return next;
   }
 
   async stop(): Promise<void> {

@@ -125,3 +125,20 @@ test('snapshot, live updates, indexes, stale versions, deletions and partition h
   assert.ok(cache.get(podKind, ns1, 'c'), 'other partitions kept');
   await cache.stop();
 });
+
+test('a partition lost and re-acquired at once keeps its objects (removal and re-add run in order)', async () => {
+  const ns2 = namespaceIn(2);
+  await publishPod(ns2, 'kept', 40);
+  const cache = new ObjectCache(bus, { kinds: [podKind] });
+  await cache.addPartition(2);
+  assert.ok(cache.get(podKind, ns2, 'kept'));
+  // The lease manager's onLost does not wait for the removal; the next acquisition must not be undone by it.
+  const removed = cache.removePartition(2);
+  await cache.addPartition(2);
+  await removed;
+  assert.ok(cache.get(podKind, ns2, 'kept'), 'the re-acquired partition holds its objects');
+  assert.equal(cache.isSynced(2), true);
+  await publishPod(ns2, 'later', 41);
+  await eventually('live updates after re-acquisition', async () => cache.get(podKind, ns2, 'later'));
+  await cache.stop();
+});
