@@ -14,8 +14,14 @@ export { resourceVersionNumber, supersedes } from './monotonic.ts';
 export type { ObjectFeed, ObjectFeedEvent, ObjectFeedOptions } from './object-feed.ts';
 export { openObjectFeed } from './object-feed.ts';
 export { fnv1a32, partitionOf } from './partition.ts';
-export type { ObjectPublishOptions, Published, PublishOptions } from './publish.ts';
-export { objectEventMsgId, PROTO_TYPE_HEADER, publishDomainEvent, publishObjectEvent } from './publish.ts';
+export type { LastDomainEvent, ObjectPublishOptions, Published, PublishOptions } from './publish.ts';
+export {
+  lastDomainEvent,
+  objectEventMsgId,
+  PROTO_TYPE_HEADER,
+  publishDomainEvent,
+  publishObjectEvent,
+} from './publish.ts';
 export * from './subjects.ts';
 export type { GroupKind } from './tokens.ts';
 export { EMPTY_TOKEN, fromToken, kindTokens, parseKindTokens, toToken } from './tokens.ts';

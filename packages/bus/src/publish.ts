@@ -10,6 +10,7 @@ import {
   type DomainEventInit,
   type DomainEventType,
   domainEventDefinition,
+  type domainEvents,
   type ObjectEvent,
   type ObjectEventInit,
   ObjectEventType,
@@ -18,8 +19,8 @@ import {
   toTimestamp,
 } from './contracts.ts';
 import { supersedes } from './monotonic.ts';
-import { eventSubject, objectSubject, partitionFor } from './subjects.ts';
-import { injectTraceContext } from './trace.ts';
+import { type EventPlace, eventSubject, objectSubject, partitionFor } from './subjects.ts';
+import { extractTraceContext, injectTraceContext } from './trace.ts';
 
 /** Header naming the protobuf message type of the payload, for tools and for consumers that dispatch on it. */
 export const PROTO_TYPE_HEADER = 'Kruise-Proto-Type';
@@ -193,6 +194,41 @@ function isWrongLastSequence(err: unknown): boolean {
     if (e instanceof JetStreamApiError && e.code === WRONG_LAST_SEQUENCE) return true;
   }
   return false;
+}
+
+/** The latest domain event of one type about one object, with the trace context its publisher sent. */
+export interface LastDomainEvent<K extends DomainEventType> {
+  event: ReturnType<(typeof domainEvents)[K]['codec']['decode']>;
+  /** The publisher's span context (a remote one), on the root context; the root context when none was sent. */
+  context: Context;
+  seq: number;
+}
+
+/**
+ * Reads the newest event of `type` about `place` by direct get (no consumer): how a replica that takes over a
+ * workload learns what the previous one last said about it. Undefined when there is none or it does not decode.
+ */
+export async function lastDomainEvent<K extends DomainEventType>(
+  bus: Bus,
+  type: K,
+  place: EventPlace,
+): Promise<LastDomainEvent<K> | undefined> {
+  const subject = eventSubject(bus.topology, type, place);
+  let stored: Awaited<ReturnType<typeof bus.jsm.direct.getMessage>>;
+  try {
+    stored = await bus.inFlight(() =>
+      bus.jsm.direct.getMessage(bus.topology.events.stream, { last_by_subj: subject }),
+    );
+  } catch (err) {
+    throw new Error(`cannot read the last message on ${subject}`, { cause: err });
+  }
+  if (stored === null) return undefined;
+  try {
+    const event = domainEventDefinition(type).codec.decode(stored.data);
+    return { event, context: extractTraceContext(stored.header), seq: stored.seq };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Publishes a domain event; `meta.eventId` is its de-duplication id and is required. */

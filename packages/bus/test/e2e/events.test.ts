@@ -7,6 +7,7 @@ import {
   type Bus,
   ensureEventConsumer,
   ensureTopology,
+  lastDomainEvent,
   partitionOf,
   publishDomainEvent,
   type ReceivedDomainEvent,
@@ -218,5 +219,32 @@ describe('domain events', () => {
         startEventWorker(bus, { durable: 'nope', handler: () => {} }),
         (err: Error) => /cannot consume nope/.test(err.message) && err.cause !== undefined,
       );
+    }));
+  test("the newest event about an object is read back with its publisher's trace context", () =>
+    withBus(async (bus) => {
+      assert.equal(
+        await lastDomainEvent(bus, 'RolloutProgress', { namespace: 'prod', name: 'api' }),
+        undefined,
+      );
+      const span = (id: string) =>
+        trace.setSpanContext(ROOT_CONTEXT, {
+          traceId: '33333333333333333333333333333333',
+          spanId: id,
+          traceFlags: TraceFlags.SAMPLED,
+        });
+      await publishDomainEvent(bus, 'RolloutProgress', progress('prod', 'api', 7, 1), {
+        context: span('4444444444444444'),
+      });
+      await publishDomainEvent(bus, 'RolloutProgress', progress('prod', 'api', 7, 2), {
+        context: span('5555555555555555'),
+      });
+      await publishDomainEvent(bus, 'RolloutProgress', progress('prod', 'other', 9, 3));
+      const last = await lastDomainEvent(bus, 'RolloutProgress', { namespace: 'prod', name: 'api' });
+      assert.equal(last?.event.generation, 7);
+      assert.equal(last?.event.updatedReplicas, 2, 'the newest one');
+      const remote = last === undefined ? undefined : trace.getSpanContext(last.context);
+      assert.equal(remote?.traceId, '33333333333333333333333333333333');
+      assert.equal(remote?.spanId, '5555555555555555');
+      assert.equal(remote?.isRemote, true);
     }));
 });
