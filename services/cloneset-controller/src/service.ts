@@ -16,6 +16,7 @@ import { EventRecorder } from './controller/event-recorder.ts';
 import { CACHED_KINDS, CLONESET } from './controller/kinds.ts';
 import { controllerMetrics } from './controller/metrics.ts';
 import { createCloneSetReconcile } from './controller/reconciler.ts';
+import { recallFromBus } from './rollout/recall.ts';
 import { RolloutTracker } from './rollout/rollout-trace.ts';
 
 export const CONTROLLER_NAME = 'cloneset';
@@ -54,7 +55,7 @@ export async function startCloneSetController(
       burst: config.kubeBurst,
       userAgent: `kruise-ts/${SERVICE_NAME}`,
     });
-    const rollouts = new RolloutTracker();
+    const rollouts = new RolloutTracker({ recall: recallFromBus(bus, logger) });
     let metrics: ReturnType<typeof controllerMetrics> | undefined;
     const expectationOptions = {
       timeoutMs: config.expectationTimeoutMs,
@@ -93,20 +94,11 @@ export async function startCloneSetController(
       logger,
       tracer,
       keysFor: (change) => {
-        logger.info({
-          kind: (change.current ?? change.old)?.kind,
-          name: (change.current ?? change.old)?.name,
-          ns: (change.current ?? change.old)?.namespace,
-          p: (change.current ?? change.old)?.partition,
-          snap: change.snapshot,
-          keys: cloneSetKeysFor(change),
-        });
         observeExpectations(change, { scale, versions });
         const cur = change.current;
-        if (cur !== undefined && cur.group === CLONESET.group && cur.kind === CLONESET.kind) {
-          if (change.old === undefined || change.old.generation !== cur.generation) {
-            rollouts.noteGeneration(`${cur.namespace}/${cur.name}`, cur.generation, change.context);
-          }
+        const isCloneSet = cur !== undefined && cur.group === CLONESET.group && cur.kind === CLONESET.kind;
+        if (isCloneSet && !change.snapshot && change.old?.generation !== cur.generation) {
+          rollouts.noteGeneration(`${cur.namespace}/${cur.name}`, cur.generation, change.context);
         }
         return cloneSetKeysFor(change);
       },

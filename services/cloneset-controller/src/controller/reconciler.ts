@@ -68,7 +68,6 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
     const key = `${namespace}/${name}`;
     const cached = cache.get(CLONESET, namespace, name);
     if (cached === undefined) {
-      request.logger?.info({ size: cache.size(), namespaces: cache.namespaces() });
       // Gone: forget what was expected of it (spec §2.2 step 1).
       deps.scale.delete(key);
       deps.rollouts.forget(key);
@@ -76,7 +75,12 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
     }
     const cs = cached.object as unknown as StoredCloneSet;
     const generation = cs.metadata.generation ?? cached.generation;
-    const rollout = deps.rollouts.rolloutFor(key, generation, request.span);
+    const rollout = await deps.rollouts.rolloutFor(
+      key,
+      cs.metadata.uid ?? cached.uid,
+      generation,
+      request.span,
+    );
     const attributes = {
       [RolloutAttr.namespace]: namespace,
       [RolloutAttr.name]: name,

@@ -33,16 +33,41 @@ export const RolloutAttr = {
   rolloutTraceId: 'kruise.rollout.trace_id',
 } as const;
 
+/**
+ * What the bus last said about a CloneSet's rollout (its newest RolloutProgress event): how a replica that did
+ * not see the spec change (it restarted, or took the partition over) continues the same trace.
+ */
+export interface RecalledRollout {
+  uid: string;
+  generation: number;
+  /** The span the event was published under, a span of the rollout's trace. */
+  root: SpanContext | undefined;
+  complete: boolean;
+}
+
+export type RecallRollout = (namespace: string, name: string) => Promise<RecalledRollout | undefined>;
+
+export interface RolloutTrackerOptions {
+  now?: () => number;
+  /** Undefined (as when nothing is recorded or the bus cannot answer) starts the trace at the reconcile. */
+  recall?: RecallRollout;
+}
+
 // Bounded: one entry per CloneSet key; dropped when the CloneSet is gone.
 export class RolloutTracker {
   readonly #rollouts = new Map<string, Rollout>();
   readonly #now: () => number;
+  readonly #recall: RecallRollout | undefined;
 
-  constructor(now: () => number = Date.now) {
-    this.#now = now;
+  constructor(options: RolloutTrackerOptions = {}) {
+    this.#now = options.now ?? Date.now;
+    this.#recall = options.recall;
   }
 
-  /** A CloneSet was created or its generation grew: a rollout starts, rooted in the change's publish. */
+  /**
+   * A live change created a CloneSet or grew its generation: a rollout starts, rooted in the change's publish.
+   * Snapshot replays are not starts (their context is whatever publish came last); rolloutFor recalls those.
+   */
   noteGeneration(key: string, generation: number, publish: Context): void {
     const known = this.#rollouts.get(key);
     if (known !== undefined && known.generation >= generation) return;
@@ -56,18 +81,42 @@ export class RolloutTracker {
   }
 
   /**
-   * The rollout a reconcile of this generation belongs to. After a restart none is known: the rollout then
-   * continues in the trace of the first reconcile that sees it.
+   * The rollout a reconcile of this generation belongs to. When this replica did not see it start, the bus's
+   * record of it is recalled; without one the rollout continues in the trace of the first reconcile that sees it.
    */
-  rolloutFor(key: string, generation: number, reconcileSpan: Span): Rollout {
+  async rolloutFor(key: string, uid: string, generation: number, reconcileSpan: Span): Promise<Rollout> {
     const known = this.#rollouts.get(key);
     if (known !== undefined && known.generation >= generation) {
       known.root ??= reconcileSpan.spanContext();
       return known;
     }
-    const rollout: Rollout = { key, generation, root: reconcileSpan.spanContext(), startedAt: this.#now() };
+    const recalled = await this.#recallFor(key, uid, generation);
+    // A live change may have started the rollout while the bus was asked.
+    const meanwhile = this.#rollouts.get(key);
+    if (meanwhile !== undefined && meanwhile.generation >= generation) return meanwhile;
+    const startedAt = this.#now();
+    const rollout: Rollout =
+      recalled === undefined
+        ? { key, generation, root: reconcileSpan.spanContext(), startedAt }
+        : {
+            key,
+            generation,
+            root: recalled.root,
+            startedAt,
+            ...(recalled.complete ? { completedAt: startedAt } : {}),
+          };
     this.#rollouts.set(key, rollout);
     return rollout;
+  }
+
+  async #recallFor(key: string, uid: string, generation: number): Promise<RecalledRollout | undefined> {
+    if (this.#recall === undefined) return undefined;
+    const slash = key.indexOf('/');
+    const recalled = await this.#recall(key.slice(0, slash), key.slice(slash + 1));
+    if (recalled === undefined || recalled.uid !== uid || recalled.generation !== generation)
+      return undefined;
+    if (recalled.root === undefined || !trace.isSpanContextValid(recalled.root)) return undefined;
+    return recalled;
   }
 
   complete(rollout: Rollout): boolean {

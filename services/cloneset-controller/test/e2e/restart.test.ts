@@ -19,9 +19,11 @@ import {
   waitForStatus,
 } from './support/cloneset.ts';
 import { Harness, LEASE_TTL_MS } from './support/harness.ts';
+import { describeStrays, waitForRolloutTrace } from './support/jaeger.ts';
 import { watchPodTimeline } from './support/pod-timeline.ts';
 
 const h = new Harness();
+let crash: { ns: string; killedAtUs: number } | undefined;
 const REPLICAS = 100;
 const MAX_UNAVAILABLE = 10;
 const V2 = 'nginx:1.23-alpine';
@@ -65,6 +67,7 @@ it('SIGKILL half-way through a 100-pod rollout: the restarted controller finishe
   assert.ok(old, 'the first controller runs');
   old.child.kill('SIGKILL');
   const killedAt = Date.now();
+  crash = { ns, killedAtUs: killedAt * 1000 };
   await old.exited;
   const replacement = h.startController('ctrl-1');
   await replacement.url;
@@ -128,5 +131,38 @@ it('SIGKILL half-way through a 100-pod rollout: the restarted controller finishe
       `rollout done ${finishedAt - startedAt} ms after the spec change (longest pause without pod changes ${stallMs} ms); ` +
       `${points.length} pod states checked, at most ${mostPods} pods, at least ${fewestAvailable} available, ` +
       `${timeline.seen.size} pods ever`,
+  );
+});
+
+it('the rollout stays one trace across the crash: the replacement continues it from the bus', async () => {
+  assert.ok(crash, 'the crash test ran');
+  const check = await waitForRolloutTrace(h.cluster.jaegerQueryUrl, crash.ns, 'big', 2);
+  const { rollout, strays, completedAtUs } = check;
+  // SIGKILL loses the killed process's unexported spans, so spans whose parents died with it show as extra roots
+  // (and the apiserver exports in batches, so its spans may still lack their parents); every controller span the
+  // replacement starts hangs from the watcher's publish of the spec change.
+  const [first, ...orphans] = [...rollout.roots].sort((a, b) => a.startUs - b.startUs);
+  assert.equal(`${first?.service}/${first?.operation}`, 'watcher/watcher publish CloneSet');
+  const lateOrphans = orphans.filter(
+    (r) => r.service === 'cloneset-controller' && r.startUs > crash!.killedAtUs,
+  );
+  assert.deepEqual(
+    lateOrphans.map((r) => `${r.service}/${r.operation}`),
+    [],
+    'after the kill no controller span starts outside the rollout trace',
+  );
+  const before = rollout.syncSpans.filter((s) => s.startUs < crash!.killedAtUs).length;
+  const afterKill = rollout.syncSpans.filter((s) => s.startUs > crash!.killedAtUs).length;
+  assert.ok(before > 0, 'the killed controller reconciled in the rollout trace');
+  assert.ok(afterKill > 0, 'the replacement reconciled in the same trace');
+  assert.equal(
+    strays.length,
+    0,
+    `no generation-2 sync before completion outside it: ${describeStrays(check)}`,
+  );
+  console.log(
+    `rollout trace ${rollout.traceId} across the crash: ${before} syncs before the kill, ${afterKill} after, ` +
+      `${orphans.length} spans orphaned by the kill, ` +
+      `completed ${Math.round((completedAtUs - crash.killedAtUs) / 1000)} ms after the kill`,
   );
 });

@@ -4,10 +4,15 @@ import { after, before, describe, it } from 'node:test';
 import { RolloutPhase } from '@kruise-ts/bus';
 import { INPLACE_UPDATE_GRACE_KEY, INPLACE_UPDATE_STATE_KEY } from '@kruise-ts/core';
 import { setupTelemetry } from '@kruise-ts/telemetry';
-import { context, ROOT_CONTEXT, trace } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT, TraceFlags, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { isRolloutComplete, rolloutPhase, rolloutProgressEvent } from '../../src/rollout/progress.ts';
-import { RolloutTracker, startSyncSpan } from '../../src/rollout/rollout-trace.ts';
+import {
+  type RecalledRollout,
+  type RecallRollout,
+  RolloutTracker,
+  startSyncSpan,
+} from '../../src/rollout/rollout-trace.ts';
 import { nextWakeMs, rolloutWaits, untilAvailableMs, WaitReason } from '../../src/rollout/waits.ts';
 import { EMPTY_DIFFS } from '../../src/sync/expectation-diffs.ts';
 import type { CloneSetStatus } from '../../src/types.ts';
@@ -186,13 +191,13 @@ describe('rollout traces', () => {
   after(() => shutdown());
   const tracer = trace.getTracer('test');
 
-  it('a new generation roots the rollout in its publish; later reconciles from other traces join it until complete', () => {
-    const tracker = new RolloutTracker(() => NOW);
+  it('a new generation roots the rollout in its publish; later reconciles from other traces join it until complete', async () => {
+    const tracker = new RolloutTracker({ now: () => NOW });
     const publish = tracer.startSpan('watcher publish CloneSet');
     tracker.noteGeneration('ns/cs', 2, trace.setSpan(ROOT_CONTEXT, publish));
     tracker.noteGeneration('ns/cs', 1, ROOT_CONTEXT);
     const podEvent = tracer.startSpan('reconcile cloneset');
-    const rollout = tracker.rolloutFor('ns/cs', 2, podEvent);
+    const rollout = await tracker.rolloutFor('ns/cs', 'uid-cs', 2, podEvent);
     assert.equal(
       rollout.root?.spanId,
       publish.spanContext().spanId,
@@ -227,11 +232,75 @@ describe('rollout traces', () => {
     );
   });
 
-  it('after a restart the first reconcile that sees the generation roots its rollout', () => {
-    const tracker = new RolloutTracker(() => NOW);
+  it('after a restart with nothing on the bus, the first reconcile that sees the generation roots its rollout', async () => {
+    const tracker = new RolloutTracker({ now: () => NOW, recall: async () => undefined });
     const first = tracer.startSpan('reconcile cloneset');
-    assert.equal(tracker.rolloutFor('ns/x', 3, first).root?.spanId, first.spanContext().spanId);
+    assert.equal(
+      (await tracker.rolloutFor('ns/x', 'uid-x', 3, first)).root?.spanId,
+      first.spanContext().spanId,
+    );
     tracker.forget('ns/x');
     assert.equal(tracker.size(), 0);
+  });
+
+  // A span of another replica's process, as the bus hands it back.
+  const previous = {
+    traceId: 'abababababababababababababababab',
+    spanId: 'cdcdcdcdcdcdcdcd',
+    traceFlags: TraceFlags.SAMPLED,
+    isRemote: true,
+  };
+  const recalled = (over: Partial<RecalledRollout> = {}): RecallRollout => {
+    return async () => ({ uid: 'uid-x', generation: 3, root: previous, complete: false, ...over });
+  };
+
+  it('a replica taking over continues the rollout in the trace the bus recorded for it', async () => {
+    const asked: string[] = [];
+    const tracker = new RolloutTracker({
+      now: () => NOW,
+      recall: async (namespace, name) => {
+        asked.push(`${namespace}/${name}`);
+        return recalled()(namespace, name);
+      },
+    });
+    const reconcile = tracer.startSpan('reconcile cloneset');
+    const rollout = await tracker.rolloutFor('ns/x', 'uid-x', 3, reconcile);
+    assert.equal(rollout.root?.traceId, previous.traceId);
+    assert.equal(rollout.completedAt, undefined);
+    await tracker.rolloutFor('ns/x', 'uid-x', 3, tracer.startSpan('reconcile cloneset'));
+    assert.deepEqual(asked, ['ns/x'], 'asked once per rollout');
+  });
+
+  it('a recalled rollout that already completed leaves later reconciles in their own traces', async () => {
+    const tracker = new RolloutTracker({ now: () => NOW, recall: recalled({ complete: true }) });
+    const rollout = await tracker.rolloutFor('ns/x', 'uid-x', 3, tracer.startSpan('reconcile cloneset'));
+    assert.equal(rollout.completedAt, NOW);
+    assert.equal(tracker.complete(rollout), false, 'not completed a second time');
+  });
+
+  for (const [why, over] of [
+    ['of another generation', { generation: 2 }],
+    ['of a CloneSet deleted and created again under the name', { uid: 'uid-old' }],
+    ['without a span context', { root: undefined }],
+  ] as const) {
+    it(`a recorded rollout ${why} is not continued`, async () => {
+      const tracker = new RolloutTracker({ now: () => NOW, recall: recalled(over) });
+      const reconcile = tracer.startSpan('reconcile cloneset');
+      const rollout = await tracker.rolloutFor('ns/x', 'uid-x', 3, reconcile);
+      assert.equal(rollout.root?.spanId, reconcile.spanContext().spanId);
+    });
+  }
+
+  it('a live spec change seen while the bus is asked wins over the recalled record', async () => {
+    let answer: (r: RecalledRollout | undefined) => void = () => {};
+    const tracker = new RolloutTracker({
+      now: () => NOW,
+      recall: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const pending = tracker.rolloutFor('ns/x', 'uid-x', 3, tracer.startSpan('reconcile cloneset'));
+    const publish = tracer.startSpan('watcher publish CloneSet');
+    tracker.noteGeneration('ns/x', 3, trace.setSpan(ROOT_CONTEXT, publish));
+    answer({ uid: 'uid-x', generation: 3, root: previous, complete: false });
+    assert.equal((await pending).root?.spanId, publish.spanContext().spanId);
   });
 });

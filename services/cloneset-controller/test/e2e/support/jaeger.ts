@@ -122,3 +122,71 @@ export async function rolloutTraces(
   }
   return traces;
 }
+
+/** A readable account of stray sync spans for an assertion message. */
+export function describeStrays(check: RolloutTraceCheck): string {
+  const first = check.rollout.syncSpans[0]?.startUs ?? 0;
+  return check.strays
+    .map(
+      (s) =>
+        `${s.traceId} (roots ${s.roots.join(',')}) sync at ${(s.span.startUs - first) / 1000} ms ` +
+        `(rollout trace's first sync at 0, completion at ${(check.completedAtUs - first) / 1000} ms) ` +
+        `links ${JSON.stringify(s.span.tags)}`,
+    )
+    .join('; ');
+}
+
+export interface RolloutTraceCheck {
+  /** The one trace that holds the rollout's completion. */
+  rollout: JaegerTrace;
+  /** When the rollout completed (µs), by its `rollout complete` span event. */
+  completedAtUs: number;
+  /** Sync spans of the generation that began before completion in some other trace: none when all is well. */
+  strays: { traceId: string; roots: string[]; span: TraceSpan }[];
+}
+
+/** Waits until Jaeger holds the completion of a CloneSet generation's rollout, then sorts its traces out. */
+export async function waitForRolloutTrace(
+  jaegerQueryUrl: string,
+  namespace: string,
+  name: string,
+  generation: number,
+  timeoutMs = 60_000,
+): Promise<RolloutTraceCheck> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const traces = await rolloutTraces(jaegerQueryUrl, namespace, name, generation);
+    const complete = traces.filter((t) => t.events.some((e) => e.name === 'rollout complete'));
+    if (complete.length > 1) {
+      throw new Error(
+        `the rollout completed in ${complete.length} traces: ${complete.map((t) => t.traceId)}`,
+      );
+    }
+    const rollout = complete[0];
+    if (rollout !== undefined) {
+      const completion = rollout.events.find((e) => e.name === 'rollout complete') as TraceEvent;
+      const completedAtUs = completion.timestampUs;
+      // Syncs of one CloneSet never overlap, so "before completion" means "started before the completing sync
+      // did". Comparing with the completion event's own time would not do: each span anchors its clock
+      // separately, and the sync right after completion can appear a few µs before it.
+      const completingSyncUs =
+        rollout.syncSpans.find((span) => span.spanId === completion.spanId)?.startUs ?? completedAtUs;
+      const strays = traces
+        .filter((t) => t.traceId !== rollout.traceId)
+        .flatMap((t) =>
+          t.syncSpans
+            .filter((span) => span.startUs < completingSyncUs)
+            .map((span) => ({
+              traceId: t.traceId,
+              roots: t.roots.map((r) => `${r.service}/${r.operation}`),
+              span,
+            })),
+        );
+      return { rollout, completedAtUs, strays };
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no trace holds the completion of ${namespace}/${name} generation ${generation}`);
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
