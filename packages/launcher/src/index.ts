@@ -1,0 +1,2 @@
+export type { RunningService, RunningSystem } from './system.ts';
+export { startSystem } from './system.ts';

@@ -1,0 +1,93 @@
+// The whole kruise-ts system on a running cluster: the kruise-system namespace, the CRDs converting through the
+// webhook server, and every service as its own process (logs in the cluster's directory). `npm start` and the
+// cross-service e2e suite both start it this way, so what the tests check is what users run.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildCrdsWithConversionWebhook } from '@kruise-ts/api';
+import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
+import { serviceSpecs } from './services.ts';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface RunningService {
+  name: string;
+  healthUrl: string;
+  logFile: string;
+}
+
+export interface RunningSystem {
+  webhookUrl: string;
+  services: RunningService[];
+  /** kubectl against the cluster; throws with kubectl's stderr when it fails. */
+  kubectl(args: string[], input?: string): string;
+  /** SIGTERM to every service, newest first, waiting for each to exit. Leaves the cluster running. */
+  stop(): Promise<void>;
+}
+
+export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> {
+  const kubectl = (args: string[], input?: string): string => {
+    const r = spawnSync(binaryPaths().kubectl, ['--kubeconfig', cluster.kubeconfigPath, ...args], {
+      input,
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`kubectl ${args.join(' ')} failed: ${r.stderr}`);
+    return r.stdout;
+  };
+
+  const webhookPort = await freePort();
+  kubectl(['create', 'namespace', 'kruise-system']);
+  // The CRDs convert through our webhook; cert-manager fills in the caBundle once it made the CA.
+  const crds = buildCrdsWithConversionWebhook({
+    url: `https://127.0.0.1:${webhookPort}/convert`,
+    caBundle: '',
+  });
+  kubectl(['apply', '--server-side', '-f', '-'], crds.map((c) => JSON.stringify(c)).join('\n'));
+
+  const shared = {
+    ...clusterEnv(cluster),
+    NATS_URL: cluster.natsUrl,
+    OTEL_EXPORTER_OTLP_ENDPOINT: cluster.otlpHttpEndpoint,
+    KRUISE_TS_HTTP_HOST: '127.0.0.1',
+    HEALTH_HOST: '127.0.0.1',
+  };
+  const children: { name: string; child: ChildProcess; exited: Promise<void> }[] = [];
+  const services: RunningService[] = [];
+  const stop = async () => {
+    for (const { child, exited } of [...children].reverse()) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  try {
+    for (const spec of serviceSpecs(repoRoot, webhookPort)) {
+      const port = await freePort();
+      const logFile = join(cluster.dir, `${spec.name}.log`);
+      const out = createWriteStream(logFile);
+      const child = spawn(process.execPath, [spec.entry], {
+        env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      children.push({ name: spec.name, child, exited });
+      const healthUrl = `http://127.0.0.1:${port}`;
+      await eventually(
+        `${spec.name} healthy (log ${logFile})`,
+        async () => {
+          if (child.exitCode !== null)
+            throw new Error(`${spec.name} exited with ${child.exitCode}; see ${logFile}`);
+          return (await fetch(`${healthUrl}/healthz`)).ok;
+        },
+        { timeoutMs: 60_000, intervalMs: 300 },
+      );
+      services.push({ name: spec.name, healthUrl, logFile });
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { webhookUrl: `https://127.0.0.1:${webhookPort}`, services, kubectl, stop };
+}
