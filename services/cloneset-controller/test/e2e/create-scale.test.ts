@@ -4,11 +4,9 @@
 // podsToDelete and the specified-delete label (§3.7), and `kubectl get cloneset` columns.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { eventually } from '@kruise-ts/devcluster';
+import { binaryPaths, eventually } from '@kruise-ts/devcluster';
 import { PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { choosePodsToDelete } from '../../src/sync/scale-in.ts';
 import type { CloneSetPod, CloneSet as CloneSetType } from '../../src/types.ts';
@@ -31,7 +29,7 @@ import { Harness } from './support/harness.ts';
 
 const h = new Harness();
 const run = promisify(execFile);
-const kubectl = join(homedir(), '.cache', 'kruise-ts', 'bin', 'kubernetes-v1.36.3', 'kubectl');
+const kubectl = binaryPaths().kubectl;
 
 before(async () => {
   await h.start();
