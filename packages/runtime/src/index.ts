@@ -64,5 +64,11 @@ export type { CheckReport, EvaluateOptions, HealthCheck } from './server/health-
 export { evaluateChecks } from './server/health-checks.ts';
 export type { HealthServer, HealthServerOptions } from './server/health-server.ts';
 export { startHealthServer } from './server/health-server.ts';
+export type { ControllerConnections } from './service/connections.ts';
+export { openControllerConnections } from './service/connections.ts';
+export type { ControllerProcessOptions } from './service/controller-process.ts';
+export { runControllerProcess } from './service/controller-process.ts';
+export type { ControllerSettings, Env, SettingDefaults } from './service/settings.ts';
+export { ConfigError, controllerSettingsFromEnv, envInt } from './service/settings.ts';
 export type { TokenBucketStats } from './token-bucket.ts';
 export { TokenBucket } from './token-bucket.ts';

@@ -1,13 +1,7 @@
 // The running controller: bus connection, partitioned controller over CloneSets, Pods, PVCs and
 // ControllerRevisions fed by the watcher, the reconcile, health/metrics endpoints and an ordered stop.
-import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
 import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import {
-  type HealthServer,
-  KubeClient,
-  startHealthServer,
-  startPartitionedController,
-} from '@kruise-ts/runtime';
+import { type HealthServer, openControllerConnections, startPartitionedController } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { trace } from '@opentelemetry/api';
 import type { ControllerConfig } from './config.ts';
@@ -36,25 +30,9 @@ export async function startCloneSetController(
 ): Promise<CloneSetControllerService> {
   const { logger, registry } = deps;
   const tracer = trace.getTracer(SERVICE_NAME, SERVICE_VERSION);
-  const health = await startHealthServer({ ...config.http, registry });
-  const bus = await connectBus({
-    servers: config.natsUrl,
-    topology: topology({
-      prefix: config.busPrefix,
-      partitions: config.partitions,
-      leaseTtlMs: config.leaseTtlMs,
-    }),
-    publisherId: `${SERVICE_NAME}/${config.memberId}`,
-    waitOnFirstConnect: true,
-  });
+  const connections = await openControllerConnections(config, { serviceName: SERVICE_NAME, registry });
+  const { health, bus, kube } = connections;
   try {
-    await ensureTopology(bus);
-    const kube = new KubeClient({
-      ...(config.kubeconfigPath === undefined ? {} : { kubeconfigPath: config.kubeconfigPath }),
-      qps: config.kubeQps,
-      burst: config.kubeBurst,
-      userAgent: `kruise-ts/${SERVICE_NAME}`,
-    });
     const rollouts = new RolloutTracker({ recall: recallFromBus(bus, logger) });
     let metrics: ReturnType<typeof controllerMetrics> | undefined;
     const expectationOptions = {
@@ -124,13 +102,11 @@ export async function startCloneSetController(
         health.markShuttingDown();
         await controller.stop();
         await recorder.flush();
-        await bus.close();
-        await health.close();
+        await connections.close();
       },
     };
   } catch (err) {
-    await bus.close().catch(() => {});
-    await health.close().catch(() => {});
+    await connections.close();
     throw err;
   }
 }

@@ -3,17 +3,16 @@
 // through a single lease (the runtime's partition leases with one partition). The leader holds the bus-fed
 // caches — SidecarSets, Namespaces and Pods of all partitions, ControllerRevisions of the kruise namespace's
 // partition — and reconciles; the others stand by with nothing cached and take over when its lease lapses.
-import { connectBus, ensureTopology, partitionOf, topology } from '@kruise-ts/bus';
+import { partitionOf } from '@kruise-ts/bus';
 import { ResourceVersionExpectations } from '@kruise-ts/core';
 import {
   type CacheChange,
   FencedError,
   type HealthServer,
-  KubeClient,
   ObjectCache,
+  openControllerConnections,
   PartitionLeaseManager,
   runController,
-  startHealthServer,
   WorkQueue,
 } from '@kruise-ts/runtime';
 import type { Pod } from '@kruise-ts/sidecarset';
@@ -55,25 +54,9 @@ export async function startSidecarSetController(
 ): Promise<SidecarSetControllerService> {
   const { logger, registry } = deps;
   const tracer = trace.getTracer(SERVICE_NAME, SERVICE_VERSION);
-  const health = await startHealthServer({ ...config.http, registry });
-  const bus = await connectBus({
-    servers: config.natsUrl,
-    topology: topology({
-      prefix: config.busPrefix,
-      partitions: config.partitions,
-      leaseTtlMs: config.leaseTtlMs,
-    }),
-    publisherId: `${SERVICE_NAME}/${config.memberId}`,
-    waitOnFirstConnect: true,
-  });
+  const connections = await openControllerConnections(config, { serviceName: SERVICE_NAME, registry });
+  const { health, bus, kube } = connections;
   try {
-    await ensureTopology(bus);
-    const kube = new KubeClient({
-      ...(config.kubeconfigPath === undefined ? {} : { kubeconfigPath: config.kubeconfigPath }),
-      qps: config.kubeQps,
-      burst: config.kubeBurst,
-      userAgent: `kruise-ts/${SERVICE_NAME}`,
-    });
     const versions = new ResourceVersionExpectations({
       timeoutMs: config.expectationTimeoutMs,
       onLeak: (leak) => logger.warn({ leak }, 'expectation not met within the timeout'),
@@ -214,13 +197,11 @@ export async function startSidecarSetController(
         await queue.shutDownWithDrain();
         await controller.stop();
         await release(false);
-        await bus.close();
-        await health.close();
+        await connections.close();
       },
     };
   } catch (err) {
-    await bus.close().catch(() => {});
-    await health.close().catch(() => {});
+    await connections.close();
     throw err;
   }
 }

@@ -1,0 +1,56 @@
+// What every controller process opens first: its health/metrics server, the bus (declaring the topology) and
+// a rate-limited kube client. Closed again in reverse if anything after them fails to start.
+import { type Bus, connectBus, ensureTopology, topology } from '@kruise-ts/bus';
+import type { Registry } from '@kruise-ts/telemetry';
+import { KubeClient } from '../kube/client.ts';
+import { type HealthServer, startHealthServer } from '../server/health-server.ts';
+import type { ControllerSettings } from './settings.ts';
+
+export interface ControllerConnections {
+  health: HealthServer;
+  bus: Bus;
+  kube: KubeClient;
+  /** Closes the bus, then the health server; never throws. */
+  close(): Promise<void>;
+}
+
+export async function openControllerConnections(
+  settings: ControllerSettings,
+  o: { serviceName: string; registry: Registry },
+): Promise<ControllerConnections> {
+  const health = await startHealthServer({ ...settings.http, registry: o.registry });
+  let bus: Bus | undefined;
+  try {
+    bus = await connectBus({
+      servers: settings.natsUrl,
+      topology: topology({
+        prefix: settings.busPrefix,
+        partitions: settings.partitions,
+        leaseTtlMs: settings.leaseTtlMs,
+      }),
+      publisherId: `${o.serviceName}/${settings.memberId}`,
+      waitOnFirstConnect: true,
+    });
+    await ensureTopology(bus);
+  } catch (err) {
+    await bus?.close().catch(() => {});
+    await health.close().catch(() => {});
+    throw err;
+  }
+  const kube = new KubeClient({
+    ...(settings.kubeconfigPath === undefined ? {} : { kubeconfigPath: settings.kubeconfigPath }),
+    qps: settings.kubeQps,
+    burst: settings.kubeBurst,
+    userAgent: `kruise-ts/${o.serviceName}`,
+  });
+  const connected = bus;
+  return {
+    health,
+    bus: connected,
+    kube,
+    close: async () => {
+      await connected.close().catch(() => {});
+      await health.close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// revision-gc: for every workload kind, a partitioned controller whose reconcile deletes the revisions
+// revisionsToDelete() picks. Replicas split the partitions like every controller.
+import type { ControllerRevision } from '@kruise-ts/core';
+import {
+  type HealthServer,
+  NotFoundError,
+  openControllerConnections,
+  type PartitionedController,
+  startPartitionedController,
+} from '@kruise-ts/runtime';
+import type { Logger, Registry } from '@kruise-ts/telemetry';
+import { AppsV1Api } from '@kubernetes/client-node';
+import type { RevisionGcConfig } from './config.ts';
+import { revisionsToDelete } from './prune.ts';
+import { workloadKinds } from './workload-kinds.ts';
+
+export const SERVICE_NAME = 'revision-gc';
+export const SERVICE_VERSION = '0.1.0';
+
+const revisionKind = { group: 'apps', kind: 'ControllerRevision' };
+const podKind = { group: '', kind: 'Pod' };
+
+export interface RevisionGcService {
+  readonly health: HealthServer;
+  stop(): Promise<void>;
+}
+
+export async function startRevisionGc(
+  config: RevisionGcConfig,
+  deps: { logger: Logger; registry: Registry },
+): Promise<RevisionGcService> {
+  const { logger, registry } = deps;
+  const connections = await openControllerConnections(config, { serviceName: SERVICE_NAME, registry });
+  const { health, bus, kube } = connections;
+  const apps = kube.api(AppsV1Api);
+  const controllers: PartitionedController[] = [];
+  const stopControllers = async () => {
+    for (const c of controllers) await c.stop();
+  };
+  try {
+    for (const kind of workloadKinds) {
+      const workloadKind = { group: kind.group, kind: kind.kind };
+      controllers.push(
+        await startPartitionedController({
+          name: kind.id,
+          bus,
+          memberId: config.memberId,
+          kinds: [workloadKind, revisionKind, podKind],
+          primary: workloadKind,
+          workers: config.workers,
+          registry,
+          logger,
+          // A revision or pod change can free a revision; the key is always the owning workload's.
+          keysFor: ({ current, old }, cache) => {
+            const obj = current ?? old;
+            if (!obj) return [];
+            if (obj.group === kind.group && obj.kind === kind.kind) return [`${obj.namespace}/${obj.name}`];
+            if (!obj.controllerUid) return [];
+            const owner = cache.list(workloadKind, obj.namespace).find((w) => w.uid === obj.controllerUid);
+            return owner ? [`${owner.namespace}/${owner.name}`] : [];
+          },
+          reconcile: async ({ namespace, name, cache, fence, logger: log }) => {
+            const workload = cache.get(workloadKind, namespace, name);
+            if (!workload) return; // the garbage collector removes an owner's revisions with it
+            const revisions = cache
+              .ownedBy(workload.uid, revisionKind)
+              .map((r) => r.object as unknown as ControllerRevision);
+            const pods = cache.ownedBy(workload.uid, podKind).map((p) => p.object);
+            for (const revision of revisionsToDelete({ kind, workload: workload.object, revisions, pods })) {
+              fence();
+              const revisionName = revision.metadata.name ?? '';
+              try {
+                await apps.deleteNamespacedControllerRevision({ namespace, name: revisionName });
+                log?.info({ revision: revisionName }, 'pruned ControllerRevision');
+              } catch (err) {
+                if (!(err instanceof NotFoundError)) throw err;
+              }
+            }
+          },
+        }),
+      );
+    }
+  } catch (err) {
+    await stopControllers();
+    await connections.close();
+    throw err;
+  }
+  health.addLivenessCheck('bus', () => {
+    if (bus.nc.isClosed()) throw new Error('bus connection closed');
+  });
+  logger.info({ url: health.url, kinds: workloadKinds.map((k) => k.kind) }, 'revision-gc running');
+  return {
+    health,
+    stop: async () => {
+      health.markShuttingDown();
+      await stopControllers();
+      await connections.close();
+    },
+  };
+}
