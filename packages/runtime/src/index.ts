@@ -5,6 +5,8 @@ export { FakeClock, realClock, sleep } from './clock.ts';
 export type { Controller, ControllerOptions, ReconcileRequest, ReconcileResult } from './controller.ts';
 export { runController } from './controller.ts';
 export type { ReconcileResultLabel } from './controller-metrics.ts';
+export type { EventRecorderOptions, EventType, InvolvedObject } from './events/event-recorder.ts';
+export { EventRecorder } from './events/event-recorder.ts';
 export type { ApiClass, KubeClientOptions } from './kube/client.ts';
 export { KubeClient } from './kube/client.ts';
 export type { KubeErrorInit, KubeStatus, StatusCause } from './kube/errors.ts';

@@ -1,12 +1,16 @@
 // The running controller: bus connection, partitioned controller over CloneSets, Pods, PVCs and
 // ControllerRevisions fed by the watcher, the reconcile, health/metrics endpoints and an ordered stop.
 import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import { type HealthServer, openControllerConnections, startPartitionedController } from '@kruise-ts/runtime';
+import {
+  EventRecorder,
+  type HealthServer,
+  openControllerConnections,
+  startPartitionedController,
+} from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { trace } from '@opentelemetry/api';
 import type { ControllerConfig } from './config.ts';
 import { cloneSetKeysFor, observeExpectations } from './controller/cache-events.ts';
-import { EventRecorder } from './controller/event-recorder.ts';
 import { CACHED_KINDS, CLONESET } from './controller/kinds.ts';
 import { controllerMetrics } from './controller/metrics.ts';
 import { createCloneSetReconcile } from './controller/reconciler.ts';
@@ -49,7 +53,12 @@ export async function startCloneSetController(
       pendingVersions: () => versions.size(),
       rollouts: () => rollouts.size(),
     });
-    const recorder = new EventRecorder({ kube, reportingInstance: config.memberId, logger });
+    const recorder = new EventRecorder({
+      kube,
+      component: SERVICE_NAME,
+      reportingInstance: config.memberId,
+      logger,
+    });
     const reconcile = createCloneSetReconcile({
       kube,
       bus,

@@ -9,7 +9,12 @@ import {
   type ResourceVersionExpectations,
   type ScaleExpectations,
 } from '@kruise-ts/core';
-import type { KubeClient, PartitionedReconcileRequest, ReconcileResult } from '@kruise-ts/runtime';
+import type {
+  EventRecorder,
+  KubeClient,
+  PartitionedReconcileRequest,
+  ReconcileResult,
+} from '@kruise-ts/runtime';
 import { context, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import { LabelSelectorError, selectorString } from '../label-selector.ts';
 import { isPodOnRevision } from '../pod-state.ts';
@@ -24,7 +29,6 @@ import { planPvcCleanup } from '../sync/pvc-cleanup.ts';
 import { planScale, scalePlanModifies } from '../sync/scale.ts';
 import type { CloneSetCondition, CloneSetPod, FeatureGates, PersistentVolumeClaim } from '../types.ts';
 import { planUpdate } from '../update/plan-update.ts';
-import type { EventRecorder } from './event-recorder.ts';
 import { CLONESET, CONTROLLER_REVISION, POD, PVC } from './kinds.ts';
 import { KubeWriter } from './kube-writer.ts';
 import { cleanupPvcs, releasePods } from './ownership-executor.ts';

@@ -2,11 +2,10 @@
 // to record expectations and events, the span that tells the rollout's story, and the clock reading all
 // decisions of the reconcile share.
 import type { ControllerRevision, ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import type { ObjectCache } from '@kruise-ts/runtime';
+import type { EventRecorder, EventType, InvolvedObject, ObjectCache } from '@kruise-ts/runtime';
 import type { Logger } from '@kruise-ts/telemetry';
 import type { Span } from '@opentelemetry/api';
 import type { CloneSet, FeatureGates, PodTemplate } from '../types.ts';
-import type { EventRecorder, EventType, InvolvedCloneSet } from './event-recorder.ts';
 import type { KubeWriter } from './kube-writer.ts';
 
 /** A CloneSet as read from the cache: identity fields are always there for a stored object. */
@@ -32,8 +31,10 @@ export interface SyncContext {
   logger: Logger | undefined;
 }
 
-export function involved(cs: StoredCloneSet): InvolvedCloneSet {
+export function involved(cs: StoredCloneSet): InvolvedObject {
   return {
+    apiVersion: 'apps.kruise.io/v1beta1',
+    kind: 'CloneSet',
     namespace: cs.metadata.namespace,
     name: cs.metadata.name,
     uid: cs.metadata.uid,

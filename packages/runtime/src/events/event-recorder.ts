@@ -1,16 +1,16 @@
-// Kubernetes Events on the CloneSet (spec §7: SuccessfulCreate, FailedCreate, SuccessfulDelete, …), written as
-// client-go's recorder writes them: a core/v1 Event named `<object>.<hex time>`, source component
-// `cloneset-controller`; a repeat of the same reason and message bumps `count` and `lastTimestamp` of the
-// earlier Event instead (client-go's correlator). Recording never fails a reconcile.
-import type { KubeClient } from '@kruise-ts/runtime';
+// Kubernetes Events on a controller's objects (SuccessfulCreate, FailedCreate, SuccessfulDelete, …), written as
+// client-go's recorder writes them: a core/v1 Event named `<object>.<hex time>` with the controller as source
+// component; a repeat of the same reason and message bumps `count` and `lastTimestamp` of the earlier Event
+// instead (client-go's correlator). Recording never fails a reconcile.
 import type { Logger } from '@kruise-ts/telemetry';
 import { CoreV1Api, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
-
-export const EVENT_SOURCE = 'cloneset-controller';
+import type { KubeClient } from '../kube/client.ts';
 
 export type EventType = 'Normal' | 'Warning';
 
-export interface InvolvedCloneSet {
+export interface InvolvedObject {
+  apiVersion: string;
+  kind: string;
   namespace: string;
   name: string;
   uid: string;
@@ -25,6 +25,8 @@ interface Seen {
 
 export interface EventRecorderOptions {
   kube: KubeClient;
+  /** The Event's source and reporting component, e.g. `cloneset-controller`. */
+  component: string;
   reportingInstance: string;
   logger?: Logger;
   now?: () => number;
@@ -52,14 +54,14 @@ export class EventRecorder {
    * Records in the background (in the caller's trace); `flush()` waits for what is in flight. `fence` is called
    * before the write, like before every other write of a reconcile: a replica that lost the partition stays silent.
    */
-  record(on: InvolvedCloneSet, type: EventType, reason: string, message: string, fence: () => void): void {
+  record(on: InvolvedObject, type: EventType, reason: string, message: string, fence: () => void): void {
     const p = Promise.resolve()
       .then(() => {
         fence();
         return this.#write(on, type, reason, message);
       })
       .catch((err: unknown) =>
-        this.#o.logger?.warn({ err, reason, cloneSet: `${on.namespace}/${on.name}` }, 'cannot record event'),
+        this.#o.logger?.warn({ err, reason, key: `${on.namespace}/${on.name}` }, 'cannot record event'),
       );
     this.#pending.add(p);
     void p.finally(() => this.#pending.delete(p));
@@ -69,7 +71,7 @@ export class EventRecorder {
     await Promise.allSettled([...this.#pending]);
   }
 
-  async #write(on: InvolvedCloneSet, type: EventType, reason: string, message: string): Promise<void> {
+  async #write(on: InvolvedObject, type: EventType, reason: string, message: string): Promise<void> {
     const now = this.#now();
     const timestamp = new Date(now).toISOString().replace(/\.\d+Z$/, 'Z');
     const key = `${on.uid}\u0000${type}\u0000${reason}\u0000${message}`;
@@ -91,8 +93,8 @@ export class EventRecorder {
       body: {
         metadata: { name, namespace: on.namespace },
         involvedObject: {
-          apiVersion: 'apps.kruise.io/v1beta1',
-          kind: 'CloneSet',
+          apiVersion: on.apiVersion,
+          kind: on.kind,
           name: on.name,
           namespace: on.namespace,
           uid: on.uid,
@@ -104,8 +106,8 @@ export class EventRecorder {
         count: 1,
         firstTimestamp: new Date(now),
         lastTimestamp: new Date(now),
-        source: { component: EVENT_SOURCE },
-        reportingComponent: EVENT_SOURCE,
+        source: { component: this.#o.component },
+        reportingComponent: this.#o.component,
         reportingInstance: this.#o.reportingInstance,
       },
     });
