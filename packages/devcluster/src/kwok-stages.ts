@@ -6,7 +6,8 @@
 //    when every readinessGate condition is True (gates themselves are left for controllers to set);
 //  - a Running pod whose Ready disagrees with its gates/ContainersReady gets Ready corrected;
 //  - a container whose spec image changed is restarted in place: new imageID, restartCount + 1;
-//  - pods owned by a Job or a BroadcastJob complete (Succeeded);
+//  - pods owned by a Job or a BroadcastJob complete: Succeeded, or Failed (exit code 1) when the pod carries the
+//    annotation kruise-ts.dev/job-outcome=failed, so tests can make job pods fail deterministically;
 //  - a pod with a deletionTimestamp is removed.
 
 /** imageID the fake kubelet reports: deterministic per image, so a changed image yields a changed ID. */
@@ -197,11 +198,19 @@ spec:
       {{ end }}
 `;
 
-const podComplete = `
+// A job pod's end, a second after it runs: how it ends is chosen by the kruise-ts.dev/job-outcome annotation.
+function jobPodEnd(o: {
+  name: string;
+  outcome: string;
+  phase: string;
+  exitCode: number;
+  reason: string;
+}): string {
+  return `
 apiVersion: kwok.x-k8s.io/v1alpha1
 kind: Stage
 metadata:
-  name: kruise-ts-pod-complete
+  name: ${o.name}
 spec:
   resourceRef: {apiGroup: v1, kind: Pod}
   selector:
@@ -209,14 +218,15 @@ spec:
     - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
     - {key: '.status.phase', operator: In, values: ['Running']}
     - {key: '.metadata.ownerReferences.[].kind', operator: In, values: ['Job', 'BroadcastJob']}
+    - ${o.outcome}
   delay:
     durationMilliseconds: 1000
   next:
     statusTemplate: |
       {{ $now := Now }}
       conditions:
-      - {type: Ready, status: "False", reason: PodCompleted, lastTransitionTime: {{ $now | Quote }}}
-      - {type: ContainersReady, status: "False", reason: PodCompleted, lastTransitionTime: {{ $now | Quote }}}
+      - {type: Ready, status: "False", reason: Pod${o.phase}, lastTransitionTime: {{ $now | Quote }}}
+      - {type: ContainersReady, status: "False", reason: Pod${o.phase}, lastTransitionTime: {{ $now | Quote }}}
       containerStatuses:
       {{ range .spec.containers }}
       - name: {{ .name | Quote }}
@@ -225,10 +235,27 @@ spec:
         ready: false
         started: false
         restartCount: 0
-        state: {terminated: {exitCode: 0, reason: Completed, startedAt: {{ $now | Quote }}, finishedAt: {{ $now | Quote }}}}
+        state: {terminated: {exitCode: ${o.exitCode}, reason: ${o.reason}, startedAt: {{ $now | Quote }}, finishedAt: {{ $now | Quote }}}}
       {{ end }}
-      phase: Succeeded
+      phase: ${o.phase}
 `;
+}
+
+const outcomeKey = `'.metadata.annotations["kruise-ts.dev/job-outcome"]'`;
+const podComplete = jobPodEnd({
+  name: 'kruise-ts-pod-complete',
+  outcome: `{key: ${outcomeKey}, operator: DoesNotExist}`,
+  phase: 'Succeeded',
+  exitCode: 0,
+  reason: 'Completed',
+});
+const podFail = jobPodEnd({
+  name: 'kruise-ts-pod-fail',
+  outcome: `{key: ${outcomeKey}, operator: In, values: ['failed']}`,
+  phase: 'Failed',
+  exitCode: 1,
+  reason: 'Error',
+});
 
 const podDelete = `
 apiVersion: kwok.x-k8s.io/v1alpha1
@@ -246,7 +273,7 @@ spec:
 
 /** The kwok --config file: all stages as one multi-document YAML. */
 export function kwokConfigYaml(): string {
-  return [nodeInitialize, podStart, podReadiness, podImageChanged, podComplete, podDelete]
+  return [nodeInitialize, podStart, podReadiness, podImageChanged, podComplete, podFail, podDelete]
     .map((doc) => doc.trim())
     .join('\n---\n')
     .concat('\n');

@@ -169,6 +169,34 @@ describe('kube-apiserver + kube-scheduler + kwok behave like a kubelet', () => {
       { timeoutMs: 60_000 },
     );
   });
+
+  test('a Job pod annotated kruise-ts.dev/job-outcome=failed fails (exit code 1) and the Job counts it', async () => {
+    const { BatchV1Api } = await import('@kubernetes/client-node');
+    const batch = kc.makeApiClient(BatchV1Api);
+    await batch.createNamespacedJob({
+      namespace: ns,
+      body: {
+        metadata: { name: 'doomed' },
+        spec: {
+          backoffLimit: 0,
+          template: {
+            metadata: { annotations: { 'kruise-ts.dev/job-outcome': 'failed' } },
+            spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox:1.36' }] },
+          },
+        },
+      },
+    });
+    await eventually(
+      'job pod failed',
+      async () =>
+        ((await batch.readNamespacedJob({ name: 'doomed', namespace: ns })).status?.failed ?? 0) >= 1,
+      { timeoutMs: 60_000 },
+    );
+    const pods = await core.listNamespacedPod({ namespace: ns, labelSelector: 'job-name=doomed' });
+    const terminated = pods.items[0]?.status?.containerStatuses?.[0]?.state?.terminated;
+    assert.equal(pods.items[0]?.status?.phase, 'Failed');
+    assert.equal(terminated?.exitCode, 1);
+  });
 });
 
 describe('kube-controller-manager', () => {

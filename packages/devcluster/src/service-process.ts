@@ -1,0 +1,67 @@
+// A kruise-ts service as a child process of a test: started from its package's entry point (services never
+// import each other), output kept (bounded) for failure messages, stopped with SIGTERM then SIGKILL.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eventually } from './eventually.ts';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** The entry point of `services/<name>`. */
+export function serviceEntry(name: string): string {
+  return join(repoRoot, 'services', name, 'src', 'main.ts');
+}
+
+export interface ServiceProcess {
+  readonly name: string;
+  readonly child: ChildProcess;
+  output(): string;
+  /** Throws (with the output's tail) when the process has exited. */
+  assertRunning(): void;
+  /** Resolves once `pattern` appears in the output (checked every 100 ms). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  stop(): Promise<void>;
+}
+
+export function startServiceProcess(
+  name: string,
+  env: Record<string, string>,
+  entry = serviceEntry(name),
+): ServiceProcess {
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (d: Buffer) => {
+    // Bounded: enough to diagnose a failure.
+    out = (out + d.toString()).slice(-200_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name,
+    child,
+    output: () => out,
+    assertRunning: () => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`${name} exited: ${out.slice(-3000)}`);
+    },
+    waitFor: (pattern, timeoutMs = 60_000) =>
+      eventually(
+        `${name}: ${pattern}`,
+        async () => {
+          if (child.exitCode !== null) throw new Error(`${name} exited: ${out.slice(-3000)}`);
+          return pattern.exec(out) ?? undefined;
+        },
+        { timeoutMs, intervalMs: 100 },
+      ),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
