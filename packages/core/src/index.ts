@@ -180,3 +180,5 @@ export type {
   ScaleSatisfaction,
 } from './scale-expectations.ts';
 export { ScaleExpectations } from './scale-expectations.ts';
+export type { SlowStartResult } from './slow-start.ts';
+export { doItSlowly, INITIAL_CREATE_BATCH_SIZE, slowStartBatchSizes } from './slow-start.ts';

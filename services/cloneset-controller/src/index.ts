@@ -86,8 +86,6 @@ export type { PodDeletion, ScaleInput, ScalePlan, ScaleStep } from './sync/scale
 export { planPodDeletions, planScale, scalePlanModifies } from './sync/scale.ts';
 export type { ChooseOptions } from './sync/scale-in.ts';
 export { choosePodsToDelete, limitByDeleteReadyLimit } from './sync/scale-in.ts';
-export type { SlowStartResult } from './sync/slow-start.ts';
-export { doItSlowly, INITIAL_CREATE_BATCH_SIZE, slowStartBatchSizes } from './sync/slow-start.ts';
 export type {
   CloneSet,
   CloneSetCondition,

@@ -1,11 +1,10 @@
 // Carrying out a scale plan (spec §3.2, §3.5): lifecycle patches, pod (and PVC) creation in slow-start batches,
 // deletions of pods with their PVCs. Every create/delete is announced to the scale expectations first and
 // withdrawn when the call fails, so the reconcile waits exactly for what is in flight.
-import { type ControllerRevision, LifecycleState, lifecycleStatePatch } from '@kruise-ts/core';
+import { type ControllerRevision, doItSlowly, LifecycleState, lifecycleStatePatch } from '@kruise-ts/core';
 import { AlreadyExistsError, ConflictError, NotFoundError } from '@kruise-ts/runtime';
 import { newVersionedPod } from '../pods/new-pod.ts';
 import type { ScalePlan } from '../sync/scale.ts';
-import { doItSlowly } from '../sync/slow-start.ts';
 import type { CloneSetPod, PersistentVolumeClaim } from '../types.ts';
 import { POD, PVC } from './kinds.ts';
 import { recordEvent, revisionTemplate, type SyncContext } from './sync-context.ts';

@@ -8,7 +8,6 @@ import { getOrGenAvailableIds, randomInstanceId } from '../../src/sync/instance-
 import { planPvcCleanup } from '../../src/sync/pvc-cleanup.ts';
 import { planScale, type ScalePlan, scalePlanModifies } from '../../src/sync/scale.ts';
 import { choosePodsToDelete } from '../../src/sync/scale-in.ts';
-import { doItSlowly, slowStartBatchSizes } from '../../src/sync/slow-start.ts';
 import type { CloneSet, CloneSetPod, PersistentVolumeClaim } from '../../src/types.ts';
 import { makeCloneSet, makePod, NEW, NOW, OLD, podsFrom } from './helpers.ts';
 
@@ -56,36 +55,6 @@ describe('instance ids (spec §3.5; UT scale TestGetOrGenAvailableIDs)', () => {
       randomInstanceId((max) => max - 1),
       '99999',
     );
-  });
-});
-
-describe('slow-start batches (spec §3.5 DoItSlowly)', () => {
-  it('batch sizes double and are capped by what is left', () => {
-    assert.deepEqual(slowStartBatchSizes(0), []);
-    assert.deepEqual(slowStartBatchSizes(1), [1]);
-    assert.deepEqual(slowStartBatchSizes(7), [1, 2, 4]);
-    assert.deepEqual(slowStartBatchSizes(10), [1, 2, 4, 3]);
-  });
-
-  it('stops after the first batch with a failure', async () => {
-    const calls: number[] = [];
-    const res = await doItSlowly(10, async (i) => {
-      calls.push(i);
-      if (i === 4) throw new Error('quota exceeded');
-    });
-    // batches [0], [1,2], [3..6]: the third batch fails, the fourth never starts
-    assert.deepEqual(
-      calls.sort((a, b) => a - b),
-      [0, 1, 2, 3, 4, 5, 6],
-    );
-    assert.equal(res.successes, 6);
-    assert.equal(res.attempted, 7);
-    assert.equal((res.error as Error).message, 'quota exceeded');
-  });
-
-  it('all succeed', async () => {
-    const res = await doItSlowly(5, async () => {});
-    assert.deepEqual(res, { successes: 5, attempted: 5 });
   });
 });
 

@@ -1,5 +1,6 @@
-// Batched creation (spec §3.5, Kruise's DoItSlowly): batches of 1, 2, 4, … (capped by what is left) run
-// concurrently; the first batch with a failure ends the run, so a broken template costs one call, not hundreds.
+// Batched creation (Kruise's DoItSlowly, used by CloneSet and BroadcastJob): batches of 1, 2, 4, … (capped by
+// what is left) run concurrently; the first batch with a failure ends the run, so a broken template costs one
+// call, not hundreds.
 
 export const INITIAL_CREATE_BATCH_SIZE = 1;
 
