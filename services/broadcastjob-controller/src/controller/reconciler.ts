@@ -1,0 +1,148 @@
+// One BroadcastJob reconcile: wait for our own writes to show in the cache (expectations, spec §3.4 step 1),
+// decide with planBroadcastJob (pure), then carry the plan out — job deletion, pod deletes, slow-start pod
+// creates stopping at the first failed batch, Events — and write the status settled by what actually happened.
+import { doItSlowly, type ResourceVersionExpectations, type ScaleExpectations } from '@kruise-ts/core';
+import type {
+  EventRecorder,
+  InvolvedObject,
+  KubeClient,
+  PartitionedReconcileRequest,
+  ReconcileResult,
+} from '@kruise-ts/runtime';
+import {
+  failedCreateEvent,
+  type PlannedEvent,
+  successfulCreateEvent,
+  successfulDeleteEvent,
+} from '../events.ts';
+import { BROADCASTJOB_API_VERSION, BROADCASTJOB_KIND } from '../labels.ts';
+import { planBroadcastJob } from '../plan.ts';
+import { settleStatus } from '../settle-status.ts';
+import type { BroadcastJob, BroadcastJobPod, Node } from '../types.ts';
+import { JobWriter } from './job-writer.ts';
+import { BROADCASTJOB, NODE, POD } from './kinds.ts';
+
+export interface ReconcilerDeps {
+  kube: KubeClient;
+  scale: ScaleExpectations;
+  versions: ResourceVersionExpectations;
+  recorder: EventRecorder;
+  assignPodsByScheduler: boolean;
+  now?: () => number;
+}
+
+export type BroadcastJobReconcile = (
+  request: PartitionedReconcileRequest,
+) => Promise<ReconcileResult | undefined>;
+
+/** A cached job always has its identity. */
+type StoredJob = BroadcastJob & { metadata: { name: string; namespace: string; uid: string } };
+
+function involved(job: StoredJob): InvolvedObject {
+  return {
+    apiVersion: BROADCASTJOB_API_VERSION,
+    kind: BROADCASTJOB_KIND,
+    namespace: job.metadata.namespace,
+    name: job.metadata.name,
+    uid: job.metadata.uid,
+    ...(job.metadata.resourceVersion === undefined ? {} : { resourceVersion: job.metadata.resourceVersion }),
+  };
+}
+
+export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobReconcile {
+  const now = deps.now ?? Date.now;
+  return async (request) => {
+    const { namespace, name, cache, fence, span } = request;
+    const key = `${namespace}/${name}`;
+    const cached = cache.get(BROADCASTJOB, namespace, name);
+    if (cached === undefined) {
+      deps.scale.delete(key);
+      return undefined;
+    }
+    const job = cached.object as unknown as StoredJob;
+    const record = (e: PlannedEvent) =>
+      deps.recorder.record(involved(job), e.type, e.reason, e.message, fence);
+
+    // Our last status write must be in the cache before we decide again (startTime, counters, conditions).
+    const own = deps.versions.check(job, { onTimeout: 'drop' });
+    if (!own.proceed) return { requeueAfter: 1000 };
+    const scale = deps.scale.check(key);
+    if (!scale.proceed) {
+      span.addEvent('waiting for expectations', {
+        'kruise.expectation': scale.pending.action,
+        'kruise.expectation.pending': scale.pending.names.length,
+      });
+      return scale.requeueAfterMs === undefined ? undefined : { requeueAfter: scale.requeueAfterMs };
+    }
+
+    const plan = planBroadcastJob({
+      job,
+      pods: cache.list(POD, namespace).map((p) => p.object as unknown as BroadcastJobPod),
+      // By name, so every replica and every round tries nodes in the same order.
+      nodes: cache
+        .list(NODE, '')
+        .map((n) => n.object as unknown as Node)
+        .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0)),
+      now: now(),
+      assignPodsByScheduler: deps.assignPodsByScheduler,
+    });
+    span.setAttributes({
+      'kruise.broadcastjob.step': plan.step,
+      'kruise.broadcastjob.desired': plan.observed.desired,
+      'kruise.broadcastjob.active': plan.observed.active,
+      'kruise.broadcastjob.creates': plan.podsToCreate.length,
+      'kruise.broadcastjob.deletes': plan.podsToDelete.length,
+    });
+    if (plan.error !== undefined) throw new Error(`BroadcastJob ${key}: ${plan.error}`);
+
+    const writer = new JobWriter({
+      kube: deps.kube,
+      key,
+      namespace,
+      fence,
+      scale: deps.scale,
+      versions: deps.versions,
+    });
+    if (plan.deleteJob) {
+      await writer.deleteJob(job);
+      request.logger?.info({ key }, 'BroadcastJob deleted: ttlSecondsAfterFinished passed');
+      return undefined;
+    }
+    for (const e of plan.events) record(e);
+
+    let deleted = 0;
+    const deleteErrors: unknown[] = [];
+    await Promise.all(
+      plan.podsToDelete.map(async ({ pod }) => {
+        try {
+          if (await writer.deletePod(pod)) {
+            deleted++;
+            record(successfulDeleteEvent(pod.metadata.name ?? ''));
+          }
+        } catch (err) {
+          deleteErrors.push(err);
+        }
+      }),
+    );
+
+    // Slow start (1, 2, 4, …, the plan's createBatchSizes): a batch with a failure ends this round's creates.
+    const creates = await doItSlowly(plan.podsToCreate.length, async (i) => {
+      const { nodeName, pod } = plan.podsToCreate[i] as (typeof plan.podsToCreate)[number];
+      try {
+        record(successfulCreateEvent(await writer.createPod(nodeName, pod)));
+      } catch (err) {
+        record(failedCreateEvent(err instanceof Error ? err.message : String(err)));
+        throw err;
+      }
+    });
+
+    const status = settleStatus(plan, { deleted, createCallsCounted: creates.attempted });
+    if (status !== undefined) await writer.writeStatus(job, status);
+
+    const failure = creates.error ?? deleteErrors[0];
+    if (failure !== undefined) {
+      throw new Error(`BroadcastJob ${key}: a pod write failed`, { cause: failure });
+    }
+    return plan.requeueAfterMs === undefined ? undefined : { requeueAfter: plan.requeueAfterMs };
+  };
+}
