@@ -167,19 +167,23 @@ export async function publishObjectEvent(
   }
 }
 
-/** The subject's stored message (by direct get, no consumer); `event` is undefined when it does not decode. */
+type StoredMessage = NonNullable<Awaited<ReturnType<Bus['jsm']['direct']['getMessage']>>>;
+
+/** The newest message on a subject of a stream, by direct get (no consumer); null when there is none. */
+async function directLast(bus: Bus, stream: string, subject: string): Promise<StoredMessage | null> {
+  try {
+    return await bus.inFlight(() => bus.jsm.direct.getMessage(stream, { last_by_subj: subject }));
+  } catch (err) {
+    throw new Error(`cannot read the last message on ${subject}`, { cause: err });
+  }
+}
+
+/** The subject's stored ObjectEvent; `event` is undefined when it does not decode. */
 async function lastOnSubject(
   bus: Bus,
   subject: string,
 ): Promise<{ seq: number; event: ObjectEvent | undefined } | undefined> {
-  let stored: Awaited<ReturnType<typeof bus.jsm.direct.getMessage>>;
-  try {
-    stored = await bus.inFlight(() =>
-      bus.jsm.direct.getMessage(bus.topology.objects.stream, { last_by_subj: subject }),
-    );
-  } catch (err) {
-    throw new Error(`cannot read the last message on ${subject}`, { cause: err });
-  }
+  const stored = await directLast(bus, bus.topology.objects.stream, subject);
   if (stored === null) return undefined;
   try {
     return { seq: stored.seq, event: objectEventCodec.decode(stored.data) };
@@ -213,15 +217,7 @@ export async function lastDomainEvent<K extends DomainEventType>(
   type: K,
   place: EventPlace,
 ): Promise<LastDomainEvent<K> | undefined> {
-  const subject = eventSubject(bus.topology, type, place);
-  let stored: Awaited<ReturnType<typeof bus.jsm.direct.getMessage>>;
-  try {
-    stored = await bus.inFlight(() =>
-      bus.jsm.direct.getMessage(bus.topology.events.stream, { last_by_subj: subject }),
-    );
-  } catch (err) {
-    throw new Error(`cannot read the last message on ${subject}`, { cause: err });
-  }
+  const stored = await directLast(bus, bus.topology.events.stream, eventSubject(bus.topology, type, place));
   if (stored === null) return undefined;
   try {
     const event = domainEventDefinition(type).codec.decode(stored.data);
