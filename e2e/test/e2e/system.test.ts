@@ -163,3 +163,52 @@ it('the docs CloneSet at v1alpha1 runs 3 pods; an image update rolls out with th
       `${[...trace.services].join(', ')}`,
   );
 });
+
+// A BroadcastJob from the OpenKruise docs, at v1alpha1: defaulted by the webhook, one pod per node, completed.
+const docsBroadcastJob = `
+apiVersion: apps.kruise.io/v1alpha1
+kind: BroadcastJob
+metadata:
+  name: download-image
+  namespace: default
+spec:
+  template:
+    spec:
+      containers:
+        - name: download-image
+          image: nginx:1.23-alpine
+          command: ["echo", "started"]
+      restartPolicy: Never
+  completionPolicy:
+    type: Always
+    ttlSecondsAfterFinished: 300
+`;
+
+it('the docs BroadcastJob at v1alpha1 runs once on every node and completes', async () => {
+  const s = system as RunningSystem;
+  s.kubectl(['apply', '-f', '-'], docsBroadcastJob);
+  const job = await eventually(
+    'the BroadcastJob completed',
+    async () => {
+      const got = JSON.parse(
+        s.kubectl([
+          'get',
+          'broadcastjobs.v1alpha1.apps.kruise.io',
+          'download-image',
+          '-n',
+          'default',
+          '-o',
+          'json',
+        ]),
+      ) as {
+        spec: { failurePolicy?: { type?: string } };
+        status?: { phase?: string; succeeded?: number; desired?: number };
+      };
+      return got.status?.phase === 'completed' ? got : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
+  assert.equal(job.status?.desired, 2, 'both kwok nodes');
+  assert.equal(job.status?.succeeded, 2);
+  assert.equal(job.spec.failurePolicy?.type, 'FailFast', 'defaulted by the webhook');
+});
