@@ -72,5 +72,12 @@ export type { ControllerProcessOptions } from './service/controller-process.ts';
 export { runControllerProcess } from './service/controller-process.ts';
 export type { ControllerSettings, Env, SettingDefaults } from './service/settings.ts';
 export { ConfigError, controllerSettingsFromEnv, envInt } from './service/settings.ts';
+export type {
+  WorkloadControllerOptions,
+  WorkloadControllerService,
+  WorkloadExpectations,
+  WorkloadReconcileDeps,
+} from './service/workload-controller.ts';
+export { startWorkloadController } from './service/workload-controller.ts';
 export type { TokenBucketStats } from './token-bucket.ts';
 export { TokenBucket } from './token-bucket.ts';

@@ -1,0 +1,124 @@
+// The e2e environment of one controller service: the real cluster (the test command's, or a private one), the
+// CRDs it needs, and on a bus prefix of its own the real watcher and the controller as child processes; unique
+// namespaces that are deleted afterwards, with the bus streams of the prefix.
+import { randomBytes } from 'node:crypto';
+import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { requestJson } from './raw-request.ts';
+import { type ServiceProcess, startServiceProcess } from './service-process.ts';
+import { acquireCluster, type ClusterLease } from './shared-cluster.ts';
+
+export interface ControllerHarnessOptions {
+  /** The service under test, e.g. `broadcastjob-controller`. */
+  controller: string;
+  /** KRUISE_TS_WATCHER_RESOURCES for the watcher, e.g. `broadcastjobs.apps.kruise.io,pods.core`. */
+  watch: string;
+  /** CustomResourceDefinitions to install (409 Conflict is fine: another suite did). */
+  crds: readonly { metadata: { name: string } }[];
+  /** Collections deleted before the namespaces go, e.g. `/apis/apps.kruise.io/v1beta1/namespaces/{ns}/broadcastjobs`. */
+  cleanupCollections?: readonly string[];
+  env?: Record<string, string>;
+}
+
+const PARTITIONS = 4;
+
+export class ControllerHarness {
+  readonly prefix: string;
+  cluster!: ClusterLease;
+  kc!: KubeConfig;
+  core!: CoreV1Api;
+  custom!: CustomObjectsApi;
+  readonly services: ServiceProcess[] = [];
+  readonly #o: ControllerHarnessOptions;
+  readonly #namespaces: string[] = [];
+  #seq = 0;
+
+  constructor(options: ControllerHarnessOptions) {
+    this.#o = options;
+    this.prefix = `h${randomBytes(4).toString('hex')}`;
+  }
+
+  async start(): Promise<void> {
+    this.cluster = await acquireCluster();
+    this.kc = new KubeConfig();
+    this.kc.loadFromFile(this.cluster.kubeconfigPath);
+    this.core = this.kc.makeApiClient(CoreV1Api);
+    this.custom = this.kc.makeApiClient(CustomObjectsApi);
+    for (const crd of this.#o.crds) {
+      // client-node's serialiser drops x-kubernetes-* keys: post the JSON as it is.
+      const created = await requestJson(
+        this.kc,
+        'POST',
+        '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+        crd,
+      );
+      if (created.status !== 201 && created.status !== 409) {
+        throw new Error(`cannot install CRD ${crd.metadata.name}: ${JSON.stringify(created.body)}`);
+      }
+    }
+    const env = {
+      KRUISE_TS_KUBECONFIG: this.cluster.kubeconfigPath,
+      KRUISE_TS_NATS_URL: this.cluster.natsUrl,
+      KRUISE_TS_BUS_PREFIX: this.prefix,
+      KRUISE_TS_PARTITIONS: String(PARTITIONS),
+      KRUISE_TS_LEASE_TTL_MS: '3000',
+      KRUISE_TS_HTTP_HOST: '127.0.0.1',
+      KRUISE_TS_HTTP_PORT: '0',
+      OTEL_EXPORTER_OTLP_ENDPOINT: this.cluster.otlpHttpEndpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    };
+    const watcher = startServiceProcess('watcher', {
+      ...env,
+      OTEL_SERVICE_NAME: 'watcher',
+      KRUISE_TS_WATCHER_RESOURCES: this.#o.watch,
+    });
+    this.services.push(watcher);
+    await watcher.waitFor(/first list published/);
+    const controller = startServiceProcess(this.#o.controller, {
+      ...env,
+      OTEL_SERVICE_NAME: this.#o.controller,
+      ...this.#o.env,
+    });
+    this.services.push(controller);
+    await controller.waitFor(/controller started/);
+  }
+
+  /** Throws when a service process has exited (with its output's tail). */
+  assertRunning(): void {
+    for (const s of this.services) s.assertRunning();
+  }
+
+  async namespace(tag: string): Promise<string> {
+    const name = `${this.prefix}-${tag}-${this.#seq++}`;
+    await this.core.createNamespace({ body: { metadata: { name } } });
+    this.#namespaces.push(name);
+    return name;
+  }
+
+  async stop(): Promise<void> {
+    for (const ns of this.#namespaces) {
+      for (const path of this.#o.cleanupCollections ?? []) {
+        await requestJson(this.kc, 'DELETE', path.replace('{ns}', ns)).catch(() => {});
+      }
+    }
+    for (const s of [...this.services].reverse()) await s.stop();
+    for (const ns of this.#namespaces) await this.core.deleteNamespace({ name: ns }).catch(() => {});
+    await this.#deleteStreams().catch(() => {});
+    await this.cluster?.release();
+  }
+
+  /** The streams the services declared under this harness's prefix (objects, events, leases). */
+  async #deleteStreams(): Promise<void> {
+    const nc = await connect({ servers: this.cluster.natsUrl });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const stem = this.prefix.toLowerCase();
+      for await (const info of jsm.streams.list()) {
+        if (info.config.name.toLowerCase().includes(stem)) await jsm.streams.delete(info.config.name);
+      }
+    } finally {
+      await nc.close();
+    }
+  }
+}

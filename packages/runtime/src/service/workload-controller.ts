@@ -1,0 +1,125 @@
+// A namespaced workload controller as a service: connections, scale and resourceVersion expectations, an Event
+// recorder, and the partitioned controller over the bus-fed cache, with health checks and an ordered stop
+// (not ready → hand partitions off, draining reconciles → flush Events → close bus and server). A controller
+// brings only what is its own: the kinds it caches, which keys a change enqueues, and its reconcile.
+import type { GroupKind } from '@kruise-ts/bus';
+import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
+import type { Logger, Registry } from '@kruise-ts/telemetry';
+import { trace } from '@opentelemetry/api';
+import type { CacheChange, ObjectCache } from '../cache/object-cache.ts';
+import type { ReconcileResult } from '../controller.ts';
+import { EventRecorder } from '../events/event-recorder.ts';
+import type { KubeClient } from '../kube/client.ts';
+import { type PartitionedReconcileRequest, startPartitionedController } from '../partitioned-controller.ts';
+import type { HealthServer } from '../server/health-server.ts';
+import { openControllerConnections } from './connections.ts';
+import type { ControllerSettings } from './settings.ts';
+
+export interface WorkloadExpectations {
+  scale: ScaleExpectations;
+  versions: ResourceVersionExpectations;
+}
+
+export interface WorkloadReconcileDeps extends WorkloadExpectations {
+  kube: KubeClient;
+  recorder: EventRecorder;
+}
+
+export interface WorkloadControllerOptions {
+  /** Work-queue, lease and metric name, e.g. `broadcastjob`. */
+  controllerName: string;
+  /** Process name: Event source, user agent, tracer, publisher id, e.g. `broadcastjob-controller`. */
+  serviceName: string;
+  serviceVersion: string;
+  settings: ControllerSettings & { workers: number };
+  logger: Logger;
+  registry: Registry;
+  kinds: readonly GroupKind[];
+  primary: GroupKind;
+  /**
+   * The keys a change enqueues, and what it tells the scale expectations. Every object's resourceVersion is
+   * already observed for the versions expectations before this is called.
+   */
+  keysFor(change: CacheChange, cache: ObjectCache, expectations: WorkloadExpectations): string[];
+  reconciler(
+    deps: WorkloadReconcileDeps,
+  ): (request: PartitionedReconcileRequest) => Promise<ReconcileResult | undefined>;
+}
+
+export interface WorkloadControllerService {
+  readonly health: HealthServer;
+  readonly memberId: string;
+  stop(): Promise<void>;
+}
+
+export async function startWorkloadController(
+  o: WorkloadControllerOptions,
+): Promise<WorkloadControllerService> {
+  const { settings, logger, registry } = o;
+  const tracer = trace.getTracer(o.serviceName, o.serviceVersion);
+  const connections = await openControllerConnections(settings, { serviceName: o.serviceName, registry });
+  const { health, bus, kube } = connections;
+  try {
+    const expectationOptions = {
+      timeoutMs: settings.expectationTimeoutMs,
+      onLeak: (leak: unknown) => logger.warn({ leak }, 'expectation not met within the timeout'),
+    };
+    const expectations: WorkloadExpectations = {
+      scale: new ScaleExpectations(expectationOptions),
+      versions: new ResourceVersionExpectations(expectationOptions),
+    };
+    const recorder = new EventRecorder({
+      kube,
+      component: o.serviceName,
+      reportingInstance: settings.memberId,
+      logger,
+    });
+    const controller = await startPartitionedController({
+      name: o.controllerName,
+      bus,
+      memberId: settings.memberId,
+      kinds: o.kinds,
+      primary: o.primary,
+      workers: settings.workers,
+      registry,
+      logger,
+      tracer,
+      keysFor: (change, cache) => {
+        const cur = change.current;
+        if (cur !== undefined) {
+          expectations.versions.observe({ metadata: { uid: cur.uid, resourceVersion: cur.resourceVersion } });
+        }
+        return o.keysFor(change, cache, expectations);
+      },
+      reconcile: o.reconciler({ kube, recorder, ...expectations }),
+      onOwnershipChange: (e) => logger.info(e, 'partition ownership changed'),
+    });
+    const busOpen = () => {
+      if (bus.nc.isClosed()) throw new Error('bus connection closed');
+    };
+    health.addLivenessCheck('bus', busOpen);
+    health.addReadinessCheck('bus', busOpen);
+    logger.info(
+      {
+        member: settings.memberId,
+        port: health.port,
+        partitions: settings.partitions,
+        prefix: settings.busPrefix,
+      },
+      `${o.controllerName} controller started`,
+    );
+    return {
+      health,
+      memberId: settings.memberId,
+      stop: async () => {
+        health.markShuttingDown();
+        await controller.stop();
+        await recorder.flush();
+        await connections.close();
+      },
+    };
+  } catch (err) {
+    await connections.close();
+    throw err;
+  }
+}
