@@ -45,6 +45,11 @@ export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec
       env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }),
     },
     {
+      name: 'advancedcronjob-controller',
+      entry: entry('advancedcronjob-controller'),
+      env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }),
+    },
+    {
       name: 'revision-gc',
       entry: entry('revision-gc'),
       env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }),

@@ -1,0 +1,91 @@
+// Every apiserver write of an AdvancedCronJob reconcile, each behind the partition fence: the status (Kruise's
+// Status().Update, retried on a conflict from a fresh read), children deleted with background propagation and
+// the scheduled child created under its fixed name (recorded in the create expectations first).
+import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
+import { type KubeClient, NotFoundError, retryOnConflict } from '@kruise-ts/runtime';
+import { BatchV1Api, CustomObjectsApi, type V1Job } from '@kubernetes/client-node';
+import type { AcjChild, AdvancedCronJob, NewChild } from '../types.ts';
+
+const ACJ = { group: 'apps.kruise.io', version: 'v1beta1', plural: 'advancedcronjobs' } as const;
+const BCJ = { group: 'apps.kruise.io', version: 'v1beta1', plural: 'broadcastjobs' } as const;
+
+export interface CronJobWriterOptions {
+  kube: KubeClient;
+  key: string;
+  namespace: string;
+  fence: () => void;
+  scale: ScaleExpectations;
+  versions: ResourceVersionExpectations;
+}
+
+export class CronJobWriter {
+  readonly #o: CronJobWriterOptions;
+  readonly #batch: BatchV1Api;
+  readonly #custom: CustomObjectsApi;
+
+  constructor(options: CronJobWriterOptions) {
+    this.#o = options;
+    this.#batch = options.kube.api(BatchV1Api);
+    this.#custom = options.kube.api(CustomObjectsApi);
+  }
+
+  async writeStatus(acj: AdvancedCronJob, status: NonNullable<AdvancedCronJob['status']>): Promise<void> {
+    const { namespace } = this.#o;
+    const name = acj.metadata?.name ?? '';
+    let base: AdvancedCronJob = acj;
+    let attempt = 0;
+    await retryOnConflict(async () => {
+      if (attempt++ > 0) {
+        base = (await this.#custom.getNamespacedCustomObject({ ...ACJ, namespace, name })) as AdvancedCronJob;
+      }
+      this.#o.fence();
+      const written = (await this.#custom.replaceNamespacedCustomObjectStatus({
+        ...ACJ,
+        namespace,
+        name,
+        body: { ...base, status },
+      })) as AdvancedCronJob;
+      this.#o.versions.expect(written as { metadata: { uid?: string; resourceVersion?: string } });
+    });
+  }
+
+  /** Deletes a child with background propagation; false when it was already gone. */
+  async deleteChild(child: AcjChild): Promise<boolean> {
+    const { namespace } = this.#o;
+    const name = child.metadata.name ?? '';
+    this.#o.fence();
+    try {
+      if (child.kind === 'BroadcastJob') {
+        await this.#custom.deleteNamespacedCustomObject({
+          ...BCJ,
+          namespace,
+          name,
+          propagationPolicy: 'Background',
+        });
+      } else {
+        await this.#batch.deleteNamespacedJob({ namespace, name, propagationPolicy: 'Background' });
+      }
+      return true;
+    } catch (err) {
+      if (err instanceof NotFoundError) return false;
+      throw err;
+    }
+  }
+
+  async createChild(child: NewChild): Promise<void> {
+    const { key, namespace, scale } = this.#o;
+    this.#o.fence();
+    scale.expect(key, 'create', child.metadata.name);
+    try {
+      if (child.kind === 'BroadcastJob') {
+        await this.#custom.createNamespacedCustomObject({ ...BCJ, namespace, body: child });
+      } else {
+        // Our schema types and client-node's describe the same JSON; only their optionality differs.
+        await this.#batch.createNamespacedJob({ namespace, body: child as unknown as V1Job });
+      }
+    } catch (err) {
+      scale.observe(key, 'create', child.metadata.name);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,150 @@
+// One AdvancedCronJob reconcile: wait for our own writes to show in the cache, decide with
+// planAdvancedCronJob (pure), then carry the plan out in Kruise's order — status, history pruning (best
+// effort), Replace deletions, the scheduled child — and requeue for the next run.
+import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
+import type {
+  EventRecorder,
+  InvolvedObject,
+  KubeClient,
+  PartitionedReconcileRequest,
+  ReconcileResult,
+} from '@kruise-ts/runtime';
+import { planAdvancedCronJob } from '../plan.ts';
+import type { AcjChild, AdvancedCronJob } from '../types.ts';
+import { CronJobWriter } from './cronjob-writer.ts';
+import { ADVANCEDCRONJOB, BROADCASTJOB, JOB } from './kinds.ts';
+
+export interface ReconcilerDeps {
+  kube: KubeClient;
+  scale: ScaleExpectations;
+  versions: ResourceVersionExpectations;
+  recorder: EventRecorder;
+  /** The zone schedules without TZ / timeZone are read in (Kruise: the controller process's). */
+  defaultZone: string;
+  now?: () => number;
+}
+
+export type CronJobReconcile = (request: PartitionedReconcileRequest) => Promise<ReconcileResult | undefined>;
+
+type StoredCronJob = AdvancedCronJob & { metadata: { name: string; namespace: string; uid: string } };
+
+function involved(acj: StoredCronJob): InvolvedObject {
+  return {
+    apiVersion: 'apps.kruise.io/v1beta1',
+    kind: ADVANCEDCRONJOB.kind,
+    namespace: acj.metadata.namespace,
+    name: acj.metadata.name,
+    uid: acj.metadata.uid,
+  };
+}
+
+// Status is compared as JSON with the empty active list omitted, as Kruise's serialisation omits it.
+function sameStatus(a: AdvancedCronJob['status'], b: AdvancedCronJob['status']): boolean {
+  const norm = (s: AdvancedCronJob['status']) =>
+    JSON.stringify({ ...s, active: s?.active?.length ? s.active : undefined });
+  return norm(a) === norm(b);
+}
+
+export function createCronJobReconcile(deps: ReconcilerDeps): CronJobReconcile {
+  const now = deps.now ?? Date.now;
+  return async (request) => {
+    const { namespace, name, cache, fence, span, logger } = request;
+    const key = `${namespace}/${name}`;
+    const cached = cache.get(ADVANCEDCRONJOB, namespace, name);
+    if (cached === undefined) {
+      deps.scale.delete(key);
+      return undefined;
+    }
+    const acj = cached.object as unknown as StoredCronJob;
+    const own = deps.versions.check(acj, { onTimeout: 'drop' });
+    if (!own.proceed) return { requeueAfter: 1000 };
+    const scale = deps.scale.check(key);
+    if (!scale.proceed)
+      return scale.requeueAfterMs === undefined ? undefined : { requeueAfter: scale.requeueAfterMs };
+
+    const children = [...cache.list(JOB, namespace), ...cache.list(BROADCASTJOB, namespace)].map(
+      (c) => c.object as unknown as AcjChild,
+    );
+    const plan = planAdvancedCronJob({ acj, children, now: now(), defaultZone: deps.defaultZone });
+    span.setAttributes({
+      'kruise.advancedcronjob.active': plan.status.active.length,
+      ...(plan.skipped === undefined ? {} : { 'kruise.advancedcronjob.skipped': plan.skipped }),
+      ...(plan.missedRun === undefined
+        ? {}
+        : { 'kruise.advancedcronjob.missed_run': new Date(plan.missedRun).toISOString() }),
+      ...(plan.nextRun === undefined
+        ? {}
+        : { 'kruise.advancedcronjob.next_run': new Date(plan.nextRun).toISOString() }),
+    });
+    const writer = new CronJobWriter({
+      kube: deps.kube,
+      key,
+      namespace,
+      fence,
+      scale: deps.scale,
+      versions: deps.versions,
+    });
+
+    const status = { ...acj.status, ...plan.status };
+    if (plan.status.lastScheduleTime === undefined) delete status.lastScheduleTime;
+    if (!sameStatus(acj.status, status)) await writer.writeStatus(acj, status);
+
+    for (const child of plan.deleteForHistory) {
+      try {
+        await writer.deleteChild(child);
+      } catch (err) {
+        // Best effort, as in Kruise: the next reconcile tries again.
+        logger?.warn(
+          { err, key, child: child.metadata.name },
+          'cannot delete a finished child beyond the history limit',
+        );
+      }
+    }
+    if (plan.error !== undefined) {
+      logger?.error({ key, reason: plan.skipped }, plan.error);
+      deps.recorder.record(involved(acj), 'Warning', plan.skipped ?? 'Error', plan.error, fence);
+      return undefined;
+    }
+    if (plan.paused) return undefined;
+
+    for (const child of plan.deleteActive) {
+      if (await writer.deleteChild(child)) {
+        deps.recorder.record(
+          involved(acj),
+          'Normal',
+          'SuccessfulDelete',
+          `Deleted job ${child.metadata.name}`,
+          fence,
+        );
+      }
+    }
+    if (plan.create !== undefined) {
+      try {
+        await writer.createChild(plan.create);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        deps.recorder.record(
+          involved(acj),
+          'Warning',
+          'FailedCreate',
+          `Error creating job: ${message}`,
+          fence,
+        );
+        throw new Error(
+          `AdvancedCronJob ${key}: cannot create ${plan.create.kind} ${plan.create.metadata.name}`,
+          {
+            cause: err,
+          },
+        );
+      }
+      deps.recorder.record(
+        involved(acj),
+        'Normal',
+        'SuccessfulCreate',
+        `Created ${plan.create.kind.toLowerCase()} ${plan.create.metadata.name}`,
+        fence,
+      );
+    }
+    return plan.requeueAfterMs === undefined ? undefined : { requeueAfter: plan.requeueAfterMs };
+  };
+}

@@ -1,0 +1,11 @@
+// advancedcronjob-controller process: the runtime's controller main around this service.
+import { runControllerProcess } from '@kruise-ts/runtime';
+import { configFromEnv } from './config.ts';
+import { SERVICE_NAME, SERVICE_VERSION, startAdvancedCronJobController } from './service.ts';
+
+await runControllerProcess({
+  serviceName: SERVICE_NAME,
+  serviceVersion: SERVICE_VERSION,
+  configFromEnv,
+  start: startAdvancedCronJobController,
+});
