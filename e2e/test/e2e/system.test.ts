@@ -212,3 +212,53 @@ it('the docs BroadcastJob at v1alpha1 runs once on every node and completes', as
   assert.equal(job.status?.succeeded, 2);
   assert.equal(job.spec.failurePolicy?.type, 'FailFast', 'defaulted by the webhook');
 });
+
+// An AdvancedCronJob at v1alpha1 with a fast schedule: defaulted and validated by the webhook, Jobs created by the
+// controller, run by kube-controller-manager, completed by kwok and counted back into status.
+const cronJob = `
+apiVersion: apps.kruise.io/v1alpha1
+kind: AdvancedCronJob
+metadata:
+  name: ticker
+  namespace: default
+spec:
+  schedule: "@every 3s"
+  template:
+    jobTemplate:
+      spec:
+        template:
+          spec:
+            containers:
+            - name: tick
+              image: busybox:1.36
+              command: ["echo", "tick"]
+            restartPolicy: Never
+`;
+
+it('an AdvancedCronJob at v1alpha1 creates Jobs that complete, within its history limit', async () => {
+  const s = system as RunningSystem;
+  s.kubectl(['apply', '-f', '-'], cronJob);
+  const acj = JSON.parse(
+    s.kubectl(['get', 'advancedcronjobs.v1alpha1.apps.kruise.io', 'ticker', '-n', 'default', '-o', 'json']),
+  ) as { spec: { concurrencyPolicy?: string; successfulJobsHistoryLimit?: number } };
+  assert.equal(acj.spec.concurrencyPolicy, 'Allow', 'defaulted by the webhook');
+  assert.equal(acj.spec.successfulJobsHistoryLimit, 3);
+  const jobs = await eventually(
+    'completed Jobs of the AdvancedCronJob',
+    async () => {
+      const list = JSON.parse(s.kubectl(['get', 'jobs', '-n', 'default', '-o', 'json'])) as {
+        items: { metadata: { name: string }; status?: { succeeded?: number } }[];
+      };
+      const done = list.items.filter(
+        (j) => j.metadata.name.startsWith('ticker-') && (j.status?.succeeded ?? 0) > 0,
+      );
+      return done.length >= 2 ? list.items : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
+  assert.ok(
+    jobs.every((j) => /^ticker-\d+$/.test(j.metadata.name)),
+    'named <acj>-<unix seconds>',
+  );
+  s.kubectl(['delete', 'advancedcronjobs.apps.kruise.io', 'ticker', '-n', 'default']);
+});
