@@ -50,6 +50,11 @@ export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec
       env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }),
     },
     {
+      name: 'statefulset-controller',
+      entry: entry('statefulset-controller'),
+      env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }),
+    },
+    {
       name: 'revision-gc',
       entry: entry('revision-gc'),
       env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }),

@@ -1,0 +1,295 @@
+// One Advanced StatefulSet reconcile, in Kruise's order (spec §2.5): revisions (create / reuse / roll back),
+// a scaling round (planScale: create in ordinal order, replace finished pods, delete condemned ones), then, if
+// scaling did not end the round, a rolling-update round (planUpdate: delete pods highest ordinal first down to
+// the partition, within maxUnavailable), the status, and history truncation. Decisions are the pure plans;
+// this file only carries them out and decides when to look again.
+import {
+  type ControllerRevision,
+  LifecycleState,
+  type ResourceVersionExpectations,
+  resolveCreateConflict,
+  type ScaleExpectations,
+} from '@kruise-ts/core';
+import type {
+  EventRecorder,
+  InvolvedObject,
+  KubeClient,
+  PartitionedReconcileRequest,
+  ReconcileResult,
+} from '@kruise-ts/runtime';
+import { claimWithRetentionOwnerRefs } from '../identity.ts';
+import { planScale, type ScaleAction } from '../plan-scale.ts';
+import { planUpdate, type UpdateAction } from '../plan-update.ts';
+import { validOrdinals } from '../replicas-range.ts';
+import {
+  currentRevisionOf,
+  decideStatefulSetRevisions,
+  newStatefulSetRevision,
+  revisionsToTruncate,
+  templateFromRevision,
+} from '../revisions.ts';
+import { computeStatus, failedPodCondition, shouldWriteStatus } from '../status.ts';
+import type {
+  PersistentVolumeClaim,
+  StatefulSet,
+  StatefulSetCondition,
+  StatefulSetGates,
+  StatefulSetPod,
+} from '../types.ts';
+import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
+import { SetWriter } from './set-writer.ts';
+
+export interface ReconcilerDeps {
+  kube: KubeClient;
+  scale: ScaleExpectations;
+  versions: ResourceVersionExpectations;
+  recorder: EventRecorder;
+  gates: StatefulSetGates;
+  now?: () => number;
+}
+
+export type StatefulSetReconcile = (
+  request: PartitionedReconcileRequest,
+) => Promise<ReconcileResult | undefined>;
+
+type StoredSet = StatefulSet & { metadata: { name: string; namespace: string; uid: string } };
+
+function involved(set: StoredSet): InvolvedObject {
+  return {
+    apiVersion: 'apps.kruise.io/v1beta1',
+    kind: STATEFULSET.kind,
+    namespace: set.metadata.namespace,
+    name: set.metadata.name,
+    uid: set.metadata.uid,
+  };
+}
+
+const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+function minPositive(...values: Array<number | undefined>): number | undefined {
+  const positive = values.filter((v): v is number => v !== undefined && v > 0);
+  return positive.length === 0 ? undefined : Math.min(...positive);
+}
+
+export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetReconcile {
+  const clock = deps.now ?? Date.now;
+  return async (request) => {
+    const { namespace, name, cache, fence, span } = request;
+    const key = `${namespace}/${name}`;
+    const cached = cache.get(STATEFULSET, namespace, name);
+    if (cached === undefined) {
+      deps.scale.delete(key);
+      return undefined;
+    }
+    const set = cached.object as unknown as StoredSet;
+    const own = deps.versions.check(set, { onTimeout: 'drop' });
+    if (!own.proceed) return { requeueAfter: 1000 };
+    const scaleCheck = deps.scale.check(key);
+    if (!scaleCheck.proceed) {
+      return scaleCheck.requeueAfterMs === undefined
+        ? undefined
+        : { requeueAfter: scaleCheck.requeueAfterMs };
+    }
+    const now = clock();
+    const writer = new SetWriter({
+      kube: deps.kube,
+      key,
+      namespace,
+      fence,
+      scale: deps.scale,
+      versions: deps.versions,
+    });
+    const record = (type: 'Normal' | 'Warning', reason: string, message: string) =>
+      deps.recorder.record(involved(set), type, reason, message, fence);
+
+    // Revisions: the update revision is the one holding the current template.
+    const revisions = cache
+      .ownedBy(set.metadata.uid, REVISION)
+      .map((r) => r.object as unknown as ControllerRevision);
+    const decided = decideStatefulSetRevisions(set, revisions);
+    let collisionCount = decided.collisionCount;
+    let updateRevision: ControllerRevision;
+    if (decided.update.action === 'reuse') {
+      updateRevision = decided.update.revision;
+    } else if (decided.update.action === 'rollback') {
+      updateRevision = await writer.setRevisionNumber(
+        decided.update.revision.metadata.name ?? '',
+        decided.update.revisionNumber,
+      );
+    } else {
+      let candidate = decided.update.revision;
+      for (;;) {
+        const stored = await writer.createRevision(candidate);
+        const conflict = resolveCreateConflict(stored, candidate, collisionCount);
+        if (conflict.action === 'use-existing') {
+          updateRevision = stored;
+          break;
+        }
+        collisionCount = conflict.collisionCount;
+        candidate = newStatefulSetRevision(set, candidate.revision, collisionCount).revision;
+      }
+    }
+    const currentRevision = currentRevisionOf(decided.sorted, set.status?.currentRevision, updateRevision);
+    const currentRevisionName = currentRevision.metadata.name ?? '';
+    const updateRevisionName = updateRevision.metadata.name ?? '';
+    span.setAttributes({
+      'kruise.statefulset.current_revision': currentRevisionName,
+      'kruise.statefulset.update_revision': updateRevisionName,
+    });
+
+    const pods = cache.ownedBy(set.metadata.uid, POD).map((p) => p.object as unknown as StatefulSetPod);
+    const pvcs = cache.list(PVC, namespace).map((c) => c.object as unknown as PersistentVolumeClaim);
+    const scalePlan = planScale({
+      set,
+      pods,
+      pvcs,
+      currentRevisionName,
+      updateRevisionName,
+      currentTemplate: templateFromRevision(currentRevision),
+      updateTemplate: templateFromRevision(updateRevision),
+      now,
+      gates: deps.gates,
+    });
+    const conditions: StatefulSetCondition[] = [];
+    if (scalePlan.failedCreateMessage !== undefined) {
+      conditions.push(failedPodCondition('FailedCreatePod', scalePlan.failedCreateMessage, now));
+    }
+    const lifecycleDone = new Set<string>();
+    const carryOut = async (action: ScaleAction | UpdateAction): Promise<void> => {
+      switch (action.type) {
+        case 'create-pod': {
+          for (const claim of action.claims) await writer.createClaim(claim);
+          let created: StatefulSetPod;
+          try {
+            created = await writer.createPod(action.pod);
+          } catch (err) {
+            conditions.push(failedPodCondition('FailedCreatePod', errorMessage(err), now));
+            record(
+              'Warning',
+              'FailedCreate',
+              `create Pod ${action.pod.metadata.name} in StatefulSet ${name} failed error: ${errorMessage(err)}`,
+            );
+            throw err;
+          }
+          record(
+            'Normal',
+            'SuccessfulCreate',
+            `create Pod ${action.pod.metadata.name} in StatefulSet ${name} successful`,
+          );
+          // The pod's uid exists only now: the retention policy's owner references follow it.
+          for (const claim of action.claims) {
+            const fixed = claimWithRetentionOwnerRefs(claim, set, created, scalePlan.range);
+            if (fixed.changed) await writer.setClaimOwners(fixed.claim);
+          }
+          return;
+        }
+        case 'create-claims':
+          for (const claim of action.claims) await writer.createClaim(claim);
+          return;
+        case 'delete-pod':
+          if (await writer.deletePod(action.pod)) {
+            record(
+              'Normal',
+              'SuccessfulDelete',
+              `delete Pod ${action.pod.metadata.name} in StatefulSet ${name} successful`,
+            );
+          }
+          return;
+        case 'prepare-delete':
+          await writer.setLifecycleState(action.pod, LifecycleState.PreparingDelete, now);
+          return;
+        case 'set-lifecycle-state':
+          if (lifecycleDone.has(action.pod.metadata.name ?? '')) return;
+          lifecycleDone.add(action.pod.metadata.name ?? '');
+          await writer.setLifecycleState(action.pod, action.state, now);
+          return;
+        case 'update-pod':
+          try {
+            await writer.updatePod(action.pod);
+          } catch (err) {
+            conditions.push(failedPodCondition('FailedUpdatePod', errorMessage(err), now));
+            throw err;
+          }
+          return;
+        case 'update-claim':
+          await writer.setClaimOwners(action.claim);
+          return;
+      }
+    };
+
+    let failure: unknown;
+    // Burst creations go out together; everything else in plan order.
+    const creates = scalePlan.actions.filter((a) => a.type === 'create-pod');
+    const others = scalePlan.actions.filter((a) => a.type !== 'create-pod');
+    try {
+      await Promise.all(creates.map(carryOut));
+      for (const action of others) await carryOut(action);
+    } catch (err) {
+      failure = err;
+    }
+
+    let updateRequeue: number | undefined;
+    let deltas = { currentReplicasDelta: 0, updatedReplicasDelta: 0 };
+    if (
+      failure === undefined &&
+      scalePlan.stop === undefined &&
+      (set.spec.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate'
+    ) {
+      const alreadyDeleted = new Set(
+        scalePlan.actions.filter((a) => a.type === 'delete-pod').map((a) => a.pod.metadata.name ?? ''),
+      );
+      const update = planUpdate({
+        set,
+        pods,
+        currentRevisionName,
+        updateRevisionName,
+        now,
+        gates: deps.gates,
+        alreadyDeleted,
+      });
+      span.setAttributes({
+        'kruise.statefulset.update.targets': update.targets.length,
+        'kruise.statefulset.update.unavailable': update.unavailable.length,
+        ...(update.stop === undefined ? {} : { 'kruise.statefulset.update.stop': update.stop }),
+      });
+      try {
+        for (const action of update.actions) await carryOut(action);
+      } catch (err) {
+        failure = err;
+      }
+      updateRequeue = update.requeueAfterMs;
+      deltas = {
+        currentReplicasDelta: update.currentReplicasDelta,
+        updatedReplicasDelta: update.updatedReplicasDelta,
+      };
+    }
+
+    const counted = [...scalePlan.replicas.values(), ...scalePlan.condemned];
+    const status = computeStatus({
+      set,
+      pods: counted,
+      pvcs,
+      validOrdinals: validOrdinals(scalePlan.range),
+      currentRevisionName,
+      updateRevisionName,
+      collisionCount,
+      now,
+      ...deltas,
+      conditions,
+    });
+    if (shouldWriteStatus(set.status, status)) await writer.writeStatus(set, status);
+
+    for (const revision of revisionsToTruncate(
+      set,
+      decided.sorted,
+      pods,
+      status.currentRevision,
+      status.updateRevision,
+    )) {
+      await writer.deleteRevision(revision.metadata.name ?? '');
+    }
+    if (failure !== undefined) throw new Error(`StatefulSet ${key}: a pod write failed`, { cause: failure });
+    const requeueAfter = minPositive(scalePlan.requeueAfterMs, updateRequeue);
+    return requeueAfter === undefined ? undefined : { requeueAfter };
+  };
+}

@@ -1,0 +1,31 @@
+// The running controller: Advanced StatefulSets with their pods, PVCs and revisions from the bus-fed
+// partitioned cache; the runtime's workload-controller bootstrap around this reconcile.
+import { startWorkloadController, type WorkloadControllerService } from '@kruise-ts/runtime';
+import type { Logger, Registry } from '@kruise-ts/telemetry';
+import type { ControllerConfig } from './config.ts';
+import { observeExpectations, setKeysFor } from './controller/cache-events.ts';
+import { CACHED_KINDS, STATEFULSET } from './controller/kinds.ts';
+import { createStatefulSetReconcile } from './controller/reconciler.ts';
+
+export const SERVICE_NAME = 'statefulset-controller';
+export const SERVICE_VERSION = '0.1.0';
+
+export function startStatefulSetController(
+  config: ControllerConfig,
+  deps: { logger: Logger; registry: Registry },
+): Promise<WorkloadControllerService> {
+  return startWorkloadController({
+    controllerName: 'statefulset',
+    serviceName: SERVICE_NAME,
+    serviceVersion: SERVICE_VERSION,
+    settings: config,
+    ...deps,
+    kinds: CACHED_KINDS,
+    primary: STATEFULSET,
+    keysFor: (change, cache, { scale }) => {
+      observeExpectations(change, cache, scale);
+      return setKeysFor(change, cache);
+    },
+    reconciler: (d) => createStatefulSetReconcile({ ...d, gates: config.gates }),
+  });
+}
