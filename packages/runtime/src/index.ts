@@ -34,6 +34,8 @@ export type { KubeRequestInfo } from './kube/request-info.ts';
 export { kubeRequestInfo, objectLabel, resourceLabel } from './kube/request-info.ts';
 export type { Backoff, RetryOptions } from './kube/retry.ts';
 export { backoffWaits, DEFAULT_BACKOFF, DEFAULT_RETRY, retryOnConflict, retryOnError } from './kube/retry.ts';
+export type { CustomResource, StatusUpdate } from './kube/status-update.ts';
+export { updateCustomStatus } from './kube/status-update.ts';
 export type {
   PartitionedController,
   PartitionedControllerOptions,
@@ -73,11 +75,12 @@ export { runControllerProcess } from './service/controller-process.ts';
 export type { ControllerSettings, Env, SettingDefaults } from './service/settings.ts';
 export { ConfigError, controllerSettingsFromEnv, envInt } from './service/settings.ts';
 export type {
+  ExpectationGate,
   WorkloadControllerOptions,
   WorkloadControllerService,
   WorkloadExpectations,
   WorkloadReconcileDeps,
 } from './service/workload-controller.ts';
-export { startWorkloadController } from './service/workload-controller.ts';
+export { awaitExpectations, startWorkloadController } from './service/workload-controller.ts';
 export type { TokenBucketStats } from './token-bucket.ts';
 export { TokenBucket } from './token-bucket.ts';

@@ -25,6 +25,33 @@ export interface WorkloadReconcileDeps extends WorkloadExpectations {
   recorder: EventRecorder;
 }
 
+export type ExpectationGate = { proceed: true } | { proceed: false; result: ReconcileResult | undefined };
+
+/**
+ * Kruise's first step of every workload reconcile: our own last write of the workload must show in the cache
+ * (else look again in a second) and every pod create/delete we made must be observed (else wait, requeued at the
+ * expectation timeout), so a lagging cache never makes us act twice.
+ */
+export function awaitExpectations(
+  key: string,
+  workload: { metadata?: { uid?: string; resourceVersion?: string } },
+  expectations: WorkloadExpectations,
+): ExpectationGate {
+  const own = expectations.versions.check(
+    workload as { metadata: { uid?: string; resourceVersion?: string } },
+    {
+      onTimeout: 'drop',
+    },
+  );
+  if (!own.proceed) return { proceed: false, result: { requeueAfter: 1000 } };
+  const scale = expectations.scale.check(key);
+  if (scale.proceed) return { proceed: true };
+  return {
+    proceed: false,
+    result: scale.requeueAfterMs === undefined ? undefined : { requeueAfter: scale.requeueAfterMs },
+  };
+}
+
 export interface WorkloadControllerOptions {
   /** Work-queue, lease and metric name, e.g. `broadcastjob`. */
   controllerName: string;

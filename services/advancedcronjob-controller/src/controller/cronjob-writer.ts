@@ -2,7 +2,7 @@
 // Status().Update, retried on a conflict from a fresh read), children deleted with background propagation and
 // the scheduled child created under its fixed name (recorded in the create expectations first).
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import { type KubeClient, NotFoundError, retryOnConflict } from '@kruise-ts/runtime';
+import { type KubeClient, NotFoundError, updateCustomStatus } from '@kruise-ts/runtime';
 import { BatchV1Api, CustomObjectsApi, type V1Job } from '@kubernetes/client-node';
 import type { AcjChild, AdvancedCronJob, NewChild } from '../types.ts';
 
@@ -30,23 +30,9 @@ export class CronJobWriter {
   }
 
   async writeStatus(acj: AdvancedCronJob, status: NonNullable<AdvancedCronJob['status']>): Promise<void> {
-    const { namespace } = this.#o;
-    const name = acj.metadata?.name ?? '';
-    let base: AdvancedCronJob = acj;
-    let attempt = 0;
-    await retryOnConflict(async () => {
-      if (attempt++ > 0) {
-        base = (await this.#custom.getNamespacedCustomObject({ ...ACJ, namespace, name })) as AdvancedCronJob;
-      }
-      this.#o.fence();
-      const written = (await this.#custom.replaceNamespacedCustomObjectStatus({
-        ...ACJ,
-        namespace,
-        name,
-        body: { ...base, status },
-      })) as AdvancedCronJob;
-      this.#o.versions.expect(written as { metadata: { uid?: string; resourceVersion?: string } });
-    });
+    const { kube, namespace, fence, versions } = this.#o;
+    const written = await updateCustomStatus({ kube, resource: ACJ, namespace, object: acj, status, fence });
+    versions.expect(written as { metadata: { uid?: string; resourceVersion?: string } });
   }
 
   /** Deletes a child with background propagation; false when it was already gone. */

@@ -2,12 +2,13 @@
 // planAdvancedCronJob (pure), then carry the plan out in Kruise's order — status, history pruning (best
 // effort), Replace deletions, the scheduled child — and requeue for the next run.
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import type {
-  EventRecorder,
-  InvolvedObject,
-  KubeClient,
-  PartitionedReconcileRequest,
-  ReconcileResult,
+import {
+  awaitExpectations,
+  type EventRecorder,
+  type InvolvedObject,
+  type KubeClient,
+  type PartitionedReconcileRequest,
+  type ReconcileResult,
 } from '@kruise-ts/runtime';
 import { planAdvancedCronJob } from '../plan.ts';
 import type { AcjChild, AdvancedCronJob } from '../types.ts';
@@ -56,11 +57,8 @@ export function createCronJobReconcile(deps: ReconcilerDeps): CronJobReconcile {
       return undefined;
     }
     const acj = cached.object as unknown as StoredCronJob;
-    const own = deps.versions.check(acj, { onTimeout: 'drop' });
-    if (!own.proceed) return { requeueAfter: 1000 };
-    const scale = deps.scale.check(key);
-    if (!scale.proceed)
-      return scale.requeueAfterMs === undefined ? undefined : { requeueAfter: scale.requeueAfterMs };
+    const gate = awaitExpectations(key, acj, deps);
+    if (!gate.proceed) return gate.result;
 
     const children = [...cache.list(JOB, namespace), ...cache.list(BROADCASTJOB, namespace)].map(
       (c) => c.object as unknown as AcjChild,

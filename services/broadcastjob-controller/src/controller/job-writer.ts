@@ -2,7 +2,7 @@
 // (with the scale expectations recorded first), the job's status (Kruise's Status().Update, retried on a
 // conflict from a fresh read) and the job itself once its TTL ran out.
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import { type KubeClient, NotFoundError, retryOnConflict } from '@kruise-ts/runtime';
+import { type KubeClient, NotFoundError, updateCustomStatus } from '@kruise-ts/runtime';
 import { CoreV1Api, CustomObjectsApi, type V1Pod } from '@kubernetes/client-node';
 import type { NewBroadcastJobPod } from '../new-pod.ts';
 import type { BroadcastJob, BroadcastJobPod, BroadcastJobStatus } from '../types.ts';
@@ -64,27 +64,16 @@ export class JobWriter {
   }
 
   async writeStatus(job: BroadcastJob, status: BroadcastJobStatus): Promise<void> {
-    const { namespace } = this.#o;
-    const name = job.metadata?.name ?? '';
-    let base: BroadcastJob = job;
-    let attempt = 0;
-    await retryOnConflict(async () => {
-      if (attempt++ > 0) {
-        base = (await this.#custom.getNamespacedCustomObject({
-          ...RESOURCE,
-          namespace,
-          name,
-        })) as BroadcastJob;
-      }
-      this.#o.fence();
-      const written = (await this.#custom.replaceNamespacedCustomObjectStatus({
-        ...RESOURCE,
-        namespace,
-        name,
-        body: { ...base, status },
-      })) as BroadcastJob;
-      this.#o.versions.expect(written as { metadata: { uid?: string; resourceVersion?: string } });
+    const { kube, namespace, fence, versions } = this.#o;
+    const written = await updateCustomStatus({
+      kube,
+      resource: RESOURCE,
+      namespace,
+      object: job,
+      status,
+      fence,
     });
+    versions.expect(written as { metadata: { uid?: string; resourceVersion?: string } });
   }
 
   /** ttlSecondsAfterFinished ran out: the job goes, its pods with it (garbage collector, background). */

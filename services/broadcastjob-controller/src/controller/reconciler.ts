@@ -2,12 +2,13 @@
 // decide with planBroadcastJob (pure), then carry the plan out — job deletion, pod deletes, slow-start pod
 // creates stopping at the first failed batch, Events — and write the status settled by what actually happened.
 import { doItSlowly, type ResourceVersionExpectations, type ScaleExpectations } from '@kruise-ts/core';
-import type {
-  EventRecorder,
-  InvolvedObject,
-  KubeClient,
-  PartitionedReconcileRequest,
-  ReconcileResult,
+import {
+  awaitExpectations,
+  type EventRecorder,
+  type InvolvedObject,
+  type KubeClient,
+  type PartitionedReconcileRequest,
+  type ReconcileResult,
 } from '@kruise-ts/runtime';
 import {
   failedCreateEvent,
@@ -63,17 +64,8 @@ export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobR
     const record = (e: PlannedEvent) =>
       deps.recorder.record(involved(job), e.type, e.reason, e.message, fence);
 
-    // Our last status write must be in the cache before we decide again (startTime, counters, conditions).
-    const own = deps.versions.check(job, { onTimeout: 'drop' });
-    if (!own.proceed) return { requeueAfter: 1000 };
-    const scale = deps.scale.check(key);
-    if (!scale.proceed) {
-      span.addEvent('waiting for expectations', {
-        'kruise.expectation': scale.pending.action,
-        'kruise.expectation.pending': scale.pending.names.length,
-      });
-      return scale.requeueAfterMs === undefined ? undefined : { requeueAfter: scale.requeueAfterMs };
-    }
+    const gate = awaitExpectations(key, job, deps);
+    if (!gate.proceed) return gate.result;
 
     const plan = planBroadcastJob({
       job,

@@ -8,7 +8,7 @@ import type {
   PodCondition,
   ResourceVersionExpectations,
 } from '@kruise-ts/core';
-import { type KubeClient, retryOnConflict } from '@kruise-ts/runtime';
+import { type KubeClient, retryOnConflict, updateCustomStatus } from '@kruise-ts/runtime';
 import {
   AppsV1Api,
   CoreV1Api,
@@ -39,6 +39,7 @@ export interface KubeWriterOptions {
 }
 
 export class KubeWriter {
+  readonly #kube: KubeClient;
   readonly #core: CoreV1Api;
   readonly #apps: AppsV1Api;
   readonly #custom: CustomObjectsApi;
@@ -47,6 +48,7 @@ export class KubeWriter {
   readonly #versions: ResourceVersionExpectations;
 
   constructor(o: KubeWriterOptions) {
+    this.#kube = o.kube;
     this.#core = o.kube.api(CoreV1Api);
     this.#apps = o.kube.api(AppsV1Api);
     this.#custom = o.kube.api(CustomObjectsApi);
@@ -193,30 +195,15 @@ export class KubeWriter {
    */
   async writeStatus(cs: CloneSet, status: CloneSetStatus): Promise<CloneSet> {
     const { group, version, plural } = CLONESET_RESOURCE;
-    const name = cs.metadata?.name ?? '';
-    let base: CloneSet = cs;
-    let attempt = 0;
-    return retryOnConflict(async () => {
-      if (attempt++ > 0) {
-        base = (await this.#custom.getNamespacedCustomObject({
-          group,
-          version,
-          namespace: this.#ns,
-          plural,
-          name,
-        })) as CloneSet;
-      }
-      this.#fence();
-      const written = (await this.#custom.replaceNamespacedCustomObjectStatus({
-        group,
-        version,
-        namespace: this.#ns,
-        plural,
-        name,
-        body: { ...base, status },
-      })) as CloneSet;
-      return this.#expect(written);
+    const written = await updateCustomStatus({
+      kube: this.#kube,
+      resource: { group, version, plural },
+      namespace: this.#ns,
+      object: cs,
+      status,
+      fence: this.#fence,
     });
+    return this.#expect(written);
   }
 
   /** Drops podsToDelete entries of pods that are gone (truncatePodsToDelete). */

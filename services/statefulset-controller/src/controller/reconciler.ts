@@ -10,12 +10,13 @@ import {
   resolveCreateConflict,
   type ScaleExpectations,
 } from '@kruise-ts/core';
-import type {
-  EventRecorder,
-  InvolvedObject,
-  KubeClient,
-  PartitionedReconcileRequest,
-  ReconcileResult,
+import {
+  awaitExpectations,
+  type EventRecorder,
+  type InvolvedObject,
+  type KubeClient,
+  type PartitionedReconcileRequest,
+  type ReconcileResult,
 } from '@kruise-ts/runtime';
 import { claimWithRetentionOwnerRefs } from '../identity.ts';
 import { planScale, type ScaleAction } from '../plan-scale.ts';
@@ -82,14 +83,8 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       return undefined;
     }
     const set = cached.object as unknown as StoredSet;
-    const own = deps.versions.check(set, { onTimeout: 'drop' });
-    if (!own.proceed) return { requeueAfter: 1000 };
-    const scaleCheck = deps.scale.check(key);
-    if (!scaleCheck.proceed) {
-      return scaleCheck.requeueAfterMs === undefined
-        ? undefined
-        : { requeueAfter: scaleCheck.requeueAfterMs };
-    }
+    const gate = awaitExpectations(key, set, deps);
+    if (!gate.proceed) return gate.result;
     const now = clock();
     const writer = new SetWriter({
       kube: deps.kube,

@@ -8,11 +8,10 @@ import {
   type ResourceVersionExpectations,
   type ScaleExpectations,
 } from '@kruise-ts/core';
-import { AlreadyExistsError, type KubeClient, NotFoundError, retryOnConflict } from '@kruise-ts/runtime';
+import { AlreadyExistsError, type KubeClient, NotFoundError, updateCustomStatus } from '@kruise-ts/runtime';
 import {
   AppsV1Api,
   CoreV1Api,
-  CustomObjectsApi,
   PatchStrategy,
   setHeaderOptions,
   type V1ControllerRevision,
@@ -46,13 +45,11 @@ export class SetWriter {
   readonly #o: SetWriterOptions;
   readonly #core: CoreV1Api;
   readonly #apps: AppsV1Api;
-  readonly #custom: CustomObjectsApi;
 
   constructor(options: SetWriterOptions) {
     this.#o = options;
     this.#core = options.kube.api(CoreV1Api);
     this.#apps = options.kube.api(AppsV1Api);
-    this.#custom = options.kube.api(CustomObjectsApi);
   }
 
   /** Creates a revision; an existing one of the same name is returned as it is (the caller compares data). */
@@ -170,26 +167,15 @@ export class SetWriter {
   }
 
   async writeStatus(set: StatefulSet, status: StatefulSetStatus): Promise<void> {
-    const { namespace } = this.#o;
-    const name = set.metadata?.name ?? '';
-    let base: StatefulSet = set;
-    let attempt = 0;
-    await retryOnConflict(async () => {
-      if (attempt++ > 0) {
-        base = (await this.#custom.getNamespacedCustomObject({
-          ...RESOURCE,
-          namespace,
-          name,
-        })) as StatefulSet;
-      }
-      this.#o.fence();
-      const written = (await this.#custom.replaceNamespacedCustomObjectStatus({
-        ...RESOURCE,
-        namespace,
-        name,
-        body: { ...base, status },
-      })) as StatefulSet;
-      this.#o.versions.expect(written as { metadata: { uid?: string; resourceVersion?: string } });
+    const { kube, namespace, fence, versions } = this.#o;
+    const written = await updateCustomStatus({
+      kube,
+      resource: RESOURCE,
+      namespace,
+      object: set,
+      status,
+      fence,
     });
+    versions.expect(written as { metadata: { uid?: string; resourceVersion?: string } });
   }
 }
