@@ -262,3 +262,65 @@ it('an AdvancedCronJob at v1alpha1 creates Jobs that complete, within its histor
   );
   s.kubectl(['delete', 'advancedcronjobs.apps.kruise.io', 'ticker', '-n', 'default']);
 });
+
+// The Advanced StatefulSet of the OpenKruise docs, at v1alpha1, then scaled with `kubectl scale`.
+const docsStatefulSet = `
+apiVersion: apps.kruise.io/v1alpha1
+kind: StatefulSet
+metadata:
+  name: sample
+  namespace: default
+spec:
+  replicas: 3
+  serviceName: fake-service
+  selector:
+    matchLabels:
+      app: sample-sts
+  template:
+    metadata:
+      labels:
+        app: sample-sts
+    spec:
+      readinessGates:
+      - conditionType: InPlaceUpdateReady
+      containers:
+      - name: main
+        image: nginx:alpine
+  podManagementPolicy: Parallel
+  updateStrategy:
+    type: RollingUpdate
+    rollingUpdate:
+      podUpdatePolicy: InPlaceIfPossible
+      maxUnavailable: 2
+`;
+
+it('the docs Advanced StatefulSet at v1alpha1 runs sample-0..2 and follows kubectl scale', async () => {
+  const s = system as RunningSystem;
+  s.kubectl(['apply', '-f', '-'], docsStatefulSet);
+  const names = () =>
+    (
+      JSON.parse(s.kubectl(['get', 'pods', '-n', 'default', '-l', 'app=sample-sts', '-o', 'json'])) as PodList
+    ).items
+      .filter((p) => p.status?.phase === 'Running')
+      .map((p) => p.metadata.name)
+      .sort();
+  await eventually('sample-0..2 running', async () => names().join() === 'sample-0,sample-1,sample-2', {
+    timeoutMs: 60_000,
+    intervalMs: 500,
+  });
+  await eventually(
+    'status: 3 ready (InPlaceUpdateReady set by the controller)',
+    async () => {
+      const set = JSON.parse(
+        s.kubectl(['get', 'statefulsets.apps.kruise.io', 'sample', '-n', 'default', '-o', 'json']),
+      ) as { status?: { readyReplicas?: number } };
+      return set.status?.readyReplicas === 3;
+    },
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
+  s.kubectl(['scale', 'statefulsets.apps.kruise.io', 'sample', '-n', 'default', '--replicas=1']);
+  await eventually('scaled in to sample-0', async () => names().join() === 'sample-0', {
+    timeoutMs: 60_000,
+    intervalMs: 500,
+  });
+});

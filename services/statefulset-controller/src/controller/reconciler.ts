@@ -5,6 +5,7 @@
 // this file only carries them out and decides when to look again.
 import {
   type ControllerRevision,
+  conditionsForInPlaceUpdateReady,
   LifecycleState,
   type ResourceVersionExpectations,
   resolveCreateConflict,
@@ -133,6 +134,13 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
     });
 
     const pods = cache.ownedBy(set.metadata.uid, POD).map((p) => p.object as unknown as StatefulSetPod);
+    // Refresh (§2.5.5 step 5): pods with the InPlaceUpdateReady gate get the condition True, or the fake or real
+    // kubelet never reports them Ready. Updates here recreate pods, so no in-place update is ever in flight.
+    for (const pod of pods) {
+      if (pod.metadata.deletionTimestamp) continue;
+      const conditions = conditionsForInPlaceUpdateReady(pod, now);
+      if (conditions !== undefined) await writer.setPodConditions(pod, conditions);
+    }
     const pvcs = cache.list(PVC, namespace).map((c) => c.object as unknown as PersistentVolumeClaim);
     const scalePlan = planScale({
       set,

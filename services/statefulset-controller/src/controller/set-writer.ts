@@ -157,6 +157,15 @@ export class SetWriter {
     );
   }
 
+  /** The pod's status conditions as given (the whole list: a merge patch replaces it). */
+  async setPodConditions(pod: StatefulSetPod, conditions: unknown[]): Promise<void> {
+    this.#o.fence();
+    await this.#core.patchNamespacedPodStatus(
+      { namespace: this.#o.namespace, name: pod.metadata.name ?? '', body: { status: { conditions } } },
+      merge,
+    );
+  }
+
   async updatePod(pod: StatefulSetPod): Promise<void> {
     this.#o.fence();
     await this.#core.replaceNamespacedPod({
