@@ -1,6 +1,6 @@
 // What a replica should do with each partition lease on one tick: a pure function of the live members, the
 // lease table as last read, and what this replica holds, so the hand-off rules are table-tested.
-import { rendezvousOwner } from './rendezvous.ts';
+import { assignPartitions } from './rendezvous.ts';
 
 export interface LeaseRecord {
   holder: string;
@@ -31,8 +31,12 @@ export function planLeases(input: LeasePlanInput): LeasePlan {
   const plan: LeasePlan = { acquire: [], renew: [], release: [], waiting: [] };
   // A replica always counts itself live, even before its own heartbeat is visible to it.
   const members = input.members.includes(input.self) ? input.members : [...input.members, input.self];
+  const desiredOwner = new Map<number, string>();
+  for (const [member, partitions] of assignPartitions(members, input.partitions)) {
+    for (const p of partitions) desiredOwner.set(p, member);
+  }
   for (let p = 0; p < input.partitions; p++) {
-    const desired = rendezvousOwner(members, p);
+    const desired = desiredOwner.get(p);
     const lease = input.leases.get(p);
     const mine = lease?.holder === input.self;
     if (desired === input.self) {

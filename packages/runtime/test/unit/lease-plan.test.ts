@@ -19,11 +19,35 @@ describe('rendezvous assignment', () => {
     for (const c of counts) assert.ok(c >= 8 && c <= 24, `unbalanced: ${counts}`);
   });
 
-  test('a member leaving moves only the partitions it owned', () => {
-    const before = assignPartitions(['a', 'b', 'c'], 32);
-    const after = assignPartitions(['a', 'b'], 32);
-    for (const m of ['a', 'b']) {
-      for (const p of before.get(m) ?? []) assert.ok(after.get(m)?.includes(p), `${m} kept ${p}`);
+  test('a member leaving: its partitions are taken over and survivors give up at most twice as many to even loads', () => {
+    for (let t = 0; t < 200; t++) {
+      const members = Array.from({ length: 2 + (t % 5) }, (_, i) => `m${t}-${i}`);
+      const partitions = [4, 16, 32, 64][t % 4] as number;
+      const leaver = members[t % members.length] as string;
+      const before = assignPartitions(members, partitions);
+      const after = assignPartitions(
+        members.filter((m) => m !== leaver),
+        partitions,
+      );
+      let moved = 0;
+      for (const [m, owned] of before) {
+        if (m === leaver) continue;
+        for (const p of owned) if (!after.get(m)?.includes(p)) moved++;
+      }
+      assert.ok(moved <= 2 * (before.get(leaver)?.length ?? 0), `${moved} moved among survivors (case ${t})`);
+      assert.equal([...after.values()].flat().length, partitions, 'every partition owned once');
+    }
+  });
+
+  test('loads differ by at most one, so no replica idles while partitions are enough (4 partitions, 2 replicas)', () => {
+    for (let t = 0; t < 500; t++) {
+      const loads = [...assignPartitions([`a-${t}`, `b-${t * 31}`], 4).values()].map((l) => l.length);
+      assert.deepEqual(loads, [2, 2], `case ${t}`);
+    }
+    for (let t = 0; t < 100; t++) {
+      const members = Array.from({ length: 1 + (t % 7) }, (_, i) => `r${t}-${i}`);
+      const loads = [...assignPartitions(members, 16).values()].map((l) => l.length);
+      assert.ok(Math.max(...loads) - Math.min(...loads) <= 1, `case ${t}: ${loads}`);
     }
   });
 
