@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { eventually } from './eventually.ts';
 import { requestJson } from './raw-request.ts';
 import { type ServiceProcess, startServiceProcess } from './service-process.ts';
 import { acquireCluster, type ClusterLease } from './shared-cluster.ts';
@@ -87,6 +88,24 @@ export class ControllerHarness {
   /** Throws when a service process has exited (with its output's tail). */
   assertRunning(): void {
     for (const s of this.services) s.assertRunning();
+  }
+
+  /** Reads every 250 ms until `done` holds, failing at once if a service process exited; returns the value. */
+  waitUntil<T>(
+    what: string,
+    read: () => Promise<T | undefined>,
+    done: (value: T) => boolean,
+    timeoutMs = 60_000,
+  ): Promise<T> {
+    return eventually(
+      what,
+      async () => {
+        this.assertRunning();
+        const value = await read();
+        return value !== undefined && done(value) ? value : undefined;
+      },
+      { timeoutMs, intervalMs: 250 },
+    );
   }
 
   async namespace(tag: string): Promise<string> {

@@ -6,7 +6,7 @@ export type { Controller, ControllerOptions, ReconcileRequest, ReconcileResult }
 export { runController } from './controller.ts';
 export type { ReconcileResultLabel } from './controller-metrics.ts';
 export type { EventRecorderOptions, EventType, InvolvedObject } from './events/event-recorder.ts';
-export { EventRecorder } from './events/event-recorder.ts';
+export { EventRecorder, involvedObject } from './events/event-recorder.ts';
 export type { ApiClass, KubeClientOptions } from './kube/client.ts';
 export { KubeClient } from './kube/client.ts';
 export type { KubeErrorInit, KubeStatus, StatusCause } from './kube/errors.ts';
@@ -30,6 +30,8 @@ export {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from './kube/errors.ts';
+export type { ExpectedPodWrites } from './kube/expected-pods.ts';
+export { createPodExpected, deletePodExpected } from './kube/expected-pods.ts';
 export type { KubeRequestInfo } from './kube/request-info.ts';
 export { kubeRequestInfo, objectLabel, resourceLabel } from './kube/request-info.ts';
 export type { Backoff, RetryOptions } from './kube/retry.ts';
@@ -79,6 +81,7 @@ export type {
   WorkloadControllerOptions,
   WorkloadControllerService,
   WorkloadExpectations,
+  WorkloadReconcile,
   WorkloadReconcileDeps,
 } from './service/workload-controller.ts';
 export { awaitExpectations, startWorkloadController } from './service/workload-controller.ts';

@@ -23,6 +23,23 @@ interface Seen {
   at: number;
 }
 
+/** The Event's involved object for a stored workload (its identity fields are always set once stored). */
+export function involvedObject(
+  apiVersion: string,
+  kind: string,
+  obj: { metadata?: { namespace?: string; name?: string; uid?: string; resourceVersion?: string } },
+): InvolvedObject {
+  const m = obj.metadata ?? {};
+  return {
+    apiVersion,
+    kind,
+    namespace: m.namespace ?? '',
+    name: m.name ?? '',
+    uid: m.uid ?? '',
+    ...(m.resourceVersion === undefined ? {} : { resourceVersion: m.resourceVersion }),
+  };
+}
+
 export interface EventRecorderOptions {
   kube: KubeClient;
   /** The Event's source and reporting component, e.g. `cloneset-controller`. */

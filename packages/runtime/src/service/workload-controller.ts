@@ -52,6 +52,11 @@ export function awaitExpectations(
   };
 }
 
+/** A workload controller's reconcile of one key. */
+export type WorkloadReconcile = (
+  request: PartitionedReconcileRequest,
+) => Promise<ReconcileResult | undefined>;
+
 export interface WorkloadControllerOptions {
   /** Work-queue, lease and metric name, e.g. `broadcastjob`. */
   controllerName: string;
@@ -68,9 +73,7 @@ export interface WorkloadControllerOptions {
    * already observed for the versions expectations before this is called.
    */
   keysFor(change: CacheChange, cache: ObjectCache, expectations: WorkloadExpectations): string[];
-  reconciler(
-    deps: WorkloadReconcileDeps,
-  ): (request: PartitionedReconcileRequest) => Promise<ReconcileResult | undefined>;
+  reconciler(deps: WorkloadReconcileDeps): WorkloadReconcile;
 }
 
 export interface WorkloadControllerService {

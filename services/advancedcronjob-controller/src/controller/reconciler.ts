@@ -1,43 +1,25 @@
-// One AdvancedCronJob reconcile: wait for our own writes to show in the cache, decide with
-// planAdvancedCronJob (pure), then carry the plan out in Kruise's order — status, history pruning (best
-// effort), Replace deletions, the scheduled child — and requeue for the next run.
-import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
 import {
   awaitExpectations,
-  type EventRecorder,
-  type InvolvedObject,
-  type KubeClient,
-  type PartitionedReconcileRequest,
-  type ReconcileResult,
+  involvedObject,
+  type WorkloadReconcile,
+  type WorkloadReconcileDeps,
 } from '@kruise-ts/runtime';
 import { planAdvancedCronJob } from '../plan.ts';
 import type { AcjChild, AdvancedCronJob } from '../types.ts';
 import { CronJobWriter } from './cronjob-writer.ts';
 import { ADVANCEDCRONJOB, BROADCASTJOB, JOB } from './kinds.ts';
 
-export interface ReconcilerDeps {
-  kube: KubeClient;
-  scale: ScaleExpectations;
-  versions: ResourceVersionExpectations;
-  recorder: EventRecorder;
+export interface ReconcilerDeps extends WorkloadReconcileDeps {
   /** The zone schedules without TZ / timeZone are read in (Kruise: the controller process's). */
   defaultZone: string;
   now?: () => number;
 }
 
-export type CronJobReconcile = (request: PartitionedReconcileRequest) => Promise<ReconcileResult | undefined>;
+export type CronJobReconcile = WorkloadReconcile;
 
 type StoredCronJob = AdvancedCronJob & { metadata: { name: string; namespace: string; uid: string } };
 
-function involved(acj: StoredCronJob): InvolvedObject {
-  return {
-    apiVersion: 'apps.kruise.io/v1beta1',
-    kind: ADVANCEDCRONJOB.kind,
-    namespace: acj.metadata.namespace,
-    name: acj.metadata.name,
-    uid: acj.metadata.uid,
-  };
-}
+const involved = (obj: StoredCronJob) => involvedObject('apps.kruise.io/v1beta1', ADVANCEDCRONJOB.kind, obj);
 
 // Status is compared as JSON with the empty active list omitted, as Kruise's serialisation omits it.
 function sameStatus(a: AdvancedCronJob['status'], b: AdvancedCronJob['status']): boolean {

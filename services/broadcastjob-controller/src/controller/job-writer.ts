@@ -2,8 +2,14 @@
 // (with the scale expectations recorded first), the job's status (Kruise's Status().Update, retried on a
 // conflict from a fresh read) and the job itself once its TTL ran out.
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import { type KubeClient, NotFoundError, updateCustomStatus } from '@kruise-ts/runtime';
-import { CoreV1Api, CustomObjectsApi, type V1Pod } from '@kubernetes/client-node';
+import {
+  createPodExpected,
+  deletePodExpected,
+  type KubeClient,
+  NotFoundError,
+  updateCustomStatus,
+} from '@kruise-ts/runtime';
+import { CustomObjectsApi } from '@kubernetes/client-node';
 import type { NewBroadcastJobPod } from '../new-pod.ts';
 import type { BroadcastJob, BroadcastJobPod, BroadcastJobStatus } from '../types.ts';
 
@@ -20,47 +26,21 @@ export interface JobWriterOptions {
 
 export class JobWriter {
   readonly #o: JobWriterOptions;
-  readonly #core: CoreV1Api;
   readonly #custom: CustomObjectsApi;
 
   constructor(options: JobWriterOptions) {
     this.#o = options;
-    this.#core = options.kube.api(CoreV1Api);
     this.#custom = options.kube.api(CustomObjectsApi);
   }
 
-  /** Creates the pod for a node; returns its generated name. The expectation is lowered again on failure. */
+  /** Creates the pod for a node (expected under the node's name); returns the generated pod name. */
   async createPod(nodeName: string, pod: NewBroadcastJobPod): Promise<string> {
-    const { key, namespace, scale } = this.#o;
-    this.#o.fence();
-    scale.expect(key, 'create', nodeName);
-    try {
-      const created = await this.#core.createNamespacedPod({
-        namespace,
-        // Our schema types and client-node's describe the same JSON; only their optionality differs.
-        body: pod as unknown as V1Pod,
-      });
-      return created.metadata?.name ?? '';
-    } catch (err) {
-      scale.observe(key, 'create', nodeName);
-      throw err;
-    }
+    return (await createPodExpected(this.#o, pod, nodeName)).metadata?.name ?? '';
   }
 
   /** Deletes a pod; false when it was already gone. */
-  async deletePod(pod: BroadcastJobPod): Promise<boolean> {
-    const { key, namespace, scale } = this.#o;
-    const name = pod.metadata.name ?? '';
-    this.#o.fence();
-    scale.expect(key, 'delete', name);
-    try {
-      await this.#core.deleteNamespacedPod({ namespace, name });
-      return true;
-    } catch (err) {
-      scale.observe(key, 'delete', name);
-      if (err instanceof NotFoundError) return false;
-      throw err;
-    }
+  deletePod(pod: BroadcastJobPod): Promise<boolean> {
+    return deletePodExpected(this.#o, pod);
   }
 
   async writeStatus(job: BroadcastJob, status: BroadcastJobStatus): Promise<void> {

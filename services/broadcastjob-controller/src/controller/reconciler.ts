@@ -1,14 +1,12 @@
 // One BroadcastJob reconcile: wait for our own writes to show in the cache (expectations, spec §3.4 step 1),
 // decide with planBroadcastJob (pure), then carry the plan out — job deletion, pod deletes, slow-start pod
 // creates stopping at the first failed batch, Events — and write the status settled by what actually happened.
-import { doItSlowly, type ResourceVersionExpectations, type ScaleExpectations } from '@kruise-ts/core';
+import { doItSlowly } from '@kruise-ts/core';
 import {
   awaitExpectations,
-  type EventRecorder,
-  type InvolvedObject,
-  type KubeClient,
-  type PartitionedReconcileRequest,
-  type ReconcileResult,
+  involvedObject,
+  type WorkloadReconcile,
+  type WorkloadReconcileDeps,
 } from '@kruise-ts/runtime';
 import {
   failedCreateEvent,
@@ -23,32 +21,17 @@ import type { BroadcastJob, BroadcastJobPod, Node } from '../types.ts';
 import { JobWriter } from './job-writer.ts';
 import { BROADCASTJOB, NODE, POD } from './kinds.ts';
 
-export interface ReconcilerDeps {
-  kube: KubeClient;
-  scale: ScaleExpectations;
-  versions: ResourceVersionExpectations;
-  recorder: EventRecorder;
+export interface ReconcilerDeps extends WorkloadReconcileDeps {
   assignPodsByScheduler: boolean;
   now?: () => number;
 }
 
-export type BroadcastJobReconcile = (
-  request: PartitionedReconcileRequest,
-) => Promise<ReconcileResult | undefined>;
+export type BroadcastJobReconcile = WorkloadReconcile;
 
 /** A cached job always has its identity. */
 type StoredJob = BroadcastJob & { metadata: { name: string; namespace: string; uid: string } };
 
-function involved(job: StoredJob): InvolvedObject {
-  return {
-    apiVersion: BROADCASTJOB_API_VERSION,
-    kind: BROADCASTJOB_KIND,
-    namespace: job.metadata.namespace,
-    name: job.metadata.name,
-    uid: job.metadata.uid,
-    ...(job.metadata.resourceVersion === undefined ? {} : { resourceVersion: job.metadata.resourceVersion }),
-  };
-}
+const involved = (obj: StoredJob) => involvedObject(BROADCASTJOB_API_VERSION, BROADCASTJOB_KIND, obj);
 
 export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobReconcile {
   const now = deps.now ?? Date.now;

@@ -7,17 +7,13 @@ import {
   type ControllerRevision,
   conditionsForInPlaceUpdateReady,
   LifecycleState,
-  type ResourceVersionExpectations,
   resolveCreateConflict,
-  type ScaleExpectations,
 } from '@kruise-ts/core';
 import {
   awaitExpectations,
-  type EventRecorder,
-  type InvolvedObject,
-  type KubeClient,
-  type PartitionedReconcileRequest,
-  type ReconcileResult,
+  involvedObject,
+  type WorkloadReconcile,
+  type WorkloadReconcileDeps,
 } from '@kruise-ts/runtime';
 import { claimWithRetentionOwnerRefs } from '../identity.ts';
 import { planScale, type ScaleAction } from '../plan-scale.ts';
@@ -41,30 +37,16 @@ import type {
 import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
 import { SetWriter } from './set-writer.ts';
 
-export interface ReconcilerDeps {
-  kube: KubeClient;
-  scale: ScaleExpectations;
-  versions: ResourceVersionExpectations;
-  recorder: EventRecorder;
+export interface ReconcilerDeps extends WorkloadReconcileDeps {
   gates: StatefulSetGates;
   now?: () => number;
 }
 
-export type StatefulSetReconcile = (
-  request: PartitionedReconcileRequest,
-) => Promise<ReconcileResult | undefined>;
+export type StatefulSetReconcile = WorkloadReconcile;
 
 type StoredSet = StatefulSet & { metadata: { name: string; namespace: string; uid: string } };
 
-function involved(set: StoredSet): InvolvedObject {
-  return {
-    apiVersion: 'apps.kruise.io/v1beta1',
-    kind: STATEFULSET.kind,
-    namespace: set.metadata.namespace,
-    name: set.metadata.name,
-    uid: set.metadata.uid,
-  };
-}
+const involved = (obj: StoredSet) => involvedObject('apps.kruise.io/v1beta1', STATEFULSET.kind, obj);
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

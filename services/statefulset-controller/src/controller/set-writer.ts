@@ -8,7 +8,14 @@ import {
   type ResourceVersionExpectations,
   type ScaleExpectations,
 } from '@kruise-ts/core';
-import { AlreadyExistsError, type KubeClient, NotFoundError, updateCustomStatus } from '@kruise-ts/runtime';
+import {
+  AlreadyExistsError,
+  createPodExpected,
+  deletePodExpected,
+  type KubeClient,
+  NotFoundError,
+  updateCustomStatus,
+} from '@kruise-ts/runtime';
 import {
   AppsV1Api,
   CoreV1Api,
@@ -117,36 +124,11 @@ export class SetWriter {
   }
 
   async createPod(pod: NewPod): Promise<StatefulSetPod> {
-    const { key, namespace, scale } = this.#o;
-    const name = pod.metadata.name;
-    this.#o.fence();
-    scale.expect(key, 'create', name);
-    try {
-      return plain(await this.#core.createNamespacedPod({ namespace, body: asKube<V1Pod>(pod) }));
-    } catch (err) {
-      scale.observe(key, 'create', name);
-      throw err;
-    }
+    return plain(await createPodExpected(this.#o, pod, pod.metadata.name));
   }
 
-  async deletePod(pod: StatefulSetPod): Promise<boolean> {
-    const { key, namespace, scale } = this.#o;
-    const name = pod.metadata.name ?? '';
-    this.#o.fence();
-    scale.expect(key, 'delete', name);
-    try {
-      // Exactly this pod: a replacement of the same name must not be deleted by a stale decision.
-      await this.#core.deleteNamespacedPod({
-        namespace,
-        name,
-        body: { preconditions: { uid: pod.metadata.uid ?? '' } },
-      });
-      return true;
-    } catch (err) {
-      scale.observe(key, 'delete', name);
-      if (err instanceof NotFoundError) return false;
-      throw err;
-    }
+  deletePod(pod: StatefulSetPod): Promise<boolean> {
+    return deletePodExpected(this.#o, pod);
   }
 
   async setLifecycleState(pod: StatefulSetPod, state: LifecycleState, now: number): Promise<void> {

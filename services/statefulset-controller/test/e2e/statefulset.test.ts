@@ -48,6 +48,14 @@ describe('Advanced StatefulSet', () => {
     await sampler;
     assert.deepEqual(violations, [], `ordered creation (${samples} samples)`);
     assert.deepEqual(podNames(await h.pods(ns)), ['web-0', 'web-1', 'web-2']);
+    const created3 = await h.waitUntil(
+      'three SuccessfulCreate Events on the StatefulSet',
+      async () => (await h.core.listNamespacedEvent({ namespace: ns })).items,
+      (events) =>
+        events.filter((e) => e.reason === 'SuccessfulCreate' && e.involvedObject.kind === 'StatefulSet')
+          .length === 3,
+    );
+    assert.ok(created3.some((e) => e.message === 'create Pod web-0 in StatefulSet web successful'));
     const revision = set.status?.updateRevision ?? '';
     assert.match(revision, /^web-[a-z0-9]+$/);
     assert.equal(set.status?.currentRevision, revision);

@@ -3,7 +3,7 @@
 // on a bus prefix of their own) plus cron-job helpers. No BroadcastJob controller runs here, so BroadcastJob
 // children stay active: what Forbid and Replace need. ACJs are created already defaulted by @kruise-ts/api.
 import { type AdvancedCronJobV1beta1, buildCrds, defaultAdvancedCronJobV1beta1 } from '@kruise-ts/api';
-import { ControllerHarness, eventually, requestJson } from '@kruise-ts/devcluster';
+import { ControllerHarness, requestJson } from '@kruise-ts/devcluster';
 
 export type AdvancedCronJob = AdvancedCronJobV1beta1;
 
@@ -119,14 +119,6 @@ export class Harness extends ControllerHarness {
     done: (children: Child[]) => boolean,
     timeoutMs = 60_000,
   ): Promise<Child[]> {
-    return eventually(
-      `${namespace}: ${what}`,
-      async () => {
-        this.assertRunning();
-        const children = await this.children(namespace);
-        return done(children) ? children : undefined;
-      },
-      { timeoutMs, intervalMs: 250 },
-    );
+    return this.waitUntil(`${namespace}: ${what}`, () => this.children(namespace), done, timeoutMs);
   }
 }

@@ -3,7 +3,7 @@
 // controller on a bus prefix of their own) plus job helpers. Jobs are created already defaulted by
 // @kruise-ts/api (no webhook server here).
 import { type BroadcastJobV1beta1, buildCrds, defaultBroadcastJobV1beta1 } from '@kruise-ts/api';
-import { ControllerHarness, eventually, requestJson } from '@kruise-ts/devcluster';
+import { ControllerHarness, requestJson } from '@kruise-ts/devcluster';
 import type { V1Pod } from '@kubernetes/client-node';
 
 export type BroadcastJob = BroadcastJobV1beta1;
@@ -62,14 +62,11 @@ export class Harness extends ControllerHarness {
     done: (job: BroadcastJob) => boolean,
     timeoutMs = 60_000,
   ): Promise<BroadcastJob> {
-    return eventually(
+    return this.waitUntil(
       `${namespace}/${name}: ${what}`,
-      async () => {
-        this.assertRunning();
-        const job = await this.getJob(namespace, name);
-        return job !== undefined && done(job) ? job : undefined;
-      },
-      { timeoutMs, intervalMs: 250 },
+      () => this.getJob(namespace, name),
+      done,
+      timeoutMs,
     );
   }
 

@@ -2,7 +2,7 @@
 // watcher and this controller on a bus prefix of their own) plus set helpers. Sets are created already
 // defaulted by @kruise-ts/api (no webhook server here).
 import { buildCrds, defaultStatefulSetV1beta1, type StatefulSetV1beta1 } from '@kruise-ts/api';
-import { ControllerHarness, eventually, requestJson } from '@kruise-ts/devcluster';
+import { ControllerHarness, requestJson } from '@kruise-ts/devcluster';
 import type { V1PersistentVolumeClaim, V1Pod } from '@kubernetes/client-node';
 
 export type StatefulSet = StatefulSetV1beta1;
@@ -75,14 +75,11 @@ export class Harness extends ControllerHarness {
     done: (s: StatefulSet) => boolean,
     timeoutMs = 90_000,
   ): Promise<StatefulSet> {
-    return eventually(
+    return this.waitUntil(
       `${namespace}/${name}: ${what}`,
-      async () => {
-        this.assertRunning();
-        const set = await this.getSet(namespace, name);
-        return done(set) ? set : undefined;
-      },
-      { timeoutMs, intervalMs: 250 },
+      () => this.getSet(namespace, name),
+      done,
+      timeoutMs,
     );
   }
 }

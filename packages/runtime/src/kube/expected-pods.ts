@@ -1,0 +1,58 @@
+// Pod creates and deletes under scale expectations (Kruise's pattern): the expectation is recorded before the
+// write, behind the partition fence, and lowered again when the write fails, so the next reconcile neither waits
+// for an event that will never come nor acts before the cache caught up.
+import type { ScaleExpectations } from '@kruise-ts/core';
+import { CoreV1Api, type V1Pod } from '@kubernetes/client-node';
+import type { KubeClient } from './client.ts';
+import { NotFoundError } from './errors.ts';
+
+export interface ExpectedPodWrites {
+  kube: KubeClient;
+  namespace: string;
+  /** The workload's `namespace/name`, the expectations key. */
+  key: string;
+  scale: ScaleExpectations;
+  fence: () => void;
+}
+
+/** Creates the pod; `expectAs` is the name the create is expected under (the pod name, or e.g. a node). */
+export async function createPodExpected(
+  o: ExpectedPodWrites,
+  pod: unknown,
+  expectAs: string,
+): Promise<V1Pod> {
+  o.fence();
+  o.scale.expect(o.key, 'create', expectAs);
+  try {
+    // Callers' schema types and client-node's describe the same JSON; only their optionality differs.
+    return await o.kube.api(CoreV1Api).createNamespacedPod({ namespace: o.namespace, body: pod as V1Pod });
+  } catch (err) {
+    o.scale.observe(o.key, 'create', expectAs);
+    throw err;
+  }
+}
+
+/**
+ * Deletes exactly this pod (uid precondition: a replacement of the same name is never hit by a stale decision);
+ * false when it was already gone.
+ */
+export async function deletePodExpected(
+  o: ExpectedPodWrites,
+  pod: { metadata: { name?: string; uid?: string } },
+): Promise<boolean> {
+  const name = pod.metadata.name ?? '';
+  o.fence();
+  o.scale.expect(o.key, 'delete', name);
+  try {
+    await o.kube.api(CoreV1Api).deleteNamespacedPod({
+      namespace: o.namespace,
+      name,
+      ...(pod.metadata.uid ? { body: { preconditions: { uid: pod.metadata.uid } } } : {}),
+    });
+    return true;
+  } catch (err) {
+    o.scale.observe(o.key, 'delete', name);
+    if (err instanceof NotFoundError) return false;
+    throw err;
+  }
+}
