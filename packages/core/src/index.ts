@@ -180,5 +180,7 @@ export type {
   ScaleSatisfaction,
 } from './scale-expectations.ts';
 export { ScaleExpectations } from './scale-expectations.ts';
+export type { Labels, ScatterInput, ScatterTerm } from './scatter-sort.ts';
+export { scatterByTerm, scatterSort, scatterTerms } from './scatter-sort.ts';
 export type { SlowStartResult } from './slow-start.ts';
 export { doItSlowly, INITIAL_CREATE_BATCH_SIZE, slowStartBatchSizes } from './slow-start.ts';

@@ -2,6 +2,7 @@
 // Kubernetes' ActivePods order, then updateStrategy.priorityStrategy, then scatterStrategy
 // (pkg/util/updatesort). Each function returns a new array.
 import type { UpdatePriorityStrategy, UpdateScatterStrategy } from '@kruise-ts/api';
+import { scatterSort } from '@kruise-ts/core';
 import { selectorMatches } from './label-selector.ts';
 import type { Pod } from './types.ts';
 
@@ -113,91 +114,18 @@ export function expandScatterTerms(
   return out;
 }
 
-interface ScatterGroup {
-  groupNum: number;
-  matchedGroupSize: number;
-  unmatchedGroupSize: number;
-  unmatchedRemainder: number;
-}
-
-function scatterGroup(matched: number, unmatched: number): ScatterGroup {
-  const groupNum = Math.min(matched, unmatched);
-  return {
-    groupNum,
-    matchedGroupSize: Math.round(matched / groupNum),
-    unmatchedGroupSize: Math.round(unmatched / groupNum),
-    unmatchedRemainder: 0,
-  };
-}
-
-function groupByDensity(
-  totalMatched: number,
-  totalUnmatched: number,
-  updMatched: number,
-  updUnmatched: number,
-) {
-  const total = scatterGroup(totalMatched, totalUnmatched);
-  const update = scatterGroup(updMatched, updUnmatched);
-  if (Math.fround(totalUnmatched / totalMatched) >= Math.fround(updUnmatched / updMatched)) return update;
-  const group: ScatterGroup = {
-    groupNum: 0,
-    matchedGroupSize: total.matchedGroupSize,
-    unmatchedGroupSize: total.unmatchedGroupSize,
-    unmatchedRemainder: 0,
-  };
-  const byMatched = Math.trunc(updMatched / group.matchedGroupSize);
-  const byUnmatched = Math.trunc(updUnmatched / group.unmatchedGroupSize);
-  group.groupNum = Math.min(byMatched, byUnmatched);
-  group.unmatchedRemainder = updUnmatched - group.groupNum * group.unmatchedGroupSize;
-  return group;
-}
-
 /**
- * scatterSort: spreads the waiting pods carrying each scatter label value evenly through the update order.
- * `all` is every matched pod (the density reference), `waiting` the pods to order.
+ * scatterSort (core's): spreads the waiting pods carrying each scatter label value evenly through the update
+ * order. `all` is every matched pod (the density reference), `waiting` the pods to order.
  */
 export function sortByScatter(
   waiting: readonly Pod[],
   all: readonly Pod[],
   scatter: UpdateScatterStrategy,
 ): Pod[] {
-  if (scatter.length === 0 || waiting.length <= 1) return [...waiting];
-  const matches = (pod: Pod, t: { key: string; value: string }) => pod.metadata.labels?.[t.key] === t.value;
-  let terms = scatter;
-  if (scatter.length > 1) {
-    const counts = new Map<string, number>();
-    const found: { key: string; value: string }[] = [];
-    for (const term of scatter) {
-      for (const pod of waiting) {
-        if (!matches(pod, term)) continue;
-        const id = `${term.key}:${term.value}`;
-        if (!counts.has(id)) found.push({ key: term.key, value: term.value });
-        counts.set(id, (counts.get(id) ?? 0) + 1);
-      }
-    }
-    terms = found
-      .map((t, i) => ({ t, i, n: counts.get(`${t.key}:${t.value}`) ?? 0 }))
-      .sort((a, b) => b.n - a.n || a.i - b.i)
-      .map((x) => x.t);
-  }
-  let order = [...waiting];
-  for (const term of terms) {
-    const matched = order.filter((p) => matches(p, term));
-    const unmatched = order.filter((p) => !matches(p, term));
-    if (matched.length <= 1 || unmatched.length <= 1) continue;
-    let totalMatched = all.filter((p) => matches(p, term)).length;
-    const totalUnmatched = all.length - totalMatched;
-    const last = matched.pop() as Pod;
-    totalMatched--;
-    const group = groupByDensity(totalMatched, totalUnmatched, matched.length, unmatched.length);
-    const next: Pod[] = [];
-    if (group.unmatchedRemainder > 0) next.push(...unmatched.splice(0, group.unmatchedRemainder));
-    for (let i = 0; i < group.groupNum; i++) {
-      next.push(...matched.splice(0, group.matchedGroupSize));
-      next.push(...unmatched.splice(0, group.unmatchedGroupSize));
-    }
-    next.push(...matched, ...unmatched, last);
-    order = next;
-  }
-  return order;
+  return scatterSort(scatter, {
+    candidates: waiting,
+    labelsOf: (pod) => pod.metadata.labels,
+    population: all.map((pod) => pod.metadata.labels),
+  });
 }
