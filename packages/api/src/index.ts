@@ -62,7 +62,6 @@ export { defaultPersistentVolumeClaim, defaultPodSpec, imageTag } from './defaul
 export { defaultSidecarSetV1alpha1, defaultSidecarSetV1beta1 } from './defaults/sidecarset.ts';
 export { defaultStatefulSetV1alpha1, defaultStatefulSetV1beta1 } from './defaults/statefulset.ts';
 // Int-or-percent arithmetic Kruise validates with.
-export { calculatePartitionReplicas, getScaledValueFromIntOrPercent } from './intstr.ts';
 export type { KruiseObject } from './object.ts';
 // Schemas (TypeBox) and their static types.
 export * from './schema/advancedcronjob.ts';

@@ -10,7 +10,7 @@ export type {
   ReceivedDomainEvent,
 } from './event-worker.ts';
 export { ensureEventConsumer, startEventWorker } from './event-worker.ts';
-export { resourceVersionNumber, supersedes } from './monotonic.ts';
+export { supersedes } from './monotonic.ts';
 export type { ObjectFeed, ObjectFeedEvent, ObjectFeedOptions } from './object-feed.ts';
 export { openObjectFeed } from './object-feed.ts';
 export { fnv1a32, partitionOf } from './partition.ts';

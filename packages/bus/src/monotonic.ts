@@ -2,20 +2,13 @@
 // or newer. Several watcher replicas publish the same changes, and a lagging one would otherwise regress the
 // last-value cache. Kubernetes resourceVersions are opaque in general but etcd revisions here, so they compare
 // as integers; when either side is not an integer the rule cannot judge and lets the publish through.
+import { compareResourceVersions } from '@kruise-ts/kube';
 import { type ObjectEvent, type ObjectEventInit, ObjectEventType } from './contracts.ts';
 
 const gone: ReadonlySet<ObjectEventType> = new Set([
   ObjectEventType.OBJECT_EVENT_TYPE_DELETED,
   ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE,
 ]);
-
-/** The resourceVersion as an integer, or undefined when it is not a decimal integer. */
-export function resourceVersionNumber(resourceVersion: string | null | undefined): bigint | undefined {
-  if (resourceVersion === null || resourceVersion === undefined || !/^\d{1,30}$/.test(resourceVersion)) {
-    return undefined;
-  }
-  return BigInt(resourceVersion);
-}
 
 /**
  * Whether `last` (the subject's stored event) makes publishing `next` pointless or harmful: it is at the same
@@ -27,8 +20,6 @@ export function supersedes(
   next: Pick<ObjectEventInit, 'uid' | 'resourceVersion' | 'type'>,
 ): boolean {
   if (last.uid === next.uid && gone.has(last.type) && gone.has(next.type ?? 0)) return true;
-  const lastRv = resourceVersionNumber(last.resourceVersion);
-  const nextRv = resourceVersionNumber(next.resourceVersion);
-  if (lastRv === undefined || nextRv === undefined) return false;
-  return lastRv >= nextRv;
+  const c = compareResourceVersions(last.resourceVersion, next.resourceVersion);
+  return c !== undefined && c >= 0;
 }

@@ -54,15 +54,6 @@ export {
   serializeInPlaceUpdateState,
   withoutInPlaceUpdateGrace,
 } from './inplace-update-state.ts';
-export type { IntOrString, RolloutLimits, RolloutLimitsInput } from './int-or-percent.ts';
-export {
-  DEFAULT_CLONESET_MAX_UNAVAILABLE,
-  IntOrPercentError,
-  partitionReplicas,
-  rolloutLimits,
-  rolloutScaledValue,
-  validationScaledValue,
-} from './int-or-percent.ts';
 export type {
   ConditionStatus,
   Container,
@@ -132,7 +123,7 @@ export type {
   VersionedObject,
   VersionSatisfaction,
 } from './resource-version-expectations.ts';
-export { isResourceVersionAtLeast, ResourceVersionExpectations } from './resource-version-expectations.ts';
+export { ResourceVersionExpectations } from './resource-version-expectations.ts';
 export type { CloneSetForRevision, NewRevision, NewRevisionOptions } from './revision.ts';
 export {
   CLONESET_API_VERSION,
@@ -172,6 +163,8 @@ export {
   shortRevisionHash,
 } from './revision-labels.ts';
 export { revisionsToPrune } from './revision-prune.ts';
+export type { RolloutLimits, RolloutLimitsInput } from './rollout-limits.ts';
+export { DEFAULT_CLONESET_MAX_UNAVAILABLE, rolloutLimits } from './rollout-limits.ts';
 export type {
   PendingScale,
   ScaleAction,

@@ -1,6 +1,7 @@
 // ResourceVersion expectations (spec §2.2 step 9): after the controller writes an object it expects the cache to
 // show at least that resourceVersion before deciding on it again.
 
+import { isResourceVersionAtLeast } from '@kruise-ts/kube';
 import {
   DEFAULT_EXPECTATION_TIMEOUT_MS,
   type ExpectationLeakHook,
@@ -26,27 +27,6 @@ export type VersionCheck =
 
 export interface VersionCheckOptions {
   onTimeout: 'drop' | 'stop';
-}
-
-const UINT64_MAX = 2n ** 64n - 1n;
-
-function parseUint64(s: string): bigint | undefined {
-  if (!/^\d+$/.test(s)) return undefined;
-  const n = BigInt(s);
-  return n > UINT64_MAX ? undefined : n;
-}
-
-/**
- * Whether `next` counts as at least `prev`. An empty or non-numeric `prev` accepts anything; a non-numeric `next`
- * never satisfies a numeric `prev`. (resourceVersions are opaque, but the apiserver's are etcd revisions.)
- */
-export function isResourceVersionAtLeast(prev: string, next: string): boolean {
-  if (prev === '') return true;
-  const p = parseUint64(prev);
-  if (p === undefined) return true;
-  const n = parseUint64(next);
-  if (n === undefined) return false;
-  return n >= p;
 }
 
 interface Entry {

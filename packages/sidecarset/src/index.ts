@@ -27,7 +27,6 @@ export {
   mergeSidecarContainers,
 } from './inject.ts';
 export * from './keys.ts';
-export { InvalidSelectorError, isEmptySelector, selectorMatches } from './label-selector.ts';
 export {
   jsonMergePatch,
   PatchMetadataError,

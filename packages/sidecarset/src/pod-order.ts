@@ -3,7 +3,7 @@
 // (pkg/util/updatesort). Each function returns a new array.
 import type { UpdatePriorityStrategy, UpdateScatterStrategy } from '@kruise-ts/api';
 import { scatterSort } from '@kruise-ts/core';
-import { selectorMatches } from './label-selector.ts';
+import { selectorMatches } from '@kruise-ts/kube';
 import type { Pod } from './types.ts';
 
 const phaseOrdinal: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };

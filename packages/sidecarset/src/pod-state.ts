@@ -1,8 +1,9 @@
 // A pod's state with respect to one SidecarSet (sidecarset_control.go, util.go; spec §1.6.2, §1.6.6): which
 // pods the SidecarSet manages, whether their sidecars are at its hash, whether an in-place upgrade finished
 // (from container statuses), readiness, and whether only images changed.
+
+import { isEmptySelector, selectorMatches } from '@kruise-ts/kube';
 import { sidecarSetRevision, sidecarSetRevisionWithoutImage } from './hash.ts';
-import { isEmptySelector, selectorMatches } from './label-selector.ts';
 import {
   isPodInjectedSidecarSet,
   parseInPlaceUpdateStates,

@@ -1,8 +1,8 @@
 // Which SidecarSets a pod being created gets, and at which revision (spec §1.5.1): namespace and label
 // selectors, injection pause, the injection revision policy, and canary SidecarSets displacing their base.
 
+import { isEmptySelector, selectorMatches } from '@kruise-ts/kube';
 import { SIDECARSET_BASE_ANNOTATION, SIDECARSET_CANARY_ANNOTATION } from './keys.ts';
-import { isEmptySelector, selectorMatches } from './label-selector.ts';
 import type { Pod, SidecarSet } from './types.ts';
 
 /**

@@ -1,7 +1,6 @@
 // GetNextUpgradePods (sidecarset_strategy.go, spec §1.6.3): which pods get their sidecars upgraded in this
 // round under updateStrategy selector, partition and maxUnavailable, in priority/scatter order.
-import { calculatePartitionReplicas, getScaledValueFromIntOrPercent } from '@kruise-ts/api';
-import { selectorMatches } from './label-selector.ts';
+import { calculatePartitionReplicas, getScaledValueFromIntOrPercent, selectorMatches } from '@kruise-ts/kube';
 import { expandScatterTerms, sortActivePods, sortByPriority, sortByScatter } from './pod-order.ts';
 import {
   isPodSidecarUpdated,

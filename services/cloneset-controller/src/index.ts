@@ -17,7 +17,6 @@ export {
   parseUpdateSpec,
   serializeUpdateSpec,
 } from './inplace/update-spec.ts';
-export { LabelSelectorError, selectorMatches, selectorString } from './label-selector.ts';
 export type { InPlaceLifecycleGate, LifecycleTransition } from './lifecycle/state-machine.ts';
 export {
   deletionTransition,

@@ -2,7 +2,8 @@
 // pods and PVCs. @kruise-ts/api does not export its CloneSet types yet, so these are structural subsets of
 // CloneSetV1beta1; any object of that type (or straight from the apiserver) fits.
 
-import type { Container, IntOrString, Lifecycle, ObjectMeta, Pod } from '@kruise-ts/core';
+import type { Container, Lifecycle, ObjectMeta, Pod } from '@kruise-ts/core';
+import type { IntOrString } from '@kruise-ts/kube';
 
 export interface LabelSelectorRequirement {
   key: string;

@@ -1,13 +1,13 @@
 // What a reconcile reads, from the bus-fed caches: SidecarSets, pods (all namespaces), namespace labels and
 // the SidecarSet ControllerRevisions in the kruise namespace.
 import type { ControllerRevision } from '@kruise-ts/core';
+import { selectorMatches } from '@kruise-ts/kube';
 import type { ObjectCache } from '@kruise-ts/runtime';
 import {
   isPodManagedBySidecarSet,
   type Pod,
   SIDECARSET_NAME_LABEL,
   type SidecarSet,
-  selectorMatches,
 } from '@kruise-ts/sidecarset';
 import { CONTROLLER_REVISION, NAMESPACE, POD, SIDECARSET } from './kinds.ts';
 

@@ -3,7 +3,8 @@
 // Revisions are read from the bus-fed cache; this replica's own recent writes are overlaid until the cache
 // shows them, so two reconciles in a row never decide on a stale history.
 import type { ControllerRevision } from '@kruise-ts/core';
-import { equalRevision, isResourceVersionAtLeast } from '@kruise-ts/core';
+import { equalRevision } from '@kruise-ts/core';
+import { isResourceVersionAtLeast } from '@kruise-ts/kube';
 import { AlreadyExistsError, NotFoundError } from '@kruise-ts/runtime';
 import {
   decideLatestRevision,

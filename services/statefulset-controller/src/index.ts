@@ -80,7 +80,6 @@ export {
   computeReplicaCounts,
   computeStatus,
   failedPodCondition,
-  labelSelectorString,
   shouldWriteStatus,
   volumeClaimsStatus,
 } from './status.ts';

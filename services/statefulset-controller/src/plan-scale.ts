@@ -15,8 +15,8 @@ import {
   isPodAllHooked,
   isPodHooked,
   LifecycleState,
-  rolloutScaledValue,
 } from '@kruise-ts/core';
+import { getValueFromIntOrPercent } from '@kruise-ts/kube';
 import {
   claimOwnerMatchesSetAndPod,
   claimWithRetentionOwnerRefs,
@@ -154,7 +154,7 @@ export function allowsBurst(set: StatefulSet): boolean {
 export function scaleMaxUnavailable(set: StatefulSet): number | undefined {
   const value = set.spec.scaleStrategy?.maxUnavailable;
   if (value === undefined) return undefined;
-  return Math.max(1, rolloutScaledValue(value, set.spec.replicas ?? 1, false));
+  return Math.max(1, getValueFromIntOrPercent(value, set.spec.replicas ?? 1, false));
 }
 
 /**

@@ -6,7 +6,8 @@
 // of "unavailable", `unorderedUpdate` (Parallel + priorities: the ordered order is used), PVC resize, and the update
 // expectations (the caller runs this only once earlier updates are observed).
 
-import { getPodLifecycleState, isPodAllHooked, LifecycleState, rolloutScaledValue } from '@kruise-ts/core';
+import { getPodLifecycleState, isPodAllHooked, LifecycleState } from '@kruise-ts/core';
+import { getValueFromIntOrPercent } from '@kruise-ts/kube';
 import { podName } from './identity.ts';
 import { deleteOrPrepare, minReadySecondsOf, type ScaleAction } from './plan-scale.ts';
 import { isHealthy, isTerminating, podRevision, runningAndAvailable } from './pod-state.ts';
@@ -69,7 +70,7 @@ export interface UpdatePlan {
 export function rollingMaxUnavailable(set: StatefulSet): number {
   const rolling = set.spec.updateStrategy?.rollingUpdate;
   if (rolling === undefined) return 1;
-  return Math.max(1, rolloutScaledValue(rolling.maxUnavailable ?? 1, set.spec.replicas ?? 1, false));
+  return Math.max(1, getValueFromIntOrPercent(rolling.maxUnavailable ?? 1, set.spec.replicas ?? 1, false));
 }
 
 /**

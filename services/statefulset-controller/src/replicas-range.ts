@@ -2,7 +2,7 @@
 // GetReserveOrdinalIntSet, getParentNameAndOrdinal): the valid ordinals are [start, end) minus the reserved ones,
 // where end is the first ordinal that leaves exactly `replicas` unreserved ordinals in the range.
 
-import type { IntOrString } from '@kruise-ts/core';
+import type { IntOrString } from '@kruise-ts/kube';
 import { gateOn, type StatefulSetGates } from './types.ts';
 
 export interface ReplicasRange {

@@ -3,7 +3,8 @@
 // the valid replicas and the condemned pods as they were read (this round's writes are not reflected, except the
 // currentReplicas/updatedReplicas decrements of the rolling update).
 
-import { compareGoStrings, compareQuantities, parseQuantity } from '@kruise-ts/core';
+import { compareQuantities, parseQuantity } from '@kruise-ts/core';
+import { selectorString } from '@kruise-ts/kube';
 import { persistentVolumeClaimName } from './identity.ts';
 import { minReadySecondsOf } from './plan-scale.ts';
 import {
@@ -14,7 +15,6 @@ import {
   runningAndAvailable,
 } from './pod-state.ts';
 import type {
-  LabelSelector,
   Now,
   PersistentVolumeClaim,
   StatefulSet,
@@ -68,42 +68,6 @@ export function computeReplicaCounts(
     }
   }
   return s;
-}
-
-// ---- label selector string ----
-
-function requirementStrings(selector: LabelSelector): { key: string; text: string }[] {
-  const reqs: { key: string; text: string }[] = [];
-  for (const [key, value] of Object.entries(selector.matchLabels ?? {}))
-    reqs.push({ key, text: `${key}=${value}` });
-  for (const expr of selector.matchExpressions ?? []) {
-    const values = [...(expr.values ?? [])].sort(compareGoStrings).join(',');
-    switch (expr.operator) {
-      case 'In':
-        reqs.push({ key: expr.key, text: `${expr.key} in (${values})` });
-        break;
-      case 'NotIn':
-        reqs.push({ key: expr.key, text: `${expr.key} notin (${values})` });
-        break;
-      case 'Exists':
-        reqs.push({ key: expr.key, text: expr.key });
-        break;
-      case 'DoesNotExist':
-        reqs.push({ key: expr.key, text: `!${expr.key}` });
-        break;
-      default:
-        throw new Error(`${JSON.stringify(expr.operator)} is not a valid label selector operator`);
-    }
-  }
-  return reqs.sort((a, b) => compareGoStrings(a.key, b.key));
-}
-
-/** metav1.LabelSelectorAsSelector(...).String(): requirements sorted by key, e.g. "app=foo,tier in (a,b)". */
-export function labelSelectorString(selector: LabelSelector | undefined): string {
-  if (selector === undefined) return '';
-  return requirementStrings(selector)
-    .map((r) => r.text)
-    .join(',');
 }
 
 // ---- volume claims ----
@@ -211,7 +175,7 @@ export function computeStatus(input: StatusInput): StatefulSetStatus {
     currentRevision: input.currentRevisionName,
     updateRevision: input.updateRevisionName,
     collisionCount: input.collisionCount,
-    labelSelector: labelSelectorString(set.spec.selector),
+    labelSelector: selectorString(set.spec.selector),
     volumeClaims: volumeClaimsStatus(set, input.validOrdinals, input.pvcs),
   };
   if (input.conditions !== undefined && input.conditions.length > 0) status.conditions = input.conditions;

@@ -1,5 +1,6 @@
 // AdvancedCronJob validation: pkg/webhook/advancedcronjob/validating/advancedcronjob_create_update_handler.go.
 // Kruise validates v1beta1; v1alpha1 has the same shape minus imageListPullJobTemplate.
+import { labelSelectorError } from '@kruise-ts/kube';
 import { deepEqual } from '../json.ts';
 import type {
   AdvancedCronJobV1alpha1,
@@ -9,7 +10,7 @@ import type {
 import { nonNegative } from './common.ts';
 import { cronScheduleError, timeZoneError } from './cron.ts';
 import { type FieldError, fieldError, type Path, path } from './errors.ts';
-import { labelSelectorError, validateObjectMeta, validateObjectMetaUpdate } from './meta.ts';
+import { validateObjectMeta, validateObjectMetaUpdate } from './meta.ts';
 import { kruiseNameValidator } from './names.ts';
 import { validatePodTemplateSpec } from './pod.ts';
 

@@ -2,7 +2,13 @@
 // validateCloneSetUpdate, v1beta1 ValidateCloneSetV1beta1 / ValidateCloneSetUpdateV1beta1) and
 // clonesetcore.ValidateCloneSetUpdate (the InPlaceOnly rule).
 
-import { getScaledValueFromIntOrPercent, intOrStringText } from '../intstr.ts';
+import {
+  getScaledValueFromIntOrPercent,
+  intOrStringText,
+  isEmptySelector,
+  labelSelectorError,
+  selectorMatches,
+} from '@kruise-ts/kube';
 import { deepEqual } from '../json.ts';
 import type { CloneSetV1alpha1, CloneSetV1beta1 } from '../schema/cloneset.ts';
 import type { IntOrString } from '../schema/helpers.ts';
@@ -15,14 +21,7 @@ import type {
 } from '../schema/shared.ts';
 import { nonNegative, priorityStrategyError, scatterStrategyError, workloadDeletionError } from './common.ts';
 import { type FieldError, fieldError, type Path, path } from './errors.ts';
-import {
-  labelSelectorError,
-  selectorIsEmpty,
-  selectorMatches,
-  validateLabelSelector,
-  validateObjectMeta,
-  validateObjectMetaUpdate,
-} from './meta.ts';
+import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta.ts';
 import { validatePodTemplateSpec } from './pod.ts';
 import { firstNonImageChange } from './template-diff.ts';
 
@@ -70,7 +69,7 @@ function validateSelectorAndTemplate(spec: CommonSpec, at: Path): FieldError[] {
     errs.push(fieldError.required(at.child('selector')));
   } else {
     errs.push(...validateLabelSelector(spec.selector, at.child('selector')));
-    if (selectorIsEmpty(spec.selector)) {
+    if (isEmptySelector(spec.selector)) {
       errs.push(
         fieldError.invalid(at.child('selector'), spec.selector, 'empty selector is invalid for cloneset'),
       );
@@ -83,7 +82,7 @@ function validateSelectorAndTemplate(spec: CommonSpec, at: Path): FieldError[] {
   // A nil selector converts to labels.Nothing(), which is not Empty() and matches no labels.
   const labels = spec.template?.metadata?.labels;
   if (
-    (!spec.selector || !selectorIsEmpty(spec.selector)) &&
+    (!spec.selector || !isEmptySelector(spec.selector)) &&
     (!spec.selector || !selectorMatches(spec.selector, labels))
   ) {
     errs.push(

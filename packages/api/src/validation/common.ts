@@ -1,8 +1,8 @@
 // Rules several kinds share: priority/scatter strategy checks, non-negative fields, deletion protection.
+import { labelSelectorError } from '@kruise-ts/kube';
 import type { LabelSelector } from '../schema/meta.ts';
 import type { UpdatePriorityStrategy, UpdateScatterStrategy } from '../schema/shared.ts';
 import { type FieldError, fieldError, type Path } from './errors.ts';
-import { labelSelectorError } from './meta.ts';
 
 export const nonNegative = (value: number | undefined, at: Path): FieldError[] =>
   value !== undefined && value < 0

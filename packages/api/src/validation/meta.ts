@@ -76,8 +76,6 @@ export function validateObjectMetaUpdate(
   return errs;
 }
 
-const operators = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
-
 /** k8s ValidateLabelSelector. */
 export function validateLabelSelector(selector: LabelSelector | undefined, at: Path): FieldError[] {
   const errs: FieldError[] = [];
@@ -111,56 +109,4 @@ export function validateLabelSelector(selector: LabelSelector | undefined, at: P
   });
   errs.push(...validateLabels(selector.matchLabels, at.child('matchLabels')));
   return errs;
-}
-
-/** Whether metav1.LabelSelectorAsSelector would fail (an unknown operator or a bad In/NotIn/Exists shape). */
-export function labelSelectorError(selector: LabelSelector | undefined): string | undefined {
-  for (const req of selector?.matchExpressions ?? []) {
-    if (!operators.includes(req.operator)) return `"${req.operator}" is not a valid label selector operator`;
-    const n = req.values?.length ?? 0;
-    if ((req.operator === 'In' || req.operator === 'NotIn') && n === 0) {
-      return "for 'in', 'notin' operators, values set can't be empty";
-    }
-    if ((req.operator === 'Exists' || req.operator === 'DoesNotExist') && n > 0) {
-      return 'values set must be empty for exists and does not exist';
-    }
-  }
-  return undefined;
-}
-
-/** True when the selector has no requirement (matches everything, as labels.Everything()). */
-export function selectorIsEmpty(selector: LabelSelector | undefined): boolean {
-  return Object.keys(selector?.matchLabels ?? {}).length + (selector?.matchExpressions?.length ?? 0) === 0;
-}
-
-export function selectorMatches(
-  selector: LabelSelector | undefined,
-  labels: Record<string, string> | undefined,
-): boolean {
-  const set = labels ?? {};
-  for (const [key, value] of Object.entries(selector?.matchLabels ?? {})) {
-    if (set[key] !== value) return false;
-  }
-  for (const req of selector?.matchExpressions ?? []) {
-    const has = Object.hasOwn(set, req.key);
-    const value = set[req.key];
-    const values = req.values ?? [];
-    switch (req.operator) {
-      case 'In':
-        if (!has || value === undefined || !values.includes(value)) return false;
-        break;
-      case 'NotIn':
-        if (has && value !== undefined && values.includes(value)) return false;
-        break;
-      case 'Exists':
-        if (!has) return false;
-        break;
-      case 'DoesNotExist':
-        if (has) return false;
-        break;
-      default:
-        return false;
-    }
-  }
-  return true;
 }

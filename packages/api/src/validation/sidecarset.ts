@@ -2,6 +2,7 @@
 // v1beta1 (v1alpha1 objects are mapped first). Checks that need other objects (the canary's base SidecarSet, other
 // SidecarSets for conflicts, the injection ControllerRevision, the patchPodMetadata whitelist ConfigMap) use what
 // the caller passes in the options and are skipped when it passes nothing.
+import { labelSelectorError, selectorMatches } from '@kruise-ts/kube';
 import { sidecarSetV1alpha1ToV1beta1 } from '../conversion/sidecarset.ts';
 import { deepEqual } from '../json.ts';
 import type { LabelSelector } from '../schema/meta.ts';
@@ -10,7 +11,7 @@ import type { SidecarContainer, SidecarSetV1alpha1, SidecarSetV1beta1 } from '..
 import { SidecarSetKeys } from '../schema/sidecarset.ts';
 import { priorityStrategyError, scatterStrategyError } from './common.ts';
 import { type FieldError, fieldError, type Path, path } from './errors.ts';
-import { labelSelectorError, selectorMatches, validateLabelSelector, validateObjectMeta } from './meta.ts';
+import { validateLabelSelector, validateObjectMeta } from './meta.ts';
 import { isQualifiedName, isValidPercent, kruiseNameValidator } from './names.ts';
 import { validatePodTemplateSpec } from './pod.ts';
 import { isSelectorOverlapping } from './selector-overlap.ts';

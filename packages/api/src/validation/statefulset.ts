@@ -1,5 +1,11 @@
 // Advanced StatefulSet validation: pkg/webhook/statefulset/validating/statefulset_validation.go and the handler.
 // Kruise validates v1beta1; a v1alpha1 object is first mapped to v1beta1 (Kruise's ConvertTo), as here.
+import {
+  intstrScaledValueFromIntOrPercent,
+  isEmptySelector,
+  labelSelectorError,
+  selectorMatches,
+} from '@kruise-ts/kube';
 import { statefulSetV1alpha1ToV1beta1 } from '../conversion/statefulset.ts';
 import { deepEqual } from '../json.ts';
 import type { IntOrString } from '../schema/helpers.ts';
@@ -8,9 +14,6 @@ import type { StatefulSetV1alpha1, StatefulSetV1beta1 } from '../schema/stateful
 import { nonNegative, priorityStrategyError, workloadDeletionError } from './common.ts';
 import { type FieldError, fieldError, type Path, path } from './errors.ts';
 import {
-  labelSelectorError,
-  selectorIsEmpty,
-  selectorMatches,
   validateAnnotations,
   validateLabelSelector,
   validateLabels,
@@ -35,19 +38,13 @@ function validatePositiveIntOrPercent(value: IntOrString, at: Path): FieldError[
   return nonNegative(value, at);
 }
 
-/** intstr.GetValueFromIntOrPercent(value, 1, roundUp). */
+/** intstr.GetScaledValueFromIntOrPercent(value, 1, true), as Kruise's validation calls it. */
 function valueAgainstOne(value: IntOrString): { value: number; error?: string } {
-  if (typeof value === 'number') return { value };
-  if (!value.endsWith('%'))
-    return { value: 0, error: 'invalid value for IntOrString: invalid type: string is not a percentage' };
-  const digits = value.slice(0, -1);
-  if (!/^[+-]?\d+$/.test(digits)) {
-    return {
-      value: 0,
-      error: `invalid value for IntOrString: invalid value ${JSON.stringify(value)}: strconv.Atoi: parsing ${JSON.stringify(digits)}: invalid syntax`,
-    };
+  try {
+    return { value: intstrScaledValueFromIntOrPercent(value, 1, true) };
+  } catch (err) {
+    return { value: 0, error: (err as Error).message };
   }
-  return { value: Math.ceil(Number(digits) / 100) };
 }
 
 function validateMaxUnavailable(value: IntOrString, spec: Spec, at: Path): FieldError[] {
@@ -194,7 +191,7 @@ function validateSelector(spec: Spec, at: Path): FieldError[] {
   if (!spec.selector) errs.push(fieldError.required(at.child('selector')));
   else {
     errs.push(...validateLabelSelector(spec.selector, at.child('selector')));
-    if (selectorIsEmpty(spec.selector)) {
+    if (isEmptySelector(spec.selector)) {
       errs.push(
         fieldError.invalid(at.child('selector'), spec.selector, 'empty selector is invalid for statefulset'),
       );
@@ -209,7 +206,7 @@ function validateSelector(spec: Spec, at: Path): FieldError[] {
   const templatePath = at.child('template');
   const labels = spec.template?.metadata?.labels;
   if (
-    (!spec.selector || !selectorIsEmpty(spec.selector)) &&
+    (!spec.selector || !isEmptySelector(spec.selector)) &&
     (!spec.selector || !selectorMatches(spec.selector, labels))
   ) {
     errs.push(

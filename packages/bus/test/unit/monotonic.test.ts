@@ -1,21 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ObjectEventType, resourceVersionNumber, supersedes } from '../../src/index.ts';
+import { ObjectEventType, supersedes } from '../../src/index.ts';
 
 const { OBJECT_EVENT_TYPE_ADDED: ADDED, OBJECT_EVENT_TYPE_MODIFIED: MODIFIED } = ObjectEventType;
 const { OBJECT_EVENT_TYPE_DELETED: DELETED, OBJECT_EVENT_TYPE_TOMBSTONE: TOMBSTONE } = ObjectEventType;
-
-describe('resourceVersionNumber', () => {
-  test('reads decimal etcd revisions beyond 2^53 exactly', () => {
-    assert.equal(resourceVersionNumber('42'), 42n);
-    assert.equal(resourceVersionNumber('9007199254740993'), 9007199254740993n);
-  });
-  test('is undefined for what is not a decimal integer', () => {
-    for (const rv of ['', 'abc', '-1', '1.5', ' 1', undefined, null]) {
-      assert.equal(resourceVersionNumber(rv), undefined, String(rv));
-    }
-  });
-});
 
 describe('supersedes(last, next)', () => {
   const cases: {

@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ExpectationLeak } from '../../src/expectation-leaks.ts';
-import {
-  isResourceVersionAtLeast,
-  ResourceVersionExpectations,
-} from '../../src/resource-version-expectations.ts';
+import { ResourceVersionExpectations } from '../../src/resource-version-expectations.ts';
 
 const obj = (resourceVersion: string, uid = 'u1') => ({ metadata: { uid, resourceVersion } });
 
@@ -12,26 +9,6 @@ function clock(start = 0) {
   let t = start;
   return { now: () => t, advance: (ms: number) => (t += ms) };
 }
-
-describe('isResourceVersionAtLeast', () => {
-  const cases: ReadonlyArray<readonly [string, string, boolean]> = [
-    ['', 'anything', true],
-    ['5', '5', true],
-    ['5', '6', true],
-    ['5', '4', false],
-    ['10', '9', false],
-    ['abc', '1', true],
-    ['5', 'abc', false],
-    ['5', '', false],
-    ['18446744073709551615', '18446744073709551615', true],
-    ['18446744073709551616', '1', true],
-    ['+5', '1', true],
-  ];
-  for (const [prev, next, want] of cases) {
-    it(`${JSON.stringify(prev)} → ${JSON.stringify(next)}: ${want}`, () =>
-      assert.equal(isResourceVersionAtLeast(prev, next), want));
-  }
-});
 
 describe('ResourceVersionExpectations (spec §2.2 step 9; Kruise TestResourceVersionExpectation)', () => {
   const table: ReadonlyArray<readonly [expect: string, observe: string, check: string, satisfied: boolean]> =

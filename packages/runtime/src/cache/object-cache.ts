@@ -10,6 +10,7 @@ import {
   type ObjectFeed,
   openObjectFeed,
 } from '@kruise-ts/bus';
+import { isResourceVersionOlder } from '@kruise-ts/kube';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { Context } from '@opentelemetry/api';
 
@@ -60,13 +61,6 @@ function kindKey(group: string, kind: string): string {
 
 function objectKey(group: string, kind: string, namespace: string, name: string): string {
   return `${kindKey(group, kind)}/${namespace}/${name}`;
-}
-
-/** resourceVersions are etcd revisions: compare numerically; anything unparsable counts as newer. */
-function isOlder(candidate: string, held: string): boolean {
-  const a = Number(candidate);
-  const b = Number(held);
-  return Number.isFinite(a) && Number.isFinite(b) && a < b;
 }
 
 export class ObjectCache {
@@ -194,7 +188,7 @@ export class ObjectCache {
     const kind = event.kind?.kind ?? '';
     const key = objectKey(group, kind, event.namespace, event.name);
     const old = this.#objects.get(key);
-    if (old && old.uid === event.uid && isOlder(event.resourceVersion, old.resourceVersion)) return;
+    if (old && old.uid === event.uid && isResourceVersionOlder(event.resourceVersion, old.resourceVersion)) return;
     const observedAt = fromTimestamp(event.observedAt)?.getTime();
     if (gone.has(event.type)) {
       if (!old) return;

@@ -13,7 +13,6 @@ import {
   parseInPlaceUpdateStates,
   parseUpgradeSpecs,
   SIDECARSET_HASH_ANNOTATION,
-  selectorMatches,
   statusChanged,
   upgradableCondition,
   upgradePodSidecars,
@@ -170,41 +169,5 @@ describe('upgradePodSidecars', () => {
     pod.status?.conditions?.push(first as NonNullable<typeof first>);
     assert.equal(upgradableCondition(pod, 'a', false, NOW), undefined);
     assert.equal(upgradableCondition(pod, 'b', true, NOW)?.message, '{"a":false,"b":true}');
-  });
-});
-
-describe('label selectors', () => {
-  const cases: {
-    sel: Parameters<typeof selectorMatches>[0];
-    labels: Record<string, string>;
-    want: boolean;
-  }[] = [
-    { sel: { matchExpressions: [{ key: 'app', operator: 'Exists' }] }, labels: { app: 'x' }, want: true },
-    { sel: { matchExpressions: [{ key: 'app', operator: 'Exists' }] }, labels: {}, want: false },
-    {
-      sel: { matchExpressions: [{ key: 'app', operator: 'In', values: ['a', 'b'] }] },
-      labels: { app: 'b' },
-      want: true,
-    },
-    { sel: { matchExpressions: [{ key: 'app', operator: 'NotIn', values: ['a'] }] }, labels: {}, want: true },
-    {
-      sel: { matchExpressions: [{ key: 'app', operator: 'DoesNotExist' }] },
-      labels: { app: '' },
-      want: false,
-    },
-    { sel: { matchLabels: { a: '1' }, matchExpressions: [] }, labels: { a: '1', b: '2' }, want: true },
-    { sel: {}, labels: {}, want: true },
-    { sel: undefined, labels: {}, want: false },
-  ];
-  for (const [i, c] of cases.entries()) {
-    it(`case ${i}: ${JSON.stringify(c.sel)} on ${JSON.stringify(c.labels)}`, () => {
-      assert.equal(selectorMatches(c.sel, c.labels), c.want);
-    });
-  }
-  it('an unknown operator is an error', () => {
-    assert.throws(
-      () => selectorMatches({ matchExpressions: [{ key: 'a', operator: 'Gt' }] }, {}),
-      /not a valid operator/,
-    );
   });
 });

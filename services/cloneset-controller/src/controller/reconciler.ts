@@ -9,6 +9,7 @@ import {
   type ResourceVersionExpectations,
   type ScaleExpectations,
 } from '@kruise-ts/core';
+import { LabelSelectorError, selectorString } from '@kruise-ts/kube';
 import type {
   EventRecorder,
   KubeClient,
@@ -16,7 +17,6 @@ import type {
   ReconcileResult,
 } from '@kruise-ts/runtime';
 import { context, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
-import { LabelSelectorError, selectorString } from '../label-selector.ts';
 import { isPodOnRevision } from '../pod-state.ts';
 import { truncatePodsToDelete } from '../revisions/active-revisions.ts';
 import { isRolloutComplete, rolloutPhase, rolloutProgressEvent } from '../rollout/progress.ts';

@@ -1,7 +1,7 @@
 // The RolloutProgress domain event for a CloneSet status (proto kruise/bus/v1/rollout.proto): the phase of the
 // rollout of the current generation and, when it waits, the first thing it waits for. Pure.
 import { RolloutPhase, type RolloutProgressInit } from '@kruise-ts/bus';
-import { partitionReplicas } from '@kruise-ts/core';
+import { calculatePartitionReplicas } from '@kruise-ts/kube';
 import { type CloneSet, type CloneSetStatus, specReplicas } from '../types.ts';
 import { type RolloutWait, WaitReason } from './waits.ts';
 
@@ -97,7 +97,10 @@ export function rolloutProgressEvent(input: ProgressEventInput): RolloutProgress
   const { cloneSet: cs, status, phase } = input;
   let partition = 0;
   try {
-    partition = partitionReplicas(cs.spec.updateStrategy?.rollingUpdate?.partition, cs.spec.replicas);
+    partition = calculatePartitionReplicas(
+      cs.spec.updateStrategy?.rollingUpdate?.partition,
+      cs.spec.replicas,
+    );
   } catch {
     // Reported as 0, as status.expectedUpdatedReplicas treats it.
   }

@@ -9,8 +9,8 @@ import {
   getPodLifecycleState,
   LifecycleState,
   POD_READY,
-  partitionReplicas,
 } from '@kruise-ts/core';
+import { calculatePartitionReplicas } from '@kruise-ts/kube';
 import { isPodAvailable, isPodOnRevision, isPodReadyToDelete } from '../pod-state.ts';
 import type { ExpectationDiffs } from '../sync/expectation-diffs.ts';
 import { type CloneSet, type CloneSetPod, type Now, toMillis } from '../types.ts';
@@ -140,7 +140,7 @@ export function rolloutWaits(input: WaitInput): RolloutWait[] {
   if (heldBack) waits.push(wait(WaitReason.MaxUnavailable, behind));
   let partition = 0;
   try {
-    partition = partitionReplicas(rolling?.partition, cs.spec.replicas);
+    partition = calculatePartitionReplicas(rolling?.partition, cs.spec.replicas);
   } catch {
     // An invalid partition counts as 0, as in status.
   }

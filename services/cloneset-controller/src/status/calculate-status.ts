@@ -2,7 +2,8 @@
 // claimed active pods, when currentRevision catches up with updateRevision, expectedUpdatedReplicas, the
 // Progressing condition, and whether the result is worth writing.
 
-import { isPodUpdateReady, type Pod, partitionReplicas } from '@kruise-ts/core';
+import { isPodUpdateReady, type Pod } from '@kruise-ts/core';
+import { calculatePartitionReplicas } from '@kruise-ts/kube';
 import { isPodAvailable, isPodOnRevision } from '../pod-state.ts';
 import {
   type CloneSet,
@@ -136,7 +137,8 @@ export function calculateStatus(cs: CloneSet, pods: readonly Pod[], input: Statu
   if (rolling === undefined) status.expectedUpdatedReplicas = replicas;
   else {
     try {
-      status.expectedUpdatedReplicas = replicas - partitionReplicas(rolling.partition, cs.spec.replicas);
+      status.expectedUpdatedReplicas =
+        replicas - calculatePartitionReplicas(rolling.partition, cs.spec.replicas);
     } catch {
       // An invalid partition leaves it 0, as Kruise does.
     }

@@ -4,7 +4,7 @@
 // selector would be adopted.
 
 import { isPodActive, type OwnerReference, type Pod } from '@kruise-ts/core';
-import { selectorMatches } from '../label-selector.ts';
+import { selectorMatches } from '@kruise-ts/kube';
 import type { CloneSet } from '../types.ts';
 
 export interface ClaimResult<P extends Pod> {

@@ -4,7 +4,7 @@
 // key, the larger trailing integer of the label value first. The sort is stable.
 
 import type { Pod } from '@kruise-ts/core';
-import { LabelSelectorError, selectorMatches } from '../label-selector.ts';
+import { LabelSelectorError, selectorMatches } from '@kruise-ts/kube';
 import type { UpdatePriorityStrategy } from '../types.ts';
 
 function weightOf(strategy: UpdatePriorityStrategy, labels: Record<string, string>): number {

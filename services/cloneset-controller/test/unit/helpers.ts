@@ -1,6 +1,7 @@
 // Builders for the unit tables: a compact pod notation and a CloneSet with rollout knobs.
 
-import { CONTROLLER_REVISION_HASH_LABEL_KEY, type IntOrString, LIFECYCLE_STATE_LABEL } from '@kruise-ts/core';
+import { CONTROLLER_REVISION_HASH_LABEL_KEY, LIFECYCLE_STATE_LABEL } from '@kruise-ts/core';
+import type { IntOrString } from '@kruise-ts/kube';
 import { SPECIFIED_DELETE_LABEL } from '../../src/pod-state.ts';
 import type { CloneSet, CloneSetPod } from '../../src/types.ts';
 

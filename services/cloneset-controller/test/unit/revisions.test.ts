@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type ControllerRevision, newCloneSetRevision } from '@kruise-ts/core';
-import { LabelSelectorError, selectorMatches, selectorString } from '../../src/label-selector.ts';
 import {
   revisionsToTruncate,
   selectActiveRevisions,
@@ -107,40 +106,5 @@ describe('history truncation (spec §2.3 truncateHistory)', () => {
     assert.deepEqual(truncatePodsToDelete(['a', 'b'], pods), ['a']);
     assert.equal(truncatePodsToDelete(['a'], pods), undefined);
     assert.equal(truncatePodsToDelete(undefined, pods), undefined);
-  });
-});
-
-describe('label selector (spec §2.2 step 6, §6 labelSelector)', () => {
-  const selector = {
-    matchLabels: { app: 'cs' },
-    matchExpressions: [
-      { key: 'tier', operator: 'In', values: ['b', 'a'] },
-      { key: 'legacy', operator: 'DoesNotExist' },
-      { key: 'zone', operator: 'NotIn', values: ['x'] },
-      { key: 'env', operator: 'Exists' },
-    ],
-  };
-  it('canonical string: sorted by key, values sorted', () => {
-    assert.equal(selectorString(selector), 'app=cs,env,!legacy,tier in (a,b),zone notin (x)');
-    assert.equal(selectorString({ matchLabels: { app: 'cs' } }), 'app=cs');
-    assert.equal(selectorString({}), '');
-  });
-  it('matching', () => {
-    assert.equal(selectorMatches(selector, { app: 'cs', tier: 'a', env: '' }), true);
-    assert.equal(selectorMatches(selector, { app: 'cs', tier: 'a', env: '', legacy: 'y' }), false);
-    assert.equal(selectorMatches(selector, { app: 'cs', tier: 'a', env: '', zone: 'x' }), false);
-    assert.equal(selectorMatches(selector, { app: 'cs', tier: 'c', env: '' }), false);
-    assert.equal(selectorMatches({}, { any: 'thing' }), true);
-    assert.equal(selectorMatches(undefined, { any: 'thing' }), false);
-  });
-  it('invalid operators are errors', () => {
-    assert.throws(
-      () => selectorMatches({ matchExpressions: [{ key: 'a', operator: 'Gt', values: ['1'] }] }, {}),
-      LabelSelectorError,
-    );
-    assert.throws(
-      () => selectorMatches({ matchExpressions: [{ key: 'a', operator: 'In' }] }, {}),
-      LabelSelectorError,
-    );
   });
 });

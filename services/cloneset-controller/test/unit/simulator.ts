@@ -9,7 +9,7 @@ import {
   type PodCondition,
   setPodCondition,
 } from '@kruise-ts/core';
-import { selectorString } from '../../src/label-selector.ts';
+import { selectorString } from '@kruise-ts/kube';
 import { isPodAvailable, isPodOnRevision, SPECIFIED_DELETE_LABEL } from '../../src/pod-state.ts';
 import { newVersionedPod } from '../../src/pods/new-pod.ts';
 import { selectActiveRevisions } from '../../src/revisions/active-revisions.ts';

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { IntOrString } from '@kruise-ts/core';
+import type { IntOrString } from '@kruise-ts/kube';
 import {
   classifyOrdinal,
   getOrdinal,

@@ -8,7 +8,6 @@ import {
   completeRollingUpdate,
   computeReplicaCounts,
   computeStatus,
-  labelSelectorString,
   type StatefulSetStatus,
   shouldWriteStatus,
 } from '../../src/index.ts';
@@ -109,28 +108,6 @@ describe('computeStatus', () => {
     });
     assert.equal(s.currentRevision, CURRENT);
   });
-});
-
-describe('labelSelector string', () => {
-  const cases: { name: string; selector: Parameters<typeof labelSelectorString>[0]; want: string }[] = [
-    { name: 'matchLabels', selector: { matchLabels: { app: 'foo' } }, want: 'app=foo' },
-    { name: 'sorted by key', selector: { matchLabels: { z: '1', a: '2' } }, want: 'a=2,z=1' },
-    {
-      name: 'expressions',
-      selector: {
-        matchLabels: { app: 'foo' },
-        matchExpressions: [
-          { key: 'tier', operator: 'In', values: ['b', 'a'] },
-          { key: 'env', operator: 'NotIn', values: ['prod'] },
-          { key: 'x', operator: 'Exists' },
-          { key: 'legacy', operator: 'DoesNotExist' },
-        ],
-      },
-      want: 'app=foo,env notin (prod),!legacy,tier in (a,b),x',
-    },
-    { name: 'empty', selector: {}, want: '' },
-  ];
-  for (const c of cases) it(c.name, () => assert.equal(labelSelectorString(c.selector), c.want));
 });
 
 describe('TestInconsistentStatus: shouldWriteStatus', () => {

@@ -93,7 +93,7 @@ const scale = (percent: number, total: number, roundUp: boolean): number => {
  * maxSurge, and underneath partitionReplicas. An int is taken as is; a string must end in "%" and its number is
  * parsed as a float ("12.5%" is fine, "5" is an error); rounding as requested.
  */
-export function validationScaledValue(
+export function getScaledValueFromIntOrPercent(
   value: IntOrString | null | undefined,
   total: number,
   roundUp: boolean,
@@ -109,15 +109,42 @@ export function validationScaledValue(
  * unset replicas counts as 1; percentages round up, but a percentage other than "100%" that reaches every replica
  * (with more than one replica) leaves one to update; the result is clamped to [0, replicas].
  */
-export function partitionReplicas(
+export function calculatePartitionReplicas(
   partition: IntOrString | null | undefined,
   replicas: number | null | undefined,
 ): number {
   if (partition === null || partition === undefined) return 0;
   const total = replicas ?? 1;
-  let p = validationScaledValue(partition, total, true);
+  let p = getScaledValueFromIntOrPercent(partition, total, true);
   if (total > 1 && p === total && typeof partition === 'string' && partition !== '100%') p = total - 1;
   return Math.max(Math.min(p, total), 0);
+}
+
+/**
+ * apimachinery's intstr.GetScaledValueFromIntOrPercent (what Kubernetes' own validation uses): a string must end
+ * in "%" and the rest must be an integer; rounding as requested.
+ */
+export function intstrScaledValueFromIntOrPercent(
+  value: IntOrString | null | undefined,
+  total: number,
+  roundUp: boolean,
+): number {
+  if (value === null || value === undefined) throw new IntOrPercentError('nil value for IntOrString');
+  if (typeof value === 'number') return intValue(value);
+  if (!value.endsWith('%')) {
+    throw new IntOrPercentError('invalid value for IntOrString: invalid type: string is not a percentage');
+  }
+  let percent: number;
+  try {
+    percent = parseGoInt(value.slice(0, -1));
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new IntOrPercentError(
+      `invalid value for IntOrString: invalid value ${JSON.stringify(value)}: ${reason}`,
+      { cause },
+    );
+  }
+  return scale(percent, total, roundUp);
 }
 
 /**
@@ -125,7 +152,7 @@ export function partitionReplicas(
  * maxUnavailable and scaleStrategy.maxUnavailable. Every "%" is removed and the rest must be an integer, which is
  * always taken as a percentage ("5" means 5%, "12.5%" is an error).
  */
-export function rolloutScaledValue(
+export function getValueFromIntOrPercent(
   value: IntOrString | null | undefined,
   total: number,
   roundUp: boolean,
@@ -143,61 +170,8 @@ export function rolloutScaledValue(
   return scale(percent, total, roundUp);
 }
 
-/** The rollout numbers a CloneSet reconcile starts from. */
-export interface RolloutLimits {
-  partition: number;
-  maxSurge: number;
-  maxUnavailable: number;
-  scaleMaxUnavailable: number;
-}
-
-export interface RolloutLimitsInput {
-  replicas: number;
-  /** v1beta1 updateStrategy.rollingUpdate; absent for OnDelete. */
-  rollingUpdate?: {
-    partition?: IntOrString | null;
-    maxSurge?: IntOrString | null;
-    maxUnavailable?: IntOrString | null;
-    paused?: boolean;
-  } | null;
-  /** scaleStrategy.maxUnavailable. */
-  scaleMaxUnavailable?: IntOrString | null;
-}
-
-export const DEFAULT_CLONESET_MAX_UNAVAILABLE = '20%';
-const MAX_INT32 = 2 ** 31 - 1;
-
-// The controller ignores parse errors here and carries on with 0.
-function orZero(f: () => number): number {
-  try {
-    return f();
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * The prologue of calculateDiffsWithExpectation (spec §3.3): partition via partitionReplicas (error ⇒ 0), maxSurge
- * rounded up (0 when paused), maxUnavailable (default "20%") rounded up only when maxSurge is 0, and for OnDelete
- * (no rollingUpdate) partition = maxSurge = 0 with 20% rounded down; scale maxUnavailable (default MaxInt32) rounded up.
- */
-export function rolloutLimits(input: RolloutLimitsInput): RolloutLimits {
-  const { replicas, rollingUpdate } = input;
-  let partition = 0;
-  let maxSurge = 0;
-  let maxUnavailable: number;
-  if (rollingUpdate !== null && rollingUpdate !== undefined) {
-    partition = orZero(() => partitionReplicas(rollingUpdate.partition, replicas));
-    if (rollingUpdate.maxSurge !== null && rollingUpdate.maxSurge !== undefined) {
-      const surge = rollingUpdate.maxSurge;
-      maxSurge = rollingUpdate.paused === true ? 0 : orZero(() => rolloutScaledValue(surge, replicas, true));
-    }
-    const unavailable = rollingUpdate.maxUnavailable ?? DEFAULT_CLONESET_MAX_UNAVAILABLE;
-    maxUnavailable = orZero(() => rolloutScaledValue(unavailable, replicas, maxSurge === 0));
-  } else {
-    maxUnavailable = orZero(() => rolloutScaledValue(DEFAULT_CLONESET_MAX_UNAVAILABLE, replicas, false));
-  }
-  const scaleLimit = input.scaleMaxUnavailable ?? MAX_INT32;
-  const scaleMaxUnavailable = orZero(() => rolloutScaledValue(scaleLimit, replicas, true));
-  return { partition, maxSurge, maxUnavailable, scaleMaxUnavailable };
+/** intstr.IntOrString.String(): how Go prints the value in error messages. */
+export function intOrStringText(value: IntOrString | null | undefined): string {
+  if (value === undefined || value === null) return '<nil>';
+  return String(value);
 }

@@ -1,0 +1,58 @@
+export type { IntOrString } from './int-or-percent.ts';
+export {
+  calculatePartitionReplicas,
+  getScaledValueFromIntOrPercent,
+  getValueFromIntOrPercent,
+  IntOrPercentError,
+  intOrStringText,
+  intstrScaledValueFromIntOrPercent,
+} from './int-or-percent.ts';
+export type { GroupKind, GroupVersionResource, KindInfo } from './kinds.ts';
+export {
+  ADVANCEDCRONJOB,
+  apiVersionOf,
+  BROADCASTJOB,
+  CLONESET,
+  CONTROLLER_REVISION,
+  CUSTOM_RESOURCE_DEFINITION,
+  EVENT,
+  groupOf,
+  JOB,
+  KINDS,
+  KRUISE_GROUP,
+  kindOf,
+  LEASE,
+  MUTATING_WEBHOOK_CONFIGURATION,
+  NAMESPACE,
+  NODE,
+  POD,
+  PVC,
+  parseApiVersion,
+  SECRET,
+  SIDECARSET,
+  STATEFULSET,
+  sameGroupKind,
+  VALIDATING_WEBHOOK_CONFIGURATION,
+} from './kinds.ts';
+export type {
+  LabelSelector,
+  LabelSelectorRequirement,
+  Labels,
+  Requirement,
+  Selector,
+  SelectorOperator,
+} from './label-selector.ts';
+export {
+  isEmptySelector,
+  LabelSelectorError,
+  labelSelectorAsSelector,
+  labelSelectorError,
+  selectorMatches,
+  selectorString,
+} from './label-selector.ts';
+export {
+  compareResourceVersions,
+  isResourceVersionAtLeast,
+  isResourceVersionOlder,
+  parseResourceVersion,
+} from './resource-version.ts';
