@@ -9,6 +9,8 @@
 // Because '_' and '~' never pass through, the mapping is injective and parses back; the lone string '.'
 // (not a valid Kubernetes name) is written '~2E' so it cannot collide with ''.
 
+import type { GroupKind } from '@kruise-ts/kube';
+
 const passThrough = /^[A-Za-z0-9-]$/;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -48,11 +50,8 @@ export function fromToken(token: string): string {
   }
 }
 
-/** A kind without its version: the object stream keeps one last value per object, whatever version it was read at. */
-export interface GroupKind {
-  group: string;
-  kind: string;
-}
+// A kind without its version: the object stream keeps one last value per object, whatever version it was read at.
+export type { GroupKind };
 
 const kindPattern = /^[A-Za-z][A-Za-z0-9]*$/;
 

@@ -28,6 +28,7 @@ export {
   POD,
   PVC,
   parseApiVersion,
+  resourceOf,
   SECRET,
   SIDECARSET,
   STATEFULSET,

@@ -93,6 +93,11 @@ export function parseApiVersion(apiVersion: string): { group: string; version: s
     : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
 }
 
+/** Only the REST coordinates, for client calls that spread them into their parameters. */
+export function resourceOf(k: GroupVersionResource): GroupVersionResource {
+  return { group: k.group, version: k.version, plural: k.plural };
+}
+
 /** The group of an apiVersion ('' for the core group). */
 export function groupOf(apiVersion: string): string {
   return parseApiVersion(apiVersion).group;

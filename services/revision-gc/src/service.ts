@@ -1,6 +1,8 @@
 // revision-gc: for every workload kind, a partitioned controller whose reconcile deletes the revisions
 // revisionsToDelete() picks. Replicas split the partitions like every controller.
+
 import type { ControllerRevision } from '@kruise-ts/core';
+import { CONTROLLER_REVISION, POD } from '@kruise-ts/kube';
 import {
   type HealthServer,
   NotFoundError,
@@ -17,8 +19,8 @@ import { workloadKinds } from './workload-kinds.ts';
 export const SERVICE_NAME = 'revision-gc';
 export const SERVICE_VERSION = '0.1.0';
 
-const revisionKind = { group: 'apps', kind: 'ControllerRevision' };
-const podKind = { group: '', kind: 'Pod' };
+const revisionKind = CONTROLLER_REVISION;
+const podKind = POD;
 
 export interface RevisionGcService {
   readonly health: HealthServer;

@@ -1,5 +1,6 @@
 // The workload kinds whose ControllerRevisions revision-gc prunes. A kind plugs in by saying where its history
 // limit is and which revisions its status pins; pods are matched by the controller-revision-hash label.
+import { CLONESET, STATEFULSET } from '@kruise-ts/kube';
 import type { KubernetesObject } from '@kubernetes/client-node';
 
 export interface WorkloadKind {
@@ -27,15 +28,15 @@ const limitOr10 = (w: KubernetesObject) => (w as RevisionStatus).spec?.revisionH
 
 export const workloadKinds: readonly WorkloadKind[] = [
   {
-    group: 'apps.kruise.io',
-    kind: 'CloneSet',
+    group: CLONESET.group,
+    kind: CLONESET.kind,
     id: 'revision-gc-cloneset',
     historyLimit: limitOr10,
     pinnedRevisions: fromStatus,
   },
   {
-    group: 'apps.kruise.io',
-    kind: 'StatefulSet',
+    group: STATEFULSET.group,
+    kind: STATEFULSET.kind,
     id: 'revision-gc-statefulset',
     historyLimit: limitOr10,
     pinnedRevisions: fromStatus,

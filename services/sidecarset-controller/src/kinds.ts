@@ -1,13 +1,6 @@
 // The kinds the controller reads from the bus and the resource it writes status to.
-import type { GroupKind } from '@kruise-ts/bus';
+import { CONTROLLER_REVISION, NAMESPACE, POD, resourceOf, SIDECARSET } from '@kruise-ts/kube';
 
-export const SIDECARSET: GroupKind = { group: 'apps.kruise.io', kind: 'SidecarSet' };
-export const POD: GroupKind = { group: '', kind: 'Pod' };
-export const NAMESPACE: GroupKind = { group: '', kind: 'Namespace' };
-export const CONTROLLER_REVISION: GroupKind = { group: 'apps', kind: 'ControllerRevision' };
+export { CONTROLLER_REVISION, NAMESPACE, POD, SIDECARSET };
 
-export const SIDECARSET_RESOURCE = {
-  group: 'apps.kruise.io',
-  version: 'v1beta1',
-  plural: 'sidecarsets',
-} as const;
+export const SIDECARSET_RESOURCE = resourceOf(SIDECARSET);

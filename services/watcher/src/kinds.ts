@@ -1,5 +1,24 @@
 // The resources the controllers read, and so the ones the watcher mirrors onto the bus.
 // The watcher is the only component that lists and watches these on the apiserver.
+import {
+  ADVANCEDCRONJOB,
+  apiVersionOf,
+  BROADCASTJOB,
+  CLONESET,
+  CONTROLLER_REVISION,
+  CUSTOM_RESOURCE_DEFINITION,
+  JOB,
+  type KindInfo,
+  MUTATING_WEBHOOK_CONFIGURATION,
+  NAMESPACE,
+  NODE,
+  POD,
+  PVC,
+  SECRET,
+  SIDECARSET,
+  STATEFULSET,
+  VALIDATING_WEBHOOK_CONFIGURATION,
+} from '@kruise-ts/kube';
 
 export interface WatchedResource {
   group: string; // '' for the core group
@@ -14,73 +33,28 @@ export interface WatchedResource {
 
 export const webhookCertSecret = { namespace: 'kruise-system', name: 'kruise-webhook-certs' } as const;
 
-const kruise = (plural: string, kind: string, namespaced = true): WatchedResource => ({
-  group: 'apps.kruise.io',
-  version: 'v1beta1',
-  plural,
-  kind,
-  namespaced,
+const watched = (k: KindInfo): WatchedResource => ({
+  group: k.group,
+  version: k.version,
+  plural: k.plural,
+  kind: k.kind,
+  namespaced: k.namespaced,
 });
 
 export const watchedResources: readonly WatchedResource[] = [
-  kruise('clonesets', 'CloneSet'),
-  kruise('statefulsets', 'StatefulSet'),
-  kruise('sidecarsets', 'SidecarSet', false),
-  kruise('broadcastjobs', 'BroadcastJob'),
-  kruise('advancedcronjobs', 'AdvancedCronJob'),
-  { group: '', version: 'v1', plural: 'pods', kind: 'Pod', namespaced: true },
+  ...[CLONESET, STATEFULSET, SIDECARSET, BROADCASTJOB, ADVANCEDCRONJOB].map(watched),
+  ...[POD, PVC, CONTROLLER_REVISION, NODE, JOB, NAMESPACE].map(watched),
+  ...[MUTATING_WEBHOOK_CONFIGURATION, VALIDATING_WEBHOOK_CONFIGURATION, CUSTOM_RESOURCE_DEFINITION].map(
+    watched,
+  ),
   {
-    group: '',
-    version: 'v1',
-    plural: 'persistentvolumeclaims',
-    kind: 'PersistentVolumeClaim',
-    namespaced: true,
-  },
-  {
-    group: 'apps',
-    version: 'v1',
-    plural: 'controllerrevisions',
-    kind: 'ControllerRevision',
-    namespaced: true,
-  },
-  { group: '', version: 'v1', plural: 'nodes', kind: 'Node', namespaced: false },
-  { group: 'batch', version: 'v1', plural: 'jobs', kind: 'Job', namespaced: true },
-  { group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace', namespaced: false },
-  {
-    group: 'admissionregistration.k8s.io',
-    version: 'v1',
-    plural: 'mutatingwebhookconfigurations',
-    kind: 'MutatingWebhookConfiguration',
-    namespaced: false,
-  },
-  {
-    group: 'admissionregistration.k8s.io',
-    version: 'v1',
-    plural: 'validatingwebhookconfigurations',
-    kind: 'ValidatingWebhookConfiguration',
-    namespaced: false,
-  },
-  {
-    group: 'apiextensions.k8s.io',
-    version: 'v1',
-    plural: 'customresourcedefinitions',
-    kind: 'CustomResourceDefinition',
-    namespaced: false,
-  },
-  {
-    group: '',
-    version: 'v1',
-    plural: 'secrets',
-    kind: 'Secret',
-    namespaced: true,
+    ...watched(SECRET),
     namespace: webhookCertSecret.namespace,
     fieldSelector: `metadata.name=${webhookCertSecret.name}`,
   },
 ];
 
-export function apiVersionOf(r: WatchedResource): string {
-  return r.group === '' ? r.version : `${r.group}/${r.version}`;
-}
+export { apiVersionOf };
 
 /** Collection path, e.g. /apis/apps.kruise.io/v1beta1/clonesets or /api/v1/namespaces/x/secrets. */
 export function collectionPath(r: WatchedResource): string {

@@ -188,7 +188,8 @@ export class ObjectCache {
     const kind = event.kind?.kind ?? '';
     const key = objectKey(group, kind, event.namespace, event.name);
     const old = this.#objects.get(key);
-    if (old && old.uid === event.uid && isResourceVersionOlder(event.resourceVersion, old.resourceVersion)) return;
+    if (old && old.uid === event.uid && isResourceVersionOlder(event.resourceVersion, old.resourceVersion))
+      return;
     const observedAt = fromTimestamp(event.observedAt)?.getTime();
     if (gone.has(event.type)) {
       if (!old) return;

@@ -1,13 +1,15 @@
 // Every apiserver write of an AdvancedCronJob reconcile, each behind the partition fence: the status (Kruise's
 // Status().Update, retried on a conflict from a fresh read), children deleted with background propagation and
 // the scheduled child created under its fixed name (recorded in the create expectations first).
+
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
+import { ADVANCEDCRONJOB, BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
 import { type KubeClient, NotFoundError, updateCustomStatus } from '@kruise-ts/runtime';
 import { BatchV1Api, CustomObjectsApi, type V1Job } from '@kubernetes/client-node';
 import type { AcjChild, AdvancedCronJob, NewChild } from '../types.ts';
 
-const ACJ = { group: 'apps.kruise.io', version: 'v1beta1', plural: 'advancedcronjobs' } as const;
-const BCJ = { group: 'apps.kruise.io', version: 'v1beta1', plural: 'broadcastjobs' } as const;
+const ACJ = resourceOf(ADVANCEDCRONJOB);
+const BCJ = resourceOf(BROADCASTJOB);
 
 export interface CronJobWriterOptions {
   kube: KubeClient;

@@ -1,3 +1,4 @@
+import { apiVersionOf } from '@kruise-ts/kube';
 import {
   awaitExpectations,
   involvedObject,
@@ -19,7 +20,8 @@ export type CronJobReconcile = WorkloadReconcile;
 
 type StoredCronJob = AdvancedCronJob & { metadata: { name: string; namespace: string; uid: string } };
 
-const involved = (obj: StoredCronJob) => involvedObject('apps.kruise.io/v1beta1', ADVANCEDCRONJOB.kind, obj);
+const involved = (obj: StoredCronJob) =>
+  involvedObject(apiVersionOf(ADVANCEDCRONJOB), ADVANCEDCRONJOB.kind, obj);
 
 // Status is compared as JSON with the empty active list omitted, as Kruise's serialisation omits it.
 function sameStatus(a: AdvancedCronJob['status'], b: AdvancedCronJob['status']): boolean {

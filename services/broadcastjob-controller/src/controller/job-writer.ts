@@ -1,7 +1,9 @@
 // Every apiserver write of a BroadcastJob reconcile, each behind the partition fence: pods created and deleted
 // (with the scale expectations recorded first), the job's status (Kruise's Status().Update, retried on a
 // conflict from a fresh read) and the job itself once its TTL ran out.
+
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
+import { BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
 import {
   createPodExpected,
   deletePodExpected,
@@ -13,7 +15,7 @@ import { CustomObjectsApi } from '@kubernetes/client-node';
 import type { NewBroadcastJobPod } from '../new-pod.ts';
 import type { BroadcastJob, BroadcastJobPod, BroadcastJobStatus } from '../types.ts';
 
-const RESOURCE = { group: 'apps.kruise.io', version: 'v1beta1', plural: 'broadcastjobs' } as const;
+const RESOURCE = resourceOf(BROADCASTJOB);
 
 export interface JobWriterOptions {
   kube: KubeClient;

@@ -1,7 +1,9 @@
 // What a change in the cache means to the controller (spec §2.1, the event handlers): which CloneSet keys to
 // reconcile, and which scale / resourceVersion expectations it satisfies. Observing here, before the key is
 // queued, means the reconcile the change triggers already sees the expectation met.
+
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
+import { CLONESET, sameGroupKind } from '@kruise-ts/kube';
 import type { CacheChange, CachedObject } from '@kruise-ts/runtime';
 
 interface OwnerRef {
@@ -16,7 +18,7 @@ interface Meta {
   metadata?: { ownerReferences?: OwnerRef[]; deletionTimestamp?: string | null; resourceVersion?: string };
 }
 
-const isCloneSet = (o: CachedObject): boolean => o.group === 'apps.kruise.io' && o.kind === 'CloneSet';
+const isCloneSet = (o: CachedObject): boolean => sameGroupKind(o, CLONESET);
 
 function meta(o: CachedObject): NonNullable<Meta['metadata']> {
   return (o.object as Meta).metadata ?? {};

@@ -2,6 +2,7 @@
 // make it real — reuse (no write), roll back (bump an older revision's number, keeping its name), or create
 // (on a name collision with different data, bump collisionCount and try the next name). Also the history
 // truncation after the status write.
+
 import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
 import {
   type ControllerRevision,
@@ -12,6 +13,7 @@ import {
   shortRevisionHash,
   VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION,
 } from '@kruise-ts/core';
+import { CLONESET, CONTROLLER_REVISION } from '@kruise-ts/kube';
 import { AlreadyExistsError, NotFoundError } from '@kruise-ts/runtime';
 import {
   type ActiveRevisions,
@@ -122,13 +124,17 @@ async function announceRevision(
     await publishDomainEvent(bus, 'RevisionCreated', {
       meta: { eventId: `${revision.metadata.uid ?? name}:created` },
       owner: {
-        kind: { group: 'apps.kruise.io', version: 'v1beta1', kind: 'CloneSet' },
+        kind: { group: CLONESET.group, version: CLONESET.version, kind: CLONESET.kind },
         namespace: ctx.cs.metadata.namespace,
         name: ctx.cs.metadata.name,
         uid: ctx.cs.metadata.uid,
       },
       revision: {
-        kind: { group: 'apps', version: 'v1', kind: 'ControllerRevision' },
+        kind: {
+          group: CONTROLLER_REVISION.group,
+          version: CONTROLLER_REVISION.version,
+          kind: CONTROLLER_REVISION.kind,
+        },
         namespace: ctx.cs.metadata.namespace,
         name,
         uid: revision.metadata.uid ?? '',

@@ -1,7 +1,8 @@
 // The RolloutProgress domain event for a CloneSet status (proto kruise/bus/v1/rollout.proto): the phase of the
 // rollout of the current generation and, when it waits, the first thing it waits for. Pure.
+
 import { RolloutPhase, type RolloutProgressInit } from '@kruise-ts/bus';
-import { calculatePartitionReplicas } from '@kruise-ts/kube';
+import { CLONESET, calculatePartitionReplicas } from '@kruise-ts/kube';
 import { type CloneSet, type CloneSetStatus, specReplicas } from '../types.ts';
 import { type RolloutWait, WaitReason } from './waits.ts';
 
@@ -107,7 +108,7 @@ export function rolloutProgressEvent(input: ProgressEventInput): RolloutProgress
   return {
     meta: { eventId: `${cs.metadata.uid}:${input.resourceVersion}` },
     workload: {
-      kind: { group: 'apps.kruise.io', version: 'v1beta1', kind: 'CloneSet' },
+      kind: { group: CLONESET.group, version: CLONESET.version, kind: CLONESET.kind },
       namespace: cs.metadata.namespace,
       name: cs.metadata.name,
       uid: cs.metadata.uid,

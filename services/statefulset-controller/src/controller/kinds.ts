@@ -1,8 +1,6 @@
 // The kinds the controller caches from the bus: its StatefulSets with their pods, PVCs and revisions.
-import type { GroupKind } from '@kruise-ts/bus';
+import { CONTROLLER_REVISION, type GroupKind, POD, PVC, STATEFULSET } from '@kruise-ts/kube';
 
-export const STATEFULSET: GroupKind = { group: 'apps.kruise.io', kind: 'StatefulSet' };
-export const POD: GroupKind = { group: '', kind: 'Pod' };
-export const PVC: GroupKind = { group: '', kind: 'PersistentVolumeClaim' };
-export const REVISION: GroupKind = { group: 'apps', kind: 'ControllerRevision' };
+export { POD, PVC, STATEFULSET };
+export const REVISION = CONTROLLER_REVISION;
 export const CACHED_KINDS: readonly GroupKind[] = [STATEFULSET, POD, PVC, REVISION];

@@ -9,6 +9,7 @@ import {
   LifecycleState,
   resolveCreateConflict,
 } from '@kruise-ts/core';
+import { apiVersionOf } from '@kruise-ts/kube';
 import {
   awaitExpectations,
   involvedObject,
@@ -46,7 +47,7 @@ export type StatefulSetReconcile = WorkloadReconcile;
 
 type StoredSet = StatefulSet & { metadata: { name: string; namespace: string; uid: string } };
 
-const involved = (obj: StoredSet) => involvedObject('apps.kruise.io/v1beta1', STATEFULSET.kind, obj);
+const involved = (obj: StoredSet) => involvedObject(apiVersionOf(STATEFULSET), STATEFULSET.kind, obj);
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

@@ -1,6 +1,7 @@
 // Every apiserver write of a StatefulSet reconcile, each behind the partition fence: revisions, PVCs, pods
 // (creates and deletes recorded in the scale expectations first), lifecycle-state patches, identity fixes and
 // the status (UpdateStatus, retried on a conflict from a fresh read).
+
 import {
   type ControllerRevision,
   type LifecycleState,
@@ -8,6 +9,7 @@ import {
   type ResourceVersionExpectations,
   type ScaleExpectations,
 } from '@kruise-ts/core';
+import { resourceOf, STATEFULSET } from '@kruise-ts/kube';
 import {
   AlreadyExistsError,
   createPodExpected,
@@ -33,7 +35,7 @@ import type {
   StatefulSetStatus,
 } from '../types.ts';
 
-const RESOURCE = { group: 'apps.kruise.io', version: 'v1beta1', plural: 'statefulsets' } as const;
+const RESOURCE = resourceOf(STATEFULSET);
 const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 // Our schema types and client-node's describe the same JSON; only their optionality differs.
 const asKube = <T>(o: unknown): T => o as T;

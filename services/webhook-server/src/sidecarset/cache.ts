@@ -1,11 +1,12 @@
 // The webhook's view of SidecarSets and Namespaces, fed from the bus (cluster-scoped object feed, as the watcher
 // publishes them) so that admitting a pod never lists SidecarSets from the apiserver. The SidecarSet list is
 // rebuilt only when a SidecarSet changes, so each pod admission reads a ready, name-sorted array.
+
 import type { Bus } from '@kruise-ts/bus';
+import { SIDECARSET } from '@kruise-ts/kube';
 import { ObjectCache } from '@kruise-ts/runtime';
 import type { SidecarSet } from '@kruise-ts/sidecarset';
 
-const SIDECARSET = { group: 'apps.kruise.io', kind: 'SidecarSet' } as const;
 const NAMESPACE = { group: '', kind: 'Namespace' } as const;
 
 export interface SidecarSetSource {
