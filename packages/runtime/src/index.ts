@@ -1,5 +1,11 @@
-export type { CacheChange, CachedObject, ObjectCacheOptions } from './cache/object-cache.ts';
-export { ObjectCache } from './cache/object-cache.ts';
+export type {
+  CacheChange,
+  CachedObject,
+  ObjectCacheOptions,
+  Stored,
+  TypedKind,
+} from './cache/object-cache.ts';
+export { ObjectCache, objectOf, typedKind } from './cache/object-cache.ts';
 export type { Clock, Timer } from './clock.ts';
 export { FakeClock, realClock, sleep } from './clock.ts';
 export type { Controller, ControllerOptions, ReconcileRequest, ReconcileResult } from './controller.ts';

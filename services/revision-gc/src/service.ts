@@ -9,6 +9,7 @@ import {
   openControllerConnections,
   type PartitionedController,
   startPartitionedController,
+  typedKind,
 } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { AppsV1Api } from '@kubernetes/client-node';
@@ -19,7 +20,7 @@ import { workloadKinds } from './workload-kinds.ts';
 export const SERVICE_NAME = 'revision-gc';
 export const SERVICE_VERSION = '0.1.0';
 
-const revisionKind = CONTROLLER_REVISION;
+const revisionKind = typedKind<ControllerRevision>(CONTROLLER_REVISION);
 const podKind = POD;
 
 export interface RevisionGcService {
@@ -64,9 +65,7 @@ export async function startRevisionGc(
           reconcile: async ({ namespace, name, cache, fence, logger: log }) => {
             const workload = cache.get(workloadKind, namespace, name);
             if (!workload) return; // the garbage collector removes an owner's revisions with it
-            const revisions = cache
-              .ownedBy(workload.uid, revisionKind)
-              .map((r) => r.object as unknown as ControllerRevision);
+            const revisions = cache.ownedBy(workload.uid, revisionKind).map((r) => r.object);
             const pods = cache.ownedBy(workload.uid, podKind).map((p) => p.object);
             for (const revision of revisionsToDelete({ kind, workload: workload.object, revisions, pods })) {
               fence();

@@ -23,11 +23,11 @@ export class ClusterView {
   }
 
   sidecarSet(name: string): SidecarSet | undefined {
-    return this.#objects.get(SIDECARSET, '', name)?.object as unknown as SidecarSet | undefined;
+    return this.#objects.get(SIDECARSET, '', name)?.object;
   }
 
   sidecarSets(): SidecarSet[] {
-    return this.#objects.list(SIDECARSET, '').map((o) => o.object as unknown as SidecarSet);
+    return this.#objects.list(SIDECARSET, '').map((o) => o.object);
   }
 
   namespaceLabels(name: string): Readonly<Record<string, string>> | undefined {
@@ -48,7 +48,7 @@ export class ClusterView {
     const pods: Pod[] = [];
     for (const ns of namespaces) {
       for (const cached of this.#objects.list(POD, ns)) {
-        const pod = cached.object as unknown as Pod;
+        const pod = cached.object;
         if (isPodManagedBySidecarSet(pod, sidecarSet, this.namespaceLabels(ns))) pods.push(pod);
       }
     }
@@ -62,6 +62,6 @@ export class ClusterView {
         this.#revisionNamespace,
         (labels) => labels[SIDECARSET_NAME_LABEL] === sidecarSetName,
       )
-      .map((o) => o.object as unknown as ControllerRevision);
+      .map((o) => o.object);
   }
 }

@@ -10,6 +10,7 @@ import {
   FencedError,
   type HealthServer,
   ObjectCache,
+  objectOf,
   openControllerConnections,
   PartitionLeaseManager,
   runController,
@@ -76,8 +77,8 @@ export async function startSidecarSetController(
       if (obj.group === SIDECARSET.group && obj.kind === SIDECARSET.kind) {
         if (sidecarSetChanged(change.old, change.current)) queue.add(obj.name, spanLinks(change));
       } else if (obj.group === POD.group && obj.kind === POD.kind) {
-        const old = change.old?.object as unknown as Pod | undefined;
-        const current = change.current?.object as unknown as Pod | undefined;
+        const old = objectOf(change.old, POD);
+        const current = objectOf(change.current, POD);
         if (current === undefined && old !== undefined) versions.delete(old);
         const view = leading.view;
         for (const name of sidecarSetsForPodChange(old, current, (n) => view.sidecarSet(n))) {

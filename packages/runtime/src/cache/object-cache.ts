@@ -10,11 +10,29 @@ import {
   type ObjectFeed,
   openObjectFeed,
 } from '@kruise-ts/bus';
-import { isResourceVersionOlder } from '@kruise-ts/kube';
+import { isResourceVersionOlder, type KindInfo } from '@kruise-ts/kube';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { Context } from '@opentelemetry/api';
 
-export interface CachedObject<T extends KubernetesObject = KubernetesObject> {
+/**
+ * A kind with the type of its objects. The cache holds JSON the watcher read from the apiserver; the type is
+ * asserted here, once per kind, instead of at every read.
+ */
+export interface TypedKind<T> extends GroupKind {
+  /** Phantom: never set, only carries T. */
+  readonly __object?: T;
+}
+
+export function typedKind<T>(kind: KindInfo): KindInfo & TypedKind<T> {
+  return { ...kind };
+}
+
+/** An object as the apiserver stored it: its name, namespace and uid are set. */
+export type Stored<T extends { metadata?: object }> = T & {
+  metadata: { name: string; namespace: string; uid: string };
+};
+
+export interface CachedObject<T = KubernetesObject> {
   group: string;
   kind: string;
   namespace: string;
@@ -137,8 +155,8 @@ export class ObjectCache {
     await Promise.all(feeds.map((f) => f.stop()));
   }
 
-  get<T extends KubernetesObject = KubernetesObject>(
-    gk: GroupKind,
+  get<T = KubernetesObject>(
+    gk: TypedKind<T> | GroupKind,
     namespace: string,
     name: string,
   ): CachedObject<T> | undefined {
@@ -146,8 +164,8 @@ export class ObjectCache {
   }
 
   /** Objects of a kind in a namespace ('' for cluster-scoped), optionally filtered by their labels. */
-  list<T extends KubernetesObject = KubernetesObject>(
-    gk: GroupKind,
+  list<T = KubernetesObject>(
+    gk: TypedKind<T> | GroupKind,
     namespace: string,
     labelFilter?: (labels: Readonly<Record<string, string>>) => boolean,
   ): CachedObject<T>[] {
@@ -162,10 +180,7 @@ export class ObjectCache {
   }
 
   /** Objects whose controller owner reference points at `ownerUid`. */
-  ownedBy<T extends KubernetesObject = KubernetesObject>(
-    ownerUid: string,
-    gk?: GroupKind,
-  ): CachedObject<T>[] {
+  ownedBy<T = KubernetesObject>(ownerUid: string, gk?: TypedKind<T> | GroupKind): CachedObject<T>[] {
     const out: CachedObject<T>[] = [];
     for (const key of this.#byOwner.get(ownerUid) ?? []) {
       const obj = this.#objects.get(key);
@@ -238,6 +253,12 @@ export class ObjectCache {
     del(this.#byNamespace, obj.namespace, key);
     if (obj.controllerUid) del(this.#byOwner, obj.controllerUid, key);
   }
+}
+
+/** The object when `cached` is of `kind`: the typed view of a change or a lookup. */
+export function objectOf<T>(cached: CachedObject | undefined, kind: TypedKind<T>): T | undefined {
+  if (cached === undefined || cached.group !== kind.group || cached.kind !== kind.kind) return undefined;
+  return (cached as CachedObject<T>).object;
 }
 
 function add(index: Map<string, Set<string>>, k: string, v: string): void {

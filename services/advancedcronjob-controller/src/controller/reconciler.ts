@@ -40,12 +40,12 @@ export function createCronJobReconcile(deps: ReconcilerDeps): CronJobReconcile {
       deps.scale.delete(key);
       return undefined;
     }
-    const acj = cached.object as unknown as StoredCronJob;
+    const acj = cached.object;
     const gate = awaitExpectations(key, acj, deps);
     if (!gate.proceed) return gate.result;
 
     const children = [...cache.list(JOB, namespace), ...cache.list(BROADCASTJOB, namespace)].map(
-      (c) => c.object as unknown as AcjChild,
+      (c) => c.object,
     );
     const plan = planAdvancedCronJob({ acj, children, now: now(), defaultZone: deps.defaultZone });
     span.setAttributes({

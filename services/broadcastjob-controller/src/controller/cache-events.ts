@@ -1,7 +1,7 @@
 // Which jobs a cache change concerns (Kruise's broadcastjob_event_handler.go) and what it tells the scale
 // expectations. Pure functions of the change and the cache.
 import type { ScaleExpectations } from '@kruise-ts/core';
-import type { CacheChange, CachedObject, ObjectCache } from '@kruise-ts/runtime';
+import { type CacheChange, type CachedObject, type ObjectCache, objectOf } from '@kruise-ts/runtime';
 import { isTerminating } from '../classify-pods.ts';
 import { CONTROLLER_UID_LABEL, JOB_NAME_LABEL } from '../labels.ts';
 import { assignedNode } from '../node-pods.ts';
@@ -46,8 +46,8 @@ export function jobKeysFor(change: CacheChange, cache: ObjectCache): string[] {
   if (isKind(obj, NODE)) {
     // A node deleted changes nothing Kruise acts on; added or refit, every job may gain or lose it.
     if (change.current === undefined) return [];
-    const old = change.old?.object as unknown as Node | undefined;
-    if (!nodeFitnessChanged(old, change.current.object as unknown as Node)) return [];
+    const current = objectOf(change.current, NODE);
+    if (current === undefined || !nodeFitnessChanged(objectOf(change.old, NODE), current)) return [];
     return cache
       .namespaces()
       .flatMap((ns) => cache.list(BROADCASTJOB, ns))
@@ -65,8 +65,8 @@ export function observeExpectations(change: CacheChange, cache: ObjectCache, sca
   if (obj === undefined || !isKind(obj, POD)) return;
   const key = owningJobKey(obj, cache);
   if (key === undefined) return;
-  const current = change.current?.object as unknown as BroadcastJobPod | undefined;
-  const old = change.old?.object as unknown as BroadcastJobPod | undefined;
+  const current = objectOf(change.current, POD);
+  const old = objectOf(change.old, POD);
   if (current !== undefined && old === undefined) scale.observe(key, 'create', assignedNode(current));
   if (current === undefined || (isTerminating(current) && (old === undefined || !isTerminating(old)))) {
     scale.observe(key, 'delete', obj.name);

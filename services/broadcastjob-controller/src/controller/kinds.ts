@@ -1,6 +1,10 @@
-// The kinds the controller caches from the bus: its jobs and their pods (namespaced, by partition) and the
-// cluster's nodes (cluster-scoped, held by every replica).
-import { BROADCASTJOB, type GroupKind, NODE, POD } from '@kruise-ts/kube';
+// The kinds the controller caches from the bus, with the types the decisions read them as: its jobs and their
+// pods (namespaced, by partition) and the cluster's nodes (cluster-scoped, held by every replica).
+import * as kube from '@kruise-ts/kube';
+import { type Stored, typedKind } from '@kruise-ts/runtime';
+import type { BroadcastJob, BroadcastJobPod, Node } from '../types.ts';
 
-export { BROADCASTJOB, NODE, POD };
-export const CACHED_KINDS: readonly GroupKind[] = [BROADCASTJOB, POD, NODE];
+export const BROADCASTJOB = typedKind<Stored<BroadcastJob>>(kube.BROADCASTJOB);
+export const POD = typedKind<BroadcastJobPod>(kube.POD);
+export const NODE = typedKind<Node>(kube.NODE);
+export const CACHED_KINDS: readonly kube.GroupKind[] = [BROADCASTJOB, POD, NODE];

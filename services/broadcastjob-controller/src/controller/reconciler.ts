@@ -43,7 +43,7 @@ export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobR
       deps.scale.delete(key);
       return undefined;
     }
-    const job = cached.object as unknown as StoredJob;
+    const job = cached.object;
     const record = (e: PlannedEvent) =>
       deps.recorder.record(involved(job), e.type, e.reason, e.message, fence);
 
@@ -52,11 +52,11 @@ export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobR
 
     const plan = planBroadcastJob({
       job,
-      pods: cache.list(POD, namespace).map((p) => p.object as unknown as BroadcastJobPod),
+      pods: cache.list(POD, namespace).map((p) => p.object),
       // By name, so every replica and every round tries nodes in the same order.
       nodes: cache
         .list(NODE, '')
-        .map((n) => n.object as unknown as Node)
+        .map((n) => n.object)
         .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0)),
       now: now(),
       assignPodsByScheduler: deps.assignPodsByScheduler,

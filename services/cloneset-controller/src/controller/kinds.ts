@@ -1,9 +1,17 @@
-// The kinds the controller's cache holds; their coordinates are declared once in @kruise-ts/kube.
-import { CLONESET, CONTROLLER_REVISION, type GroupKind, POD, PVC, resourceOf } from '@kruise-ts/kube';
+// The kinds the controller's cache holds, with the types the decisions read them as; their coordinates are
+// declared once in @kruise-ts/kube.
+import type { ControllerRevision } from '@kruise-ts/core';
+import * as kube from '@kruise-ts/kube';
+import { typedKind } from '@kruise-ts/runtime';
+import type { CloneSetPod, PersistentVolumeClaim } from '../types.ts';
+import type { StoredCloneSet } from './sync-context.ts';
 
-export { CLONESET, CONTROLLER_REVISION, POD, PVC };
+export const CLONESET = typedKind<StoredCloneSet>(kube.CLONESET);
+export const POD = typedKind<CloneSetPod>(kube.POD);
+export const PVC = typedKind<PersistentVolumeClaim>(kube.PVC);
+export const CONTROLLER_REVISION = typedKind<ControllerRevision>(kube.CONTROLLER_REVISION);
 
-export const CACHED_KINDS: readonly GroupKind[] = [CLONESET, POD, PVC, CONTROLLER_REVISION];
+export const CACHED_KINDS: readonly kube.GroupKind[] = [CLONESET, POD, PVC, CONTROLLER_REVISION];
 
 /** The version the controller reads and writes (the storage version, spec §0.1). */
-export const CLONESET_RESOURCE = resourceOf(CLONESET);
+export const CLONESET_RESOURCE = kube.resourceOf(kube.CLONESET);

@@ -77,7 +77,7 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
       deps.rollouts.forget(key);
       return undefined;
     }
-    const cs = cached.object as unknown as StoredCloneSet;
+    const cs = cached.object;
     const generation = cs.metadata.generation ?? cached.generation;
     const rollout = await deps.rollouts.rolloutFor(
       key,
@@ -182,12 +182,12 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
 
   // 4. Pods and PVCs the CloneSet controls.
   const uid = cs.metadata.uid;
-  const owned = cache.ownedBy(uid, POD).map((o) => o.object as unknown as CloneSetPod);
+  const owned = cache.ownedBy(uid, POD).map((o) => o.object);
   const active = owned.filter((p) => isPodActive(p));
   const inactive = owned.filter((p) => !isPodActive(p));
   let pvcs = cache
     .ownedBy(uid, PVC)
-    .map((o) => o.object as unknown as PersistentVolumeClaim)
+    .map((o) => o.object)
     .filter((c) => !isSet(c.metadata.deletionTimestamp));
 
   // 5. PVC reuse off (the v1beta1 default): PVCs of pods that are gone go too.
@@ -203,9 +203,7 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
   const pods = claim.claimed;
 
   // 7–8. Revisions.
-  const history = cache
-    .ownedBy(uid, CONTROLLER_REVISION)
-    .map((o) => o.object as unknown as ControllerRevision);
+  const history = cache.ownedBy(uid, CONTROLLER_REVISION).map((o) => o.object);
   const revisions = await resolveRevisions(ctx, history, deps.bus);
   const currentName = revisions.current.metadata.name ?? '';
   const updateName = revisions.update.metadata.name ?? '';

@@ -1,7 +1,7 @@
 // Which StatefulSet a cache change concerns, and what it tells the scale expectations (pods are created and
 // deleted under their fixed names, so both are expected by name).
 import type { ScaleExpectations } from '@kruise-ts/core';
-import type { CacheChange, CachedObject, ObjectCache } from '@kruise-ts/runtime';
+import { type CacheChange, type CachedObject, type ObjectCache, objectOf } from '@kruise-ts/runtime';
 import { isTerminating } from '../pod-state.ts';
 import type { StatefulSetPod } from '../types.ts';
 import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
@@ -41,8 +41,8 @@ export function observeExpectations(change: CacheChange, cache: ObjectCache, sca
   if (obj === undefined || !isKind(obj, POD)) return;
   const key = owningSetKey(obj, cache);
   if (key === undefined) return;
-  const current = change.current?.object as unknown as StatefulSetPod | undefined;
-  const old = change.old?.object as unknown as StatefulSetPod | undefined;
+  const current = objectOf(change.current, POD);
+  const old = objectOf(change.old, POD);
   if (current !== undefined && old === undefined) scale.observe(key, 'create', obj.name);
   if (current === undefined || (isTerminating(current) && (old === undefined || !isTerminating(old)))) {
     scale.observe(key, 'delete', obj.name);

@@ -1,6 +1,12 @@
-// The kinds the controller caches from the bus: its StatefulSets with their pods, PVCs and revisions.
-import { CONTROLLER_REVISION, type GroupKind, POD, PVC, STATEFULSET } from '@kruise-ts/kube';
+// The kinds the controller caches from the bus, with the types the decisions read them as: its StatefulSets
+// with their pods, PVCs and revisions.
+import type { ControllerRevision } from '@kruise-ts/core';
+import * as kube from '@kruise-ts/kube';
+import { type Stored, typedKind } from '@kruise-ts/runtime';
+import type { PersistentVolumeClaim, StatefulSet, StatefulSetPod } from '../types.ts';
 
-export { POD, PVC, STATEFULSET };
-export const REVISION = CONTROLLER_REVISION;
-export const CACHED_KINDS: readonly GroupKind[] = [STATEFULSET, POD, PVC, REVISION];
+export const STATEFULSET = typedKind<Stored<StatefulSet>>(kube.STATEFULSET);
+export const POD = typedKind<StatefulSetPod>(kube.POD);
+export const PVC = typedKind<PersistentVolumeClaim>(kube.PVC);
+export const REVISION = typedKind<ControllerRevision>(kube.CONTROLLER_REVISION);
+export const CACHED_KINDS: readonly kube.GroupKind[] = [STATEFULSET, POD, PVC, REVISION];

@@ -66,7 +66,7 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       deps.scale.delete(key);
       return undefined;
     }
-    const set = cached.object as unknown as StoredSet;
+    const set = cached.object;
     const gate = awaitExpectations(key, set, deps);
     if (!gate.proceed) return gate.result;
     const now = clock();
@@ -82,9 +82,7 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       deps.recorder.record(involved(set), type, reason, message, fence);
 
     // Revisions: the update revision is the one holding the current template.
-    const revisions = cache
-      .ownedBy(set.metadata.uid, REVISION)
-      .map((r) => r.object as unknown as ControllerRevision);
+    const revisions = cache.ownedBy(set.metadata.uid, REVISION).map((r) => r.object);
     const decided = decideStatefulSetRevisions(set, revisions);
     let collisionCount = decided.collisionCount;
     let updateRevision: ControllerRevision;
@@ -116,7 +114,7 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       'kruise.statefulset.update_revision': updateRevisionName,
     });
 
-    const pods = cache.ownedBy(set.metadata.uid, POD).map((p) => p.object as unknown as StatefulSetPod);
+    const pods = cache.ownedBy(set.metadata.uid, POD).map((p) => p.object);
     // Refresh (§2.5.5 step 5): pods with the InPlaceUpdateReady gate get the condition True, or the fake or real
     // kubelet never reports them Ready. Updates here recreate pods, so no in-place update is ever in flight.
     for (const pod of pods) {
@@ -124,7 +122,7 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       const conditions = conditionsForInPlaceUpdateReady(pod, now);
       if (conditions !== undefined) await writer.setPodConditions(pod, conditions);
     }
-    const pvcs = cache.list(PVC, namespace).map((c) => c.object as unknown as PersistentVolumeClaim);
+    const pvcs = cache.list(PVC, namespace).map((c) => c.object);
     const scalePlan = planScale({
       set,
       pods,

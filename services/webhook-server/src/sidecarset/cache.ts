@@ -3,11 +3,13 @@
 // rebuilt only when a SidecarSet changes, so each pod admission reads a ready, name-sorted array.
 
 import type { Bus } from '@kruise-ts/bus';
-import { SIDECARSET } from '@kruise-ts/kube';
-import { ObjectCache } from '@kruise-ts/runtime';
+import * as kube from '@kruise-ts/kube';
+import { ObjectCache, typedKind } from '@kruise-ts/runtime';
 import type { SidecarSet } from '@kruise-ts/sidecarset';
 
 const NAMESPACE = { group: '', kind: 'Namespace' } as const;
+
+const SIDECARSET = typedKind<SidecarSet>(kube.SIDECARSET);
 
 export interface SidecarSetSource {
   /** Every SidecarSet (v1beta1, as the watcher reads them), by name. Empty until synced. */
@@ -34,7 +36,7 @@ export async function openSidecarSetCache(
     if (cache === undefined) return;
     sidecarSets = cache
       .list(SIDECARSET, '')
-      .map((o) => o.object as unknown as SidecarSet)
+      .map((o) => o.object)
       .sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : 1));
   };
   cache = new ObjectCache(bus, {
