@@ -130,8 +130,9 @@ export type DomainEventInit<K extends DomainEventType> = InitOf<K>;
 export function domainEventDefinition<K extends DomainEventType>(
   type: K,
 ): DomainEventDefinition<DecodedOf<K>, InitOf<K>> {
-  // The registry's value types are exactly DecodedOf/InitOf of their key; TS cannot see through the index.
-  return domainEvents[type] as unknown as DomainEventDefinition<DecodedOf<K>, InitOf<K>>;
+  // Typed through a mapped view of the registry, whose value types are exactly DecodedOf/InitOf of their key.
+  const registry: { [T in DomainEventType]: DomainEventDefinition<DecodedOf<T>, InitOf<T>> } = domainEvents;
+  return registry[type];
 }
 
 export function isDomainEventType(name: string): name is DomainEventType {

@@ -55,7 +55,7 @@ async function reconcileStream(
   if (diff.length === 0) return 'unchanged';
   const fixed = diff.filter((key) => (immutable as readonly string[]).includes(key));
   if (fixed.length > 0) {
-    const have = info.config as unknown as Record<string, unknown>;
+    const have: Readonly<Record<string, unknown>> = { ...info.config };
     const want = desired as Record<string, unknown>;
     const detail = fixed.map((k) => `${k}: ${String(have[k])} on the server, ${String(want[k])} declared`);
     throw new Error(

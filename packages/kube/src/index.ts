@@ -7,6 +7,7 @@ export {
   intOrStringText,
   intstrScaledValueFromIntOrPercent,
 } from './int-or-percent.ts';
+export { asClientBody, deepCopy, plain } from './json.ts';
 export type { GroupKind, GroupVersionResource, KindInfo } from './kinds.ts';
 export {
   ADVANCEDCRONJOB,

@@ -10,7 +10,10 @@ import type { SidecarContainer, SidecarSet } from './types.ts';
 
 export const isNativeSidecar = (c: { restartPolicy?: string }): boolean => c.restartPolicy === 'Always';
 
-function encode(spec: SidecarSet['spec'], withImages: boolean): string {
+/** What the hashes read of a SidecarSet (of either version). */
+export type HashedSidecarSet = { spec: Pick<SidecarSet['spec'], 'containers' | 'initContainers'> };
+
+function encode(spec: HashedSidecarSet['spec'], withImages: boolean): string {
   const strip = (list: readonly SidecarContainer[] | undefined): SidecarContainer[] =>
     (list ?? []).map((c) => (withImages ? c : { ...c, image: '' }));
   const data: Record<string, unknown> = { containers: strip(spec.containers) };
@@ -21,16 +24,16 @@ function encode(spec: SidecarSet['spec'], withImages: boolean): string {
 
 const digest = (text: string) => safeEncodeString(createHash('sha256').update(text).digest('hex'));
 
-export function computeSidecarSetHash(sidecarSet: SidecarSet): string {
+export function computeSidecarSetHash(sidecarSet: HashedSidecarSet): string {
   return digest(encode(sidecarSet.spec, true));
 }
 
-export function computeSidecarSetHashWithoutImage(sidecarSet: SidecarSet): string {
+export function computeSidecarSetHashWithoutImage(sidecarSet: HashedSidecarSet): string {
   return digest(encode(sidecarSet.spec, false));
 }
 
 /** The hash annotations to write on a SidecarSet (Kruise overwrites user values on every write). */
-export function sidecarSetHashAnnotations(sidecarSet: SidecarSet): Record<string, string> {
+export function sidecarSetHashAnnotations(sidecarSet: HashedSidecarSet): Record<string, string> {
   return {
     [SIDECARSET_HASH_ANNOTATION]: computeSidecarSetHash(sidecarSet),
     [SIDECARSET_HASH_WITHOUT_IMAGE_ANNOTATION]: computeSidecarSetHashWithoutImage(sidecarSet),

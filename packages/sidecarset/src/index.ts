@@ -1,5 +1,7 @@
 // @kruise-ts/sidecarset: Kruise's SidecarSet decisions as pure functions, shared by the pod webhook
 // (matching and injection) and the sidecarset controller (pod state, upgrade batches, status, revisions).
+
+export type { HashedSidecarSet } from './hash.ts';
 export {
   computeSidecarSetHash,
   computeSidecarSetHashWithoutImage,

@@ -2,8 +2,10 @@
 // and each pod write recorded as a resourceVersion expectation, so the next reconcile waits for the bus-fed
 // cache to show it. Pods are patched (JSON patch of exactly what changed, conditional on the resourceVersion
 // read) rather than replaced, so fields this client does not model are never dropped.
+
 import type { SidecarSetStatus } from '@kruise-ts/api';
 import type { ControllerRevision, ResourceVersionExpectations } from '@kruise-ts/core';
+import { asClientBody, plain } from '@kruise-ts/kube';
 import { type KubeClient, retryOnConflict } from '@kruise-ts/runtime';
 import type { Pod, PodCondition } from '@kruise-ts/sidecarset';
 import {
@@ -18,9 +20,6 @@ import fastJsonPatch from 'fast-json-patch';
 import { SIDECARSET_RESOURCE } from './kinds.ts';
 
 /** client-node turns timestamps into Date objects; the decisions read the JSON form. */
-export function plain<T>(value: unknown): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
 
 const strategic = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
 const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
@@ -104,7 +103,7 @@ export class KubeWriter {
     return plain(
       await this.#apps.createNamespacedControllerRevision({
         namespace: revision.metadata.namespace ?? '',
-        body: revision as unknown as V1ControllerRevision,
+        body: asClientBody<V1ControllerRevision>(revision),
       }),
     );
   }

@@ -16,7 +16,6 @@ import {
   runController,
   WorkQueue,
 } from '@kruise-ts/runtime';
-import type { Pod } from '@kruise-ts/sidecarset';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { Kvm } from '@nats-io/kv';
 import { trace } from '@opentelemetry/api';

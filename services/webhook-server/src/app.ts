@@ -38,10 +38,8 @@ export const conversionPath = '/convert';
 
 // AdmissionReviews carry the object twice on UPDATE; Kubernetes objects can be up to ~1.5 MiB each.
 const bodyLimit = 8 * 1024 * 1024;
-const startedAt = Symbol('startedAt');
-const spanKey = Symbol('span');
-
-type Timed = { [startedAt]?: bigint; [spanKey]?: Span };
+// Per request: when it started and its server span, for the onResponse hook.
+const timings = new WeakMap<object, { start: bigint; span: Span }>();
 
 // The apiserver forwards the W3C trace context of a traced request to its webhooks; continuing it puts
 // admission (defaulting, validation, sidecar injection) inside the trace of the write that caused it.
@@ -61,7 +59,7 @@ export function buildWebhookApp(options: {
   validationContext?: () => ValidationContext;
 }): WebhookApp {
   const { metrics, logger } = options;
-  const fastify = Fastify({
+  const fastify: FastifyInstance<HttpsServer> = Fastify({
     https: { cert: options.pair.certPem, key: options.pair.keyPem },
     bodyLimit,
     // A client that stops sending mid-request must not hold a socket forever.
@@ -69,29 +67,29 @@ export function buildWebhookApp(options: {
     connectionTimeout: 60_000,
     logger: false,
     return503OnClosing: true,
-  }) as unknown as FastifyInstance<HttpsServer>;
+  });
 
   const label = (url: string | undefined) => url ?? 'unknown';
   fastify.addHook('onRequest', async (request) => {
-    (request as unknown as Timed)[startedAt] = process.hrtime.bigint();
+    const start = process.hrtime.bigint();
     metrics.inFlight.inc({ webhook: label(request.routeOptions.url) });
     const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-    (request as unknown as Timed)[spanKey] = tracer.startSpan(
+    const span = tracer.startSpan(
       `webhook ${label(request.routeOptions.url)}`,
       { kind: SpanKind.SERVER, attributes: { 'http.route': label(request.routeOptions.url) } },
       parent,
     );
+    timings.set(request, { start, span });
   });
   fastify.addHook('onResponse', async (request, reply) => {
     const webhook = label(request.routeOptions.url);
     metrics.inFlight.dec({ webhook });
     metrics.requests.inc({ webhook, code: String(reply.statusCode) });
-    const span = (request as unknown as Timed)[spanKey];
-    span?.setAttribute('http.response.status_code', reply.statusCode);
-    span?.end();
-    const start = (request as unknown as Timed)[startedAt];
-    if (start !== undefined)
-      metrics.latency.observe({ webhook }, Number(process.hrtime.bigint() - start) / 1e9);
+    const timing = timings.get(request);
+    timing?.span.setAttribute('http.response.status_code', reply.statusCode);
+    timing?.span.end();
+    if (timing !== undefined)
+      metrics.latency.observe({ webhook }, Number(process.hrtime.bigint() - timing.start) / 1e9);
   });
   fastify.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
     // Parser errors (invalid JSON, wrong content type, too large) keep their 4xx; anything else is our bug.

@@ -94,6 +94,10 @@ interface StashValue {
   metadataAdded?: true;
 }
 
+function isStashValue(value: unknown): value is StashValue {
+  return isPlainObject(value) && Array.isArray(value.fields);
+}
+
 /** Removes and returns the recorded fields for `version`. */
 export function takeStash(obj: Json, version: Version): unknown[] | undefined {
   const annotations = annotationsOf(obj);
@@ -104,7 +108,7 @@ export function takeStash(obj: Json, version: Version): unknown[] | undefined {
   let value: StashValue | undefined;
   try {
     const parsed: unknown = JSON.parse(raw ?? '');
-    if (isPlainObject(parsed) && Array.isArray(parsed.fields)) value = parsed as unknown as StashValue;
+    if (isStashValue(parsed)) value = parsed;
   } catch {
     // A hand-edited, unreadable stash cannot be applied; the fields it held are lost, nothing else is.
   }

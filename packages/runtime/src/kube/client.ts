@@ -71,6 +71,7 @@ export class KubeClient {
   readonly #tracer: Tracer;
   readonly #clock: Clock;
   readonly #apis = new Map<ApiClass<unknown>, unknown>();
+  #objects: KubernetesObjectApi | undefined;
 
   constructor(options: KubeClientOptions = {}) {
     this.kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
@@ -91,22 +92,22 @@ export class KubeClient {
     });
   }
 
-  /** An instance of a client-node API class whose calls are rate limited, traced and error-mapped. */
+  /**
+   * An instance of a client-node API class whose calls are rate limited, traced and error-mapped. For the
+   * generic object API use objects(), which also takes the kubeconfig's namespace as the default.
+   */
   api<T extends object>(apiClass: ApiClass<T>): T {
     const cached = this.#apis.get(apiClass as ApiClass<unknown>);
     if (cached !== undefined) return cached as T;
-    const raw =
-      (apiClass as ApiClass<unknown>) === KubernetesObjectApi
-        ? (new DefaultNamespaceObjectApi(this.#configuration, this.kubeConfig) as unknown as T)
-        : new apiClass(this.#configuration);
-    const wrapped = this.#wrap(raw);
+    const wrapped = this.#wrap(new apiClass(this.#configuration));
     this.#apis.set(apiClass as ApiClass<unknown>, wrapped);
     return wrapped;
   }
 
   /** The generic object API (any kind, including Kruise's custom resources), wrapped like `api()`. */
   objects(): KubernetesObjectApi {
-    return this.api(KubernetesObjectApi);
+    this.#objects ??= this.#wrap(new DefaultNamespaceObjectApi(this.#configuration, this.kubeConfig));
+    return this.#objects;
   }
 
   #wrap<T extends object>(target: T): T {

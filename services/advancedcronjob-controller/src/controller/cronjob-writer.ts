@@ -3,7 +3,7 @@
 // the scheduled child created under its fixed name (recorded in the create expectations first).
 
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import { ADVANCEDCRONJOB, BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
+import { ADVANCEDCRONJOB, asClientBody, BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
 import { type KubeClient, NotFoundError, updateCustomStatus } from '@kruise-ts/runtime';
 import { BatchV1Api, CustomObjectsApi, type V1Job } from '@kubernetes/client-node';
 import type { AcjChild, AdvancedCronJob, NewChild } from '../types.ts';
@@ -68,8 +68,7 @@ export class CronJobWriter {
       if (child.kind === 'BroadcastJob') {
         await this.#custom.createNamespacedCustomObject({ ...BCJ, namespace, body: child });
       } else {
-        // Our schema types and client-node's describe the same JSON; only their optionality differs.
-        await this.#batch.createNamespacedJob({ namespace, body: child as unknown as V1Job });
+        await this.#batch.createNamespacedJob({ namespace, body: asClientBody<V1Job>(child) });
       }
     } catch (err) {
       scale.observe(key, 'create', child.metadata.name);

@@ -6,7 +6,7 @@ import {
   type WorkloadReconcileDeps,
 } from '@kruise-ts/runtime';
 import { planAdvancedCronJob } from '../plan.ts';
-import type { AcjChild, AdvancedCronJob } from '../types.ts';
+import type { AdvancedCronJob } from '../types.ts';
 import { CronJobWriter } from './cronjob-writer.ts';
 import { ADVANCEDCRONJOB, BROADCASTJOB, JOB } from './kinds.ts';
 

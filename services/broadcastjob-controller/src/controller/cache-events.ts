@@ -5,7 +5,7 @@ import { type CacheChange, type CachedObject, type ObjectCache, objectOf } from 
 import { isTerminating } from '../classify-pods.ts';
 import { CONTROLLER_UID_LABEL, JOB_NAME_LABEL } from '../labels.ts';
 import { assignedNode } from '../node-pods.ts';
-import type { BroadcastJobPod, Node } from '../types.ts';
+import type { Node } from '../types.ts';
 import { BROADCASTJOB, NODE, POD } from './kinds.ts';
 
 const isKind = (o: CachedObject, gk: { group: string; kind: string }) =>

@@ -17,7 +17,7 @@ import {
 import { BROADCASTJOB_API_VERSION, BROADCASTJOB_KIND } from '../labels.ts';
 import { planBroadcastJob } from '../plan.ts';
 import { settleStatus } from '../settle-status.ts';
-import type { BroadcastJob, BroadcastJobPod, Node } from '../types.ts';
+import type { BroadcastJob } from '../types.ts';
 import { JobWriter } from './job-writer.ts';
 import { BROADCASTJOB, NODE, POD } from './kinds.ts';
 

@@ -2,12 +2,14 @@
 // and each recording the resourceVersion it produced so the next reconcile waits for the cache to catch up
 // (spec §2.2 step 9). Objects go over the wire as plain JSON and come back as plain JSON (timestamps as
 // strings), which is what the decision functions read.
+
 import type {
   ControllerRevision,
   OwnerReference,
   PodCondition,
   ResourceVersionExpectations,
 } from '@kruise-ts/core';
+import { plain } from '@kruise-ts/kube';
 import { type KubeClient, retryOnConflict, updateCustomStatus } from '@kruise-ts/runtime';
 import {
   AppsV1Api,
@@ -23,9 +25,6 @@ import type { CloneSet, CloneSetPod, CloneSetStatus, PersistentVolumeClaim } fro
 import { CLONESET_RESOURCE } from './kinds.ts';
 
 /** client-node turns timestamps into Date objects; the decisions want the JSON form back. */
-export function plain<T>(value: unknown): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
 
 const strategic = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
 const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);

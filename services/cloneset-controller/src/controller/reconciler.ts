@@ -3,12 +3,7 @@
 // RolloutProgress) → podsToDelete and history truncation → requeue for what ends by itself. Decisions come
 // from the pure functions of this package; this file only sequences them and the writes they call for.
 import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
-import {
-  type ControllerRevision,
-  isPodActive,
-  type ResourceVersionExpectations,
-  type ScaleExpectations,
-} from '@kruise-ts/core';
+import { isPodActive, type ResourceVersionExpectations, type ScaleExpectations } from '@kruise-ts/core';
 import { LabelSelectorError, selectorString } from '@kruise-ts/kube';
 import type {
   EventRecorder,
@@ -27,7 +22,7 @@ import { CloneSetConditionType, failureCondition, setCloneSetCondition } from '.
 import { claimPods } from '../sync/claim.ts';
 import { planPvcCleanup } from '../sync/pvc-cleanup.ts';
 import { planScale, scalePlanModifies } from '../sync/scale.ts';
-import type { CloneSetCondition, CloneSetPod, FeatureGates, PersistentVolumeClaim } from '../types.ts';
+import type { CloneSetCondition, FeatureGates } from '../types.ts';
 import { planUpdate } from '../update/plan-update.ts';
 import { CLONESET, CONTROLLER_REVISION, POD, PVC } from './kinds.ts';
 import { KubeWriter } from './kube-writer.ts';

@@ -13,7 +13,7 @@ import {
   shortRevisionHash,
   VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION,
 } from '@kruise-ts/core';
-import { CLONESET, CONTROLLER_REVISION } from '@kruise-ts/kube';
+import { CLONESET, CONTROLLER_REVISION, plain } from '@kruise-ts/kube';
 import { AlreadyExistsError, NotFoundError } from '@kruise-ts/runtime';
 import {
   type ActiveRevisions,
@@ -42,7 +42,7 @@ export interface ResolvedRevisions {
 export function volumeClaimTemplatesHash(vcts: readonly VolumeClaimTemplate[] | undefined): string {
   if (vcts === undefined || vcts.length === 0) return '';
   const sorted = [...vcts].sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
-  return String(fnv1a_32(marshalGoJson(sorted as unknown as JsonValue)));
+  return String(fnv1a_32(marshalGoJson(plain<JsonValue>(sorted))));
 }
 
 export async function resolveRevisions(

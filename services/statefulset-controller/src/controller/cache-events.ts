@@ -3,7 +3,6 @@
 import type { ScaleExpectations } from '@kruise-ts/core';
 import { type CacheChange, type CachedObject, type ObjectCache, objectOf } from '@kruise-ts/runtime';
 import { isTerminating } from '../pod-state.ts';
-import type { StatefulSetPod } from '../types.ts';
 import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
 
 const isKind = (o: CachedObject, gk: { group: string; kind: string }) =>

@@ -28,13 +28,7 @@ import {
   templateFromRevision,
 } from '../revisions.ts';
 import { computeStatus, failedPodCondition, shouldWriteStatus } from '../status.ts';
-import type {
-  PersistentVolumeClaim,
-  StatefulSet,
-  StatefulSetCondition,
-  StatefulSetGates,
-  StatefulSetPod,
-} from '../types.ts';
+import type { StatefulSet, StatefulSetCondition, StatefulSetGates, StatefulSetPod } from '../types.ts';
 import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
 import { SetWriter } from './set-writer.ts';
 

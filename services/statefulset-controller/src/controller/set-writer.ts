@@ -9,7 +9,7 @@ import {
   type ResourceVersionExpectations,
   type ScaleExpectations,
 } from '@kruise-ts/core';
-import { resourceOf, STATEFULSET } from '@kruise-ts/kube';
+import { asClientBody, plain, resourceOf, STATEFULSET } from '@kruise-ts/kube';
 import {
   AlreadyExistsError,
   createPodExpected,
@@ -38,8 +38,6 @@ import type {
 const RESOURCE = resourceOf(STATEFULSET);
 const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 // Our schema types and client-node's describe the same JSON; only their optionality differs.
-const asKube = <T>(o: unknown): T => o as T;
-const plain = <T>(o: unknown): T => JSON.parse(JSON.stringify(o)) as T;
 
 export interface SetWriterOptions {
   kube: KubeClient;
@@ -69,7 +67,7 @@ export class SetWriter {
       return plain(
         await this.#apps.createNamespacedControllerRevision({
           namespace,
-          body: asKube<V1ControllerRevision>(revision),
+          body: asClientBody<V1ControllerRevision>(revision),
         }),
       );
     } catch (err) {
@@ -106,7 +104,7 @@ export class SetWriter {
     try {
       await this.#core.createNamespacedPersistentVolumeClaim({
         namespace: this.#o.namespace,
-        body: asKube<V1PersistentVolumeClaim>(claim),
+        body: asClientBody<V1PersistentVolumeClaim>(claim),
       });
     } catch (err) {
       if (!(err instanceof AlreadyExistsError)) throw err;
@@ -155,7 +153,7 @@ export class SetWriter {
     await this.#core.replaceNamespacedPod({
       namespace: this.#o.namespace,
       name: pod.metadata.name ?? '',
-      body: asKube<V1Pod>(pod),
+      body: asClientBody<V1Pod>(pod),
     });
   }
 

@@ -1,13 +1,14 @@
 // Defaulting webhook: default a copy with @kruise-ts/api, answer with the RFC 6902 patch from the request's object
 // to the defaulted one (none when nothing changed). Template defaults are injected on CREATE, and on UPDATE only
 // when the template changed (Kruise's mutating handlers).
+
 import { shouldInjectTemplateDefaults, type Version, versions } from '@kruise-ts/api';
+import { plain } from '@kruise-ts/kube';
 import fastJsonPatch from 'fast-json-patch';
 import type { ServedKind } from '../kinds.ts';
 import { type AdmissionRequest, type AdmissionResponse, allowed, denied } from './review.ts';
 
 /** JSON as the apiserver would serialise it: no undefined members. */
-const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 export function mutate(kind: ServedKind, request: AdmissionRequest): AdmissionResponse {
   const { uid } = request;

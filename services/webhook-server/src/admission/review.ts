@@ -67,25 +67,8 @@ export function parseAdmissionReview(body: unknown): { apiVersion: string; reque
     throw new BadRequest(`kind must be AdmissionReview, got ${JSON.stringify(body.kind)}`);
   const request = body.request;
   if (!isObject(request)) throw new BadRequest('request is missing');
-  if (typeof request.uid !== 'string' || request.uid === '') throw new BadRequest('request.uid is missing');
-  const kind = request.kind;
-  if (
-    !isObject(kind) ||
-    typeof kind.kind !== 'string' ||
-    typeof kind.version !== 'string' ||
-    typeof kind.group !== 'string'
-  ) {
-    throw new BadRequest('request.kind must be {group, version, kind}');
-  }
-  if (typeof request.operation !== 'string' || !operations.includes(request.operation)) {
-    throw new BadRequest(`request.operation must be one of ${operations.join(', ')}`);
-  }
-  for (const field of ['object', 'oldObject'] as const) {
-    const value = request[field];
-    if (value !== undefined && value !== null && !isObject(value))
-      throw new BadRequest(`request.${field} is not an object`);
-  }
-  return { apiVersion, request: request as unknown as AdmissionRequest };
+  assertAdmissionRequest(request);
+  return { apiVersion, request };
 }
 
 export function reviewResponse(apiVersion: string, response: AdmissionResponse): AdmissionReview {
@@ -113,4 +96,28 @@ export function invalid(uid: string, errors: readonly FieldError[], message: str
 
 export function denied(uid: string, code: number, reason: string, message: string): AdmissionResponse {
   return { uid, allowed: false, status: { status: 'Failure', code, reason, message } };
+}
+
+/** The checks that make a decoded JSON object an AdmissionRequest; throws BadRequest otherwise. */
+function assertAdmissionRequest(
+  request: Record<string, unknown>,
+): asserts request is Record<string, unknown> & AdmissionRequest {
+  if (typeof request.uid !== 'string' || request.uid === '') throw new BadRequest('request.uid is missing');
+  const kind = request.kind;
+  if (
+    !isObject(kind) ||
+    typeof kind.kind !== 'string' ||
+    typeof kind.version !== 'string' ||
+    typeof kind.group !== 'string'
+  ) {
+    throw new BadRequest('request.kind must be {group, version, kind}');
+  }
+  if (typeof request.operation !== 'string' || !operations.includes(request.operation)) {
+    throw new BadRequest(`request.operation must be one of ${operations.join(', ')}`);
+  }
+  for (const field of ['object', 'oldObject'] as const) {
+    const value = request[field];
+    if (value !== undefined && value !== null && !isObject(value))
+      throw new BadRequest(`request.${field} is not an object`);
+  }
 }

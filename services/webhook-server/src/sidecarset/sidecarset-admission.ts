@@ -2,13 +2,13 @@
 // mutating webhook writes (spec §1.3), and the refusal of HotUpgrade sidecars, which kruise-ts does not
 // implement (the in-place "two slots" upgrade of spec §1.6.8).
 import type { FieldError } from '@kruise-ts/api';
-import { type SidecarSet, sidecarSetHashAnnotations } from '@kruise-ts/sidecarset';
+import { type HashedSidecarSet, type SidecarSet, sidecarSetHashAnnotations } from '@kruise-ts/sidecarset';
 
 /** Writes (overwrites) kruise.io/sidecarset-hash and -hash-without-image on a defaulted SidecarSet. */
-export function withSidecarSetHashes<T extends { metadata?: SidecarSet['metadata']; spec: object }>(
+export function withSidecarSetHashes<T extends HashedSidecarSet & { metadata?: SidecarSet['metadata'] }>(
   obj: T,
 ): T {
-  const hashes = sidecarSetHashAnnotations(obj as unknown as SidecarSet);
+  const hashes = sidecarSetHashAnnotations(obj);
   obj.metadata = { ...obj.metadata, annotations: { ...obj.metadata?.annotations, ...hashes } };
   return obj;
 }

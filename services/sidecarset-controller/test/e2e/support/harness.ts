@@ -1,6 +1,7 @@
 // The e2e environment of the SidecarSet controller: a real cluster, the CRDs, and on a bus prefix of its own
 // the watcher, the webhook server (pod injection + SidecarSet defaulting, registered in URL mode for this
 // run's namespaces and SidecarSets only) and the controller, all as child processes.
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { buildCrds } from '@kruise-ts/api';
 import { connectBus, topology } from '@kruise-ts/bus';
 import { createCertificateAuthority, issueServingCertificate } from '@kruise-ts/certs';
 import { acquireCluster, type ClusterLease, eventually, freePort, requestJson } from '@kruise-ts/devcluster';
+import { plain } from '@kruise-ts/kube';
 import type { Pod, SidecarSet } from '@kruise-ts/sidecarset';
 import {
   AdmissionregistrationV1Api,
@@ -53,8 +55,6 @@ export interface Harness {
   listPods(namespace: string): Promise<Pod[]>;
   cleanup(): Promise<void>;
 }
-
-const plain = <T>(value: unknown): T => JSON.parse(JSON.stringify(value)) as T;
 
 async function ensureCrds(kc: KubeConfig): Promise<void> {
   const api = kc.makeApiClient(ApiextensionsV1Api);
