@@ -61,7 +61,6 @@ export { type DefaultingOptions, shouldInjectTemplateDefaults } from './defaults
 export { defaultPersistentVolumeClaim, defaultPodSpec, imageTag } from './defaults/pod.ts';
 export { defaultSidecarSetV1alpha1, defaultSidecarSetV1beta1 } from './defaults/sidecarset.ts';
 export { defaultStatefulSetV1alpha1, defaultStatefulSetV1beta1 } from './defaults/statefulset.ts';
-// Int-or-percent arithmetic Kruise validates with.
 export type { KruiseObject } from './object.ts';
 // Schemas (TypeBox) and their static types.
 export * from './schema/advancedcronjob.ts';

@@ -2,28 +2,10 @@
 // bus (timestamps stay RFC 3339 strings). Only the fields the decisions use are typed; everything else passes
 // through untouched.
 
-export interface OwnerReference {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  uid: string;
-  controller?: boolean;
-  blockOwnerDeletion?: boolean;
-}
+// Metadata has one definition, the API schemas' (packages/api/src/schema/meta.ts); see docs/adr/0011.
+import type { ObjectMeta, OwnerReference } from '@kruise-ts/api';
 
-export interface ObjectMeta {
-  name?: string;
-  namespace?: string;
-  uid?: string;
-  resourceVersion?: string;
-  generation?: number;
-  creationTimestamp?: string | null;
-  deletionTimestamp?: string | null;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  finalizers?: string[];
-  ownerReferences?: OwnerReference[];
-}
+export type { ObjectMeta, OwnerReference };
 
 export type ConditionStatus = 'True' | 'False' | 'Unknown';
 

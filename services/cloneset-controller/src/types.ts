@@ -2,19 +2,19 @@
 // pods and PVCs. @kruise-ts/api does not export its CloneSet types yet, so these are structural subsets of
 // CloneSetV1beta1; any object of that type (or straight from the apiserver) fits.
 
-import type { Container, Lifecycle, ObjectMeta, Pod } from '@kruise-ts/core';
+import type {
+  PersistentVolumeClaim as ApiPersistentVolumeClaim,
+  CloneSetV1beta1,
+  LabelSelector,
+  LabelSelectorRequirement,
+} from '@kruise-ts/api';
+import type { Container, ObjectMeta, Pod } from '@kruise-ts/core';
 import type { IntOrString } from '@kruise-ts/kube';
 
-export interface LabelSelectorRequirement {
-  key: string;
-  operator: string;
-  values?: string[];
-}
+export type { LabelSelector, LabelSelectorRequirement };
 
-export interface LabelSelector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: LabelSelectorRequirement[];
-}
+/** A PVC as stored (its metadata is always there), from the API schema's type. */
+export type PersistentVolumeClaim = ApiPersistentVolumeClaim & { metadata: ObjectMeta };
 
 export interface UpdatePriorityWeightTerm {
   weight: number;
@@ -67,70 +67,21 @@ export interface PodTemplate {
   } & Record<string, unknown>;
 }
 
-export interface PersistentVolumeClaim {
-  metadata: ObjectMeta;
-  spec?: Record<string, unknown>;
-}
-
 /** A volumeClaimTemplates entry (its metadata may be partial). */
 export interface VolumeClaimTemplate {
   metadata?: ObjectMeta;
   spec?: Record<string, unknown>;
 }
 
-export interface CloneSetSpec {
-  /** Defaulted to 1 by the webhook; treated as 1 when absent. */
-  replicas?: number;
-  selector?: LabelSelector;
-  template?: PodTemplate;
-  volumeClaimTemplates?: VolumeClaimTemplate[];
-  scaleStrategy?: {
-    podsToDelete?: string[];
-    maxUnavailable?: IntOrString;
-    enablePVCReuse?: boolean;
-    excludePreparingDelete?: boolean;
-  };
-  updateStrategy?: {
-    /** RollingUpdate | OnDelete. */
-    type?: string;
-    rollingUpdate?: RollingUpdateStrategy;
-  };
-  revisionHistoryLimit?: number;
-  minReadySeconds?: number;
-  lifecycle?: Lifecycle;
-  progressDeadlineSeconds?: number;
-}
+export type CloneSetSpec = CloneSet['spec'];
+export type CloneSetStatus = NonNullable<CloneSetV1beta1['status']>;
+export type CloneSetCondition = NonNullable<CloneSetStatus['conditions']>[number];
 
-export interface CloneSetCondition {
-  type: string;
-  status: string;
-  lastUpdateTime?: string;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-export interface CloneSetStatus {
-  observedGeneration?: number;
-  replicas: number;
-  readyReplicas: number;
-  availableReplicas: number;
-  updatedReplicas: number;
-  updatedReadyReplicas: number;
-  updatedAvailableReplicas?: number;
-  expectedUpdatedReplicas?: number;
-  updateRevision?: string;
-  currentRevision?: string;
-  collisionCount?: number;
-  conditions?: CloneSetCondition[];
-  labelSelector?: string;
-}
-
-export interface CloneSet {
-  metadata?: ObjectMeta;
-  spec: CloneSetSpec;
-  status?: CloneSetStatus;
-}
+/**
+ * The v1beta1 CloneSet (the storage version the controller works on), from the API schema. The decisions
+ * tolerate absent spec fields (the webhook defaults them), so the spec's fields are optional here.
+ */
+export type CloneSet = Omit<CloneSetV1beta1, 'spec'> & { spec: Partial<CloneSetV1beta1['spec']> };
 
 export interface EnvVar {
   name: string;

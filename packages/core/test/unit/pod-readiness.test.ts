@@ -62,7 +62,7 @@ describe('isPodActive / isPodTerminating (spec §0.5, §2.2 step 4)', () => {
     });
   }
   it('treats an empty deletionTimestamp as unset', () => {
-    assert.equal(isPodActive({ metadata: { deletionTimestamp: null } }), true);
+    assert.equal(isPodActive({ metadata: { deletionTimestamp: '' } }), true);
   });
   it('isPodTerminal is Succeeded or Failed', () => {
     assert.equal(isPodTerminal(pod({ phase: 'Succeeded' })), true);

@@ -3,7 +3,7 @@
 import { CONTROLLER_REVISION_HASH_LABEL_KEY, LIFECYCLE_STATE_LABEL } from '@kruise-ts/core';
 import type { IntOrString } from '@kruise-ts/kube';
 import { SPECIFIED_DELETE_LABEL } from '../../src/pod-state.ts';
-import type { CloneSet, CloneSetPod } from '../../src/types.ts';
+import type { CloneSet, CloneSetPod, PodUpdatePolicy } from '../../src/types.ts';
 
 export const NOW = Date.parse('2026-03-01T12:00:00Z');
 export const OLD = 'old_rev';
@@ -93,7 +93,7 @@ export interface CloneSetOptions {
   maxUnavailable?: IntOrString;
   maxSurge?: IntOrString;
   paused?: boolean;
-  podUpdatePolicy?: string;
+  podUpdatePolicy?: PodUpdatePolicy;
   excludePreparingDelete?: boolean;
   scaleMaxUnavailable?: IntOrString;
   minReadySeconds?: number;
@@ -120,7 +120,7 @@ export function makeCloneSet(o: CloneSetOptions = {}): CloneSet {
           : { excludePreparingDelete: o.excludePreparingDelete }),
         ...(o.scaleMaxUnavailable === undefined ? {} : { maxUnavailable: o.scaleMaxUnavailable }),
       },
-      updateStrategy: o.noRollingUpdate === true ? {} : { type: 'RollingUpdate', rollingUpdate },
+      updateStrategy: o.noRollingUpdate === true ? {} : { type: 'RollingUpdate' as const, rollingUpdate },
     },
   };
 }

@@ -12,7 +12,7 @@ const START = Date.parse('2026-03-01T12:00:00Z');
 function sampleCloneSet(
   image: string,
   rollingUpdate: NonNullable<NonNullable<CloneSet['spec']['updateStrategy']>['rollingUpdate']>,
-) {
+): CloneSet & { metadata: { name: string; namespace: string; uid: string; generation: number } } {
   return {
     metadata: { name: 'sample', namespace: 'default', uid: 'cs-uid', generation: 1 },
     spec: {

@@ -7,7 +7,7 @@ import {
   type Lifecycle,
 } from '@kruise-ts/core';
 import { inPlaceLifecycleGate, refreshLifecycleTransition } from '../../src/lifecycle/state-machine.ts';
-import type { CloneSet, CloneSetPod } from '../../src/types.ts';
+import type { CloneSet, CloneSetPod, PodUpdatePolicy } from '../../src/types.ts';
 import { planUpdate } from '../../src/update/plan-update.ts';
 import { makePod } from './helpers.ts';
 
@@ -30,7 +30,7 @@ const revNewEnv: ControllerRevision = {
   revision: 2,
 };
 
-function cloneSet(policy?: string, lifecycle?: Lifecycle, grace?: number): CloneSet {
+function cloneSet(policy?: PodUpdatePolicy, lifecycle?: Lifecycle, grace?: number): CloneSet {
   return {
     metadata: { name: 'clone-test' },
     spec: {
