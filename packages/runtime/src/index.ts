@@ -1,11 +1,13 @@
 export type {
   CacheChange,
   CachedObject,
+  CacheListener,
   ObjectCacheOptions,
   Stored,
   TypedKind,
 } from './cache/object-cache.ts';
-export { ObjectCache, objectOf, typedKind } from './cache/object-cache.ts';
+export { deepFreeze, ObjectCache, objectOf, typedKind } from './cache/object-cache.ts';
+export { controllerRefOf, enqueueOwner, observeExpectations, ownerKey } from './cache/owner-events.ts';
 export type { Clock, Timer } from './clock.ts';
 export { FakeClock, realClock, sleep } from './clock.ts';
 export type { Controller, ControllerOptions, ReconcileRequest, ReconcileResult } from './controller.ts';

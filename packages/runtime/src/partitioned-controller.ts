@@ -34,6 +34,11 @@ export interface PartitionedControllerOptions {
   memberId: string;
   /** Kinds the cache holds. */
   kinds: readonly GroupKind[];
+  /**
+   * A cache shared with the process's other controllers (holding at least `kinds`), so each object is held once.
+   * Without it the controller opens its own.
+   */
+  cache?: ObjectCache;
   /** The reconciled kind: every object of it in a newly owned partition is queued once the cache synced. */
   primary: GroupKind;
   /** `namespace/name` keys of primary objects affected by a change (the object itself, its owner…). */
@@ -98,20 +103,22 @@ export async function startPartitionedController(
       }))
     : undefined;
 
-  const cache = new ObjectCache(o.bus, {
-    kinds: o.kinds,
-    onChange: (change) => {
-      if (!change.snapshot && change.observedAt !== undefined) {
-        lag?.observe({ controller: o.name }, Math.max(0, Date.now() - change.observedAt) / 1000);
-      }
-      const link = change.context;
-      for (const key of o.keysFor(change, cache)) {
-        if (!accepting.has(partitionOfKey(key))) continue;
-        const spanContext = trace.getSpanContext(link);
-        queue.add(key, spanContext ? { links: [spanContext] } : {});
-      }
-    },
-    ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'cache feed error') } : {}),
+  const cache =
+    o.cache ??
+    new ObjectCache(o.bus, {
+      kinds: o.kinds,
+      ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'cache feed error') } : {}),
+    });
+  const unsubscribe = cache.subscribe((change) => {
+    if (!change.snapshot && change.observedAt !== undefined) {
+      lag?.observe({ controller: o.name }, Math.max(0, Date.now() - change.observedAt) / 1000);
+    }
+    const link = change.context;
+    for (const key of o.keysFor(change, cache)) {
+      if (!accepting.has(partitionOfKey(key))) continue;
+      const spanContext = trace.getSpanContext(link);
+      queue.add(key, spanContext ? { links: [spanContext] } : {});
+    }
   });
   await cache.addClusterScoped();
 
@@ -193,7 +200,8 @@ export async function startPartitionedController(
       await leases.stop();
       await queue.shutDownWithDrain();
       await controller.stop();
-      await cache.stop();
+      unsubscribe();
+      await cache.release();
     },
   };
 }

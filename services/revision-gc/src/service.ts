@@ -4,8 +4,10 @@
 import type { ControllerRevision } from '@kruise-ts/core';
 import { CONTROLLER_REVISION, POD } from '@kruise-ts/kube';
 import {
+  enqueueOwner,
   type HealthServer,
   NotFoundError,
+  ObjectCache,
   openControllerConnections,
   type PartitionedController,
   startPartitionedController,
@@ -40,6 +42,11 @@ export async function startRevisionGc(
   const stopControllers = async () => {
     for (const c of controllers) await c.stop();
   };
+  // One cache for every workload kind's controller: each pod and revision is held once per process.
+  const cache = new ObjectCache(bus, {
+    kinds: [...workloadKinds.map((k) => ({ group: k.group, kind: k.kind })), revisionKind, podKind],
+    onError: (err) => logger.warn({ err }, 'cache feed error'),
+  });
   try {
     for (const kind of workloadKinds) {
       const workloadKind = { group: kind.group, kind: kind.kind };
@@ -49,18 +56,17 @@ export async function startRevisionGc(
           bus,
           memberId: config.memberId,
           kinds: [workloadKind, revisionKind, podKind],
+          cache,
           primary: workloadKind,
           workers: config.workers,
           registry,
           logger,
           // A revision or pod change can free a revision; the key is always the owning workload's.
-          keysFor: ({ current, old }, cache) => {
-            const obj = current ?? old;
+          keysFor: (change) => {
+            const obj = change.current ?? change.old;
             if (!obj) return [];
             if (obj.group === kind.group && obj.kind === kind.kind) return [`${obj.namespace}/${obj.name}`];
-            if (!obj.controllerUid) return [];
-            const owner = cache.list(workloadKind, obj.namespace).find((w) => w.uid === obj.controllerUid);
-            return owner ? [`${owner.namespace}/${owner.name}`] : [];
+            return enqueueOwner(change, workloadKind);
           },
           reconcile: async ({ namespace, name, cache, fence, logger: log }) => {
             const workload = cache.get(workloadKind, namespace, name);

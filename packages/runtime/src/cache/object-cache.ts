@@ -1,6 +1,9 @@
 // The controllers' view of the cluster, fed from the bus instead of apiserver watches: one object feed per
 // owned partition (snapshot, then live) plus one for cluster-scoped kinds, indexed by owner uid and namespace.
 // A partition's objects are dropped when the partition is handed off, so memory splits across replicas.
+// One cache may serve several controllers of a process (partitions are reference-counted, changes fan out to
+// every subscriber), and every object it hands out is deeply frozen: a controller that wants to change one
+// builds its write from deepCopy() of it.
 import {
   type Bus,
   fromTimestamp,
@@ -10,7 +13,12 @@ import {
   type ObjectFeed,
   openObjectFeed,
 } from '@kruise-ts/bus';
-import { isResourceVersionOlder, type KindInfo } from '@kruise-ts/kube';
+import {
+  isResourceVersionOlder,
+  type KindInfo,
+  type LabelSelector,
+  labelSelectorAsSelector,
+} from '@kruise-ts/kube';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { Context } from '@opentelemetry/api';
 
@@ -32,6 +40,7 @@ export type Stored<T extends { metadata?: object }> = T & {
   metadata: { name: string; namespace: string; uid: string };
 };
 
+/** Frozen, as everything the cache hands out. */
 export interface CachedObject<T = KubernetesObject> {
   group: string;
   kind: string;
@@ -59,11 +68,13 @@ export interface CacheChange {
   observedAt: number | undefined;
 }
 
+export type CacheListener = (change: CacheChange) => void | Promise<void>;
+
 export interface ObjectCacheOptions {
   /** Kinds this cache holds. */
   kinds: readonly GroupKind[];
-  /** Called for every change, in stream order per feed; the next event waits for it. */
-  onChange?(change: CacheChange): void | Promise<void>;
+  /** Called for every change, in stream order per feed; the next event waits for it. More via subscribe(). */
+  onChange?: CacheListener;
   onError?(error: Error): void;
 }
 
@@ -87,16 +98,34 @@ export class ObjectCache {
   readonly #objects = new Map<string, CachedObject>();
   readonly #byOwner = new Map<string, Set<string>>();
   readonly #byNamespace = new Map<string, Set<string>>();
+  /** kind key + uid → object key. */
+  readonly #byUid = new Map<string, string>();
+  /** kind key + namespace + label pair → object keys. */
+  readonly #byLabel = new Map<string, Set<string>>();
   readonly #feeds = new Map<number | 'cluster', ObjectFeed>();
   readonly #partitionOps = new Map<number, Promise<void>>();
+  readonly #partitionUsers = new Map<number, number>();
+  readonly #listeners = new Set<CacheListener>();
+  #clusterUsers = 0;
 
   constructor(bus: Bus, options: ObjectCacheOptions) {
     this.#bus = bus;
     this.#o = options;
+    if (options.onChange) this.#listeners.add(options.onChange);
   }
 
-  /** Opens the partition's feed; resolves once its snapshot is in the cache. */
+  /** Adds a change listener (another controller sharing this cache); returns its removal. */
+  subscribe(listener: CacheListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Opens the partition's feed; resolves once its snapshot is in the cache. Reference-counted: a partition
+   * added by two controllers stays until both removed it.
+   */
   async addPartition(partition: number): Promise<void> {
+    this.#partitionUsers.set(partition, (this.#partitionUsers.get(partition) ?? 0) + 1);
     await this.#inOrder(partition, () =>
       this.#open(partition, { partitions: [partition], clusterScoped: false }),
     );
@@ -104,6 +133,7 @@ export class ObjectCache {
 
   /** Cluster-scoped objects of the cache's kinds (every replica holds them). */
   async addClusterScoped(): Promise<void> {
+    this.#clusterUsers++;
     await this.#open('cluster', { partitions: [], clusterScoped: true });
   }
 
@@ -115,7 +145,7 @@ export class ObjectCache {
     const feed = await openObjectFeed(this.#bus, {
       ...selection,
       kinds: this.#o.kinds,
-      onEvent: ({ event, snapshot, context }) => this.#apply(event, snapshot, context),
+      onEvent: ({ event, snapshot, context }) => this.apply(event, snapshot, context),
       ...(this.#o.onError ? { onError: this.#o.onError } : {}),
     });
     this.#feeds.set(id, feed);
@@ -126,9 +156,17 @@ export class ObjectCache {
     return this.#feeds.get(partition)?.isSynced() ?? false;
   }
 
-  /** Stops the partition's feed and forgets its objects. */
+  /** Stops the partition's feed and forgets its objects, once no user of the partition is left. */
   async removePartition(partition: number): Promise<void> {
+    const users = (this.#partitionUsers.get(partition) ?? 1) - 1;
+    if (users > 0) {
+      this.#partitionUsers.set(partition, users);
+      return;
+    }
+    this.#partitionUsers.delete(partition);
     await this.#inOrder(partition, async () => {
+      // Re-added while this removal waited its turn: keep it.
+      if ((this.#partitionUsers.get(partition) ?? 0) > 0) return;
       const feed = this.#feeds.get(partition);
       this.#feeds.delete(partition);
       await feed?.stop();
@@ -147,6 +185,12 @@ export class ObjectCache {
       if (this.#partitionOps.get(partition) === settled) this.#partitionOps.delete(partition);
     });
     return next;
+  }
+
+  /** Releases one user of the cluster-scoped feed and stops every feed when it was the last one. */
+  async release(): Promise<void> {
+    this.#clusterUsers = Math.max(0, this.#clusterUsers - 1);
+    if (this.#clusterUsers === 0) await this.stop();
   }
 
   async stop(): Promise<void> {
@@ -179,6 +223,43 @@ export class ObjectCache {
     return out;
   }
 
+  /** The object of a kind with this uid (an owner, say), by index. */
+  getByUid<T = KubernetesObject>(gk: TypedKind<T> | GroupKind, uid: string): CachedObject<T> | undefined {
+    const key = this.#byUid.get(`${kindKey(gk.group, gk.kind)}#${uid}`);
+    return key === undefined ? undefined : (this.#objects.get(key) as CachedObject<T> | undefined);
+  }
+
+  /** Objects of a kind in a namespace whose label `name` is `value`, by index. */
+  withLabel<T = KubernetesObject>(
+    gk: TypedKind<T> | GroupKind,
+    namespace: string,
+    name: string,
+    value: string,
+  ): CachedObject<T>[] {
+    const out: CachedObject<T>[] = [];
+    for (const key of this.#byLabel.get(labelKey(gk, namespace, name, value)) ?? []) {
+      const obj = this.#objects.get(key);
+      if (obj) out.push(obj as CachedObject<T>);
+    }
+    return out;
+  }
+
+  /**
+   * Objects of a kind in a namespace a label selector matches (apimachinery semantics: nil selects nothing).
+   * A matchLabels pair narrows through the label index. Throws LabelSelectorError for an invalid selector.
+   */
+  select<T = KubernetesObject>(
+    gk: TypedKind<T> | GroupKind,
+    namespace: string,
+    selector: LabelSelector | null | undefined,
+  ): CachedObject<T>[] {
+    const sel = labelSelectorAsSelector(selector);
+    const first = Object.entries(selector?.matchLabels ?? {})[0];
+    const candidates =
+      first === undefined ? this.list(gk, namespace) : this.withLabel(gk, namespace, first[0], first[1]);
+    return candidates.filter((o) => sel.matches(o.labels));
+  }
+
   /** Objects whose controller owner reference points at `ownerUid`. */
   ownedBy<T = KubernetesObject>(ownerUid: string, gk?: TypedKind<T> | GroupKind): CachedObject<T>[] {
     const out: CachedObject<T>[] = [];
@@ -198,7 +279,11 @@ export class ObjectCache {
     return this.#objects.size;
   }
 
-  async #apply(event: ObjectEvent, snapshot: boolean, context: Context): Promise<void> {
+  /**
+   * Applies one object event, as the feeds do for each event they deliver (exposed so the index logic is tested
+   * without servers). Older versions of a held object are ignored.
+   */
+  async apply(event: ObjectEvent, snapshot: boolean, context: Context): Promise<void> {
     const group = event.kind?.group ?? '';
     const kind = event.kind?.kind ?? '';
     const key = objectKey(group, kind, event.namespace, event.name);
@@ -209,12 +294,12 @@ export class ObjectCache {
     if (gone.has(event.type)) {
       if (!old) return;
       this.#remove(key, old);
-      await this.#o.onChange?.({ old, current: undefined, snapshot, context, observedAt });
+      await this.#notify({ old, current: undefined, snapshot, context, observedAt });
       return;
     }
     let object: KubernetesObject;
     try {
-      object = JSON.parse(decoder.decode(event.object)) as KubernetesObject;
+      object = deepFreeze(JSON.parse(decoder.decode(event.object)));
     } catch (err) {
       this.#o.onError?.(new Error(`undecodable object ${key}@${event.resourceVersion}`, { cause: err }));
       return;
@@ -228,15 +313,20 @@ export class ObjectCache {
       resourceVersion: event.resourceVersion,
       generation: Number(event.generation ?? 0),
       controllerUid: event.controllerUid,
-      labels: event.labels ?? {},
+      labels: Object.freeze({ ...event.labels }),
       partition: event.partition ?? undefined,
       object,
       context,
     };
+    Object.freeze(current);
     if (old) this.#unindex(key, old);
     this.#objects.set(key, current);
     this.#index(key, current);
-    await this.#o.onChange?.({ old, current, snapshot, context, observedAt });
+    await this.#notify({ old, current, snapshot, context, observedAt });
+  }
+
+  async #notify(change: CacheChange): Promise<void> {
+    for (const listener of this.#listeners) await listener(change);
   }
 
   #remove(key: string, obj: CachedObject): void {
@@ -247,12 +337,32 @@ export class ObjectCache {
   #index(key: string, obj: CachedObject): void {
     add(this.#byNamespace, obj.namespace, key);
     if (obj.controllerUid) add(this.#byOwner, obj.controllerUid, key);
+    if (obj.uid) this.#byUid.set(`${kindKey(obj.group, obj.kind)}#${obj.uid}`, key);
+    for (const [name, value] of Object.entries(obj.labels))
+      add(this.#byLabel, labelKey(obj, obj.namespace, name, value), key);
   }
 
   #unindex(key: string, obj: CachedObject): void {
     del(this.#byNamespace, obj.namespace, key);
     if (obj.controllerUid) del(this.#byOwner, obj.controllerUid, key);
+    const uidKey = `${kindKey(obj.group, obj.kind)}#${obj.uid}`;
+    if (obj.uid && this.#byUid.get(uidKey) === key) this.#byUid.delete(uidKey);
+    for (const [name, value] of Object.entries(obj.labels))
+      del(this.#byLabel, labelKey(obj, obj.namespace, name, value), key);
   }
+}
+
+function labelKey(gk: GroupKind, namespace: string, name: string, value: string): string {
+  return `${kindKey(gk.group, gk.kind)}/${namespace}/${name}=${value}`;
+}
+
+/** Freezes a parsed JSON value and everything in it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** The object when `cached` is of `kind`: the typed view of a change or a lookup. */

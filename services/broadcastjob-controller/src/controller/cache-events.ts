@@ -1,8 +1,13 @@
 // Which jobs a cache change concerns (Kruise's broadcastjob_event_handler.go) and what it tells the scale
 // expectations. Pure functions of the change and the cache.
 import type { ScaleExpectations } from '@kruise-ts/core';
-import { type CacheChange, type CachedObject, type ObjectCache, objectOf } from '@kruise-ts/runtime';
-import { isTerminating } from '../classify-pods.ts';
+import {
+  type CacheChange,
+  type CachedObject,
+  type ObjectCache,
+  objectOf,
+  observeExpectations as observeScaleExpectations,
+} from '@kruise-ts/runtime';
 import { CONTROLLER_UID_LABEL, JOB_NAME_LABEL } from '../labels.ts';
 import { assignedNode } from '../node-pods.ts';
 import type { Node } from '../types.ts';
@@ -63,12 +68,8 @@ export function jobKeysFor(change: CacheChange, cache: ObjectCache): string[] {
 export function observeExpectations(change: CacheChange, cache: ObjectCache, scale: ScaleExpectations): void {
   const obj = change.current ?? change.old;
   if (obj === undefined || !isKind(obj, POD)) return;
-  const key = owningJobKey(obj, cache);
-  if (key === undefined) return;
-  const current = objectOf(change.current, POD);
-  const old = objectOf(change.old, POD);
-  if (current !== undefined && old === undefined) scale.observe(key, 'create', assignedNode(current));
-  if (current === undefined || (isTerminating(current) && (old === undefined || !isTerminating(old)))) {
-    scale.observe(key, 'delete', obj.name);
-  }
+  observeScaleExpectations(change, owningJobKey(obj, cache), scale, (created) => {
+    const pod = objectOf(created, POD);
+    return pod === undefined ? created.name : assignedNode(pod);
+  });
 }

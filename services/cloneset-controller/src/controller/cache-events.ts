@@ -4,18 +4,16 @@
 
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
 import { CLONESET, sameGroupKind } from '@kruise-ts/kube';
-import type { CacheChange, CachedObject } from '@kruise-ts/runtime';
-
-interface OwnerRef {
-  apiVersion?: string;
-  kind?: string;
-  name?: string;
-  uid?: string;
-  controller?: boolean;
-}
+import {
+  type CacheChange,
+  type CachedObject,
+  enqueueOwner,
+  observeExpectations as observeScaleExpectations,
+  ownerKey,
+} from '@kruise-ts/runtime';
 
 interface Meta {
-  metadata?: { ownerReferences?: OwnerRef[]; deletionTimestamp?: string | null; resourceVersion?: string };
+  metadata?: { resourceVersion?: string };
 }
 
 const isCloneSet = (o: CachedObject): boolean => sameGroupKind(o, CLONESET);
@@ -26,11 +24,7 @@ function meta(o: CachedObject): NonNullable<Meta['metadata']> {
 
 /** The `namespace/name` of the CloneSet controlling the object, if a CloneSet controls it. */
 export function owningCloneSetKey(o: CachedObject): string | undefined {
-  const ref = meta(o).ownerReferences?.find(
-    (r) =>
-      r.controller === true && r.kind === 'CloneSet' && (r.apiVersion ?? '').startsWith('apps.kruise.io/'),
-  );
-  return ref?.name ? `${o.namespace}/${ref.name}` : undefined;
+  return ownerKey(o, CLONESET);
 }
 
 /**
@@ -42,17 +36,8 @@ export function cloneSetKeysFor(change: CacheChange): string[] {
   const obj = change.current ?? change.old;
   if (obj === undefined) return [];
   if (isCloneSet(obj)) return [`${obj.namespace}/${obj.name}`];
-  const keys = new Set<string>();
-  for (const o of [change.current, change.old]) {
-    if (o === undefined) continue;
-    const key = owningCloneSetKey(o);
-    if (key !== undefined) keys.add(key);
-  }
-  return [...keys];
+  return enqueueOwner(change, CLONESET);
 }
-
-const terminating = (o: CachedObject | undefined): boolean =>
-  o !== undefined && (meta(o).deletionTimestamp ?? '') !== '';
 
 export interface ExpectationSinks {
   scale: ScaleExpectations;
@@ -70,11 +55,5 @@ export function observeExpectations(change: CacheChange, sinks: ExpectationSinks
   if (current !== undefined) sinks.versions.observe({ metadata: { ...meta(current), uid: current.uid } });
   else sinks.versions.delete({ metadata: { uid: obj.uid } });
   if (obj.group !== '' || (obj.kind !== 'Pod' && obj.kind !== 'PersistentVolumeClaim')) return;
-  const key = owningCloneSetKey(obj);
-  if (key === undefined) return;
-  // The stream keeps only each object's last state, so "first seen" stands for ADDED (which may be skipped).
-  if (current !== undefined && old === undefined) sinks.scale.observe(key, 'create', obj.name);
-  if (current === undefined || (terminating(current) && !terminating(old))) {
-    sinks.scale.observe(key, 'delete', obj.name);
-  }
+  observeScaleExpectations(change, owningCloneSetKey(obj), sinks.scale);
 }

@@ -1,17 +1,21 @@
 // Which StatefulSet a cache change concerns, and what it tells the scale expectations (pods are created and
 // deleted under their fixed names, so both are expected by name).
 import type { ScaleExpectations } from '@kruise-ts/core';
-import { type CacheChange, type CachedObject, type ObjectCache, objectOf } from '@kruise-ts/runtime';
-import { isTerminating } from '../pod-state.ts';
+import {
+  type CacheChange,
+  type CachedObject,
+  type ObjectCache,
+  observeExpectations as observeScaleExpectations,
+} from '@kruise-ts/runtime';
 import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
 
 const isKind = (o: CachedObject, gk: { group: string; kind: string }) =>
   o.group === gk.group && o.kind === gk.kind;
 
-/** The set controlling a pod or revision, by its controller reference's uid. */
+/** The set controlling a pod or revision, by its controller reference, when that set is cached (uid index). */
 export function owningSetKey(obj: CachedObject, cache: ObjectCache): string | undefined {
   if (obj.controllerUid === '') return undefined;
-  const set = cache.list(STATEFULSET, obj.namespace).find((s) => s.uid === obj.controllerUid);
+  const set = cache.getByUid(STATEFULSET, obj.controllerUid);
   return set === undefined ? undefined : `${set.namespace}/${set.name}`;
 }
 
@@ -38,12 +42,5 @@ export function setKeysFor(change: CacheChange, cache: ObjectCache): string[] {
 export function observeExpectations(change: CacheChange, cache: ObjectCache, scale: ScaleExpectations): void {
   const obj = change.current ?? change.old;
   if (obj === undefined || !isKind(obj, POD)) return;
-  const key = owningSetKey(obj, cache);
-  if (key === undefined) return;
-  const current = objectOf(change.current, POD);
-  const old = objectOf(change.old, POD);
-  if (current !== undefined && old === undefined) scale.observe(key, 'create', obj.name);
-  if (current === undefined || (isTerminating(current) && (old === undefined || !isTerminating(old)))) {
-    scale.observe(key, 'delete', obj.name);
-  }
+  observeScaleExpectations(change, owningSetKey(obj, cache), scale);
 }

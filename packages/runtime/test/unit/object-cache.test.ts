@@ -1,0 +1,241 @@
+// The cache's state without servers: events applied directly (as the feeds apply them), then the indexes, the
+// freezing, the typed views and the owner/expectation helpers read back.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Bus, type ObjectEventInit, ObjectEventType, objectEventCodec } from '@kruise-ts/bus';
+import { ScaleExpectations } from '@kruise-ts/core';
+import { CLONESET, POD, STATEFULSET } from '@kruise-ts/kube';
+import { ROOT_CONTEXT } from '@opentelemetry/api';
+import {
+  type CacheChange,
+  enqueueOwner,
+  ObjectCache,
+  objectOf,
+  observeExpectations,
+  typedKind,
+} from '../../src/index.ts';
+
+interface TestPod {
+  metadata: { name: string; labels?: Record<string, string>; deletionTimestamp?: string };
+  spec: { containers: { name: string }[] };
+}
+const TYPED_POD = typedKind<TestPod>(POD);
+
+const encoder = new TextEncoder();
+
+function podEvent(
+  name: string,
+  o: {
+    uid?: string;
+    rv?: string;
+    labels?: Record<string, string>;
+    owner?: { kind: string; apiVersion: string; name: string; uid: string };
+    type?: ObjectEventType;
+    deleting?: boolean;
+  } = {},
+) {
+  const object = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: 'ns',
+      uid: o.uid ?? `uid-${name}`,
+      labels: o.labels ?? {},
+      ...(o.owner ? { ownerReferences: [{ ...o.owner, controller: true }] } : {}),
+      ...(o.deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}),
+    },
+    spec: { containers: [{ name: 'c' }] },
+  };
+  const init: ObjectEventInit = {
+    kind: { group: '', version: 'v1', kind: 'Pod' },
+    type: o.type ?? ObjectEventType.OBJECT_EVENT_TYPE_ADDED,
+    namespace: 'ns',
+    name,
+    uid: o.uid ?? `uid-${name}`,
+    resourceVersion: o.rv ?? '1',
+    controllerUid: o.owner?.uid ?? '',
+    labels: o.labels ?? {},
+    object: encoder.encode(JSON.stringify(object)),
+  };
+  return objectEventCodec.decode(objectEventCodec.encode(init));
+}
+
+function newCache(onChange?: (c: CacheChange) => void): ObjectCache {
+  // Only the feeds use the bus; apply() is exercised directly.
+  return new ObjectCache({} as Bus, { kinds: [POD], ...(onChange ? { onChange } : {}) });
+}
+
+const csOwner = { kind: 'CloneSet', apiVersion: 'apps.kruise.io/v1beta1', name: 'web', uid: 'cs-1' };
+
+describe('ObjectCache', () => {
+  it('hands out deeply frozen objects', async () => {
+    const cache = newCache();
+    await cache.apply(podEvent('a', { labels: { app: 'x' } }), false, ROOT_CONTEXT);
+    const pod = cache.get(TYPED_POD, 'ns', 'a');
+    assert.ok(pod);
+    assert.ok(Object.isFrozen(pod));
+    assert.ok(Object.isFrozen(pod.object.metadata));
+    assert.ok(Object.isFrozen(pod.object.spec.containers[0]));
+    assert.ok(Object.isFrozen(pod.labels));
+    assert.throws(() => {
+      pod.object.spec.containers.push({ name: 'more' });
+    }, TypeError);
+  });
+
+  it('indexes by namespace, owner uid, uid and label', async () => {
+    const cache = newCache();
+    await cache.apply(
+      podEvent('a', { labels: { app: 'x', tier: 'web' }, owner: csOwner }),
+      false,
+      ROOT_CONTEXT,
+    );
+    await cache.apply(podEvent('b', { labels: { app: 'x' } }), false, ROOT_CONTEXT);
+    await cache.apply(podEvent('c', { labels: { app: 'y' } }), false, ROOT_CONTEXT);
+    assert.deepEqual(
+      cache
+        .list(POD, 'ns')
+        .map((p) => p.name)
+        .sort(),
+      ['a', 'b', 'c'],
+    );
+    assert.deepEqual(
+      cache.ownedBy('cs-1', POD).map((p) => p.name),
+      ['a'],
+    );
+    assert.equal(cache.getByUid(POD, 'uid-b')?.name, 'b');
+    assert.equal(cache.getByUid(CLONESET, 'uid-b'), undefined);
+    assert.deepEqual(
+      cache
+        .withLabel(POD, 'ns', 'app', 'x')
+        .map((p) => p.name)
+        .sort(),
+      ['a', 'b'],
+    );
+    assert.deepEqual(
+      cache
+        .select(POD, 'ns', {
+          matchLabels: { app: 'x' },
+          matchExpressions: [{ key: 'tier', operator: 'DoesNotExist' }],
+        })
+        .map((p) => p.name),
+      ['b'],
+    );
+    assert.deepEqual(cache.select(POD, 'ns', undefined), [], 'a nil selector selects nothing');
+    assert.equal(cache.select(POD, 'ns', {}).length, 3, 'an empty selector selects everything');
+  });
+
+  it('moves index entries when labels change and drops them on delete', async () => {
+    const cache = newCache();
+    await cache.apply(podEvent('a', { labels: { app: 'x' } }), false, ROOT_CONTEXT);
+    await cache.apply(
+      podEvent('a', { labels: { app: 'y' }, rv: '2', type: ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED }),
+      false,
+      ROOT_CONTEXT,
+    );
+    assert.deepEqual(cache.withLabel(POD, 'ns', 'app', 'x'), []);
+    assert.equal(cache.withLabel(POD, 'ns', 'app', 'y').length, 1);
+    await cache.apply(
+      podEvent('a', { rv: '1', labels: { app: 'z' }, type: ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED }),
+      false,
+      ROOT_CONTEXT,
+    );
+    assert.equal(cache.withLabel(POD, 'ns', 'app', 'y').length, 1, 'an older version is ignored');
+    await cache.apply(
+      podEvent('a', { rv: '3', type: ObjectEventType.OBJECT_EVENT_TYPE_DELETED }),
+      false,
+      ROOT_CONTEXT,
+    );
+    assert.equal(cache.size(), 0);
+    assert.equal(cache.getByUid(POD, 'uid-a'), undefined);
+    assert.deepEqual(cache.withLabel(POD, 'ns', 'app', 'y'), []);
+  });
+
+  it('fans changes out to every subscriber', async () => {
+    const seen: string[] = [];
+    const cache = newCache((c) => {
+      seen.push(`first:${c.current?.name}`);
+    });
+    const off = cache.subscribe((c) => {
+      seen.push(`second:${c.current?.name}`);
+    });
+    await cache.apply(podEvent('a'), false, ROOT_CONTEXT);
+    off();
+    await cache.apply(podEvent('b'), false, ROOT_CONTEXT);
+    assert.deepEqual(seen, ['first:a', 'second:a', 'first:b']);
+  });
+
+  it('objectOf gives the typed object only for its kind', async () => {
+    const cache = newCache();
+    await cache.apply(podEvent('a'), false, ROOT_CONTEXT);
+    const cached = cache.get(POD, 'ns', 'a');
+    assert.equal(objectOf(cached, TYPED_POD)?.spec.containers[0]?.name, 'c');
+    assert.equal(objectOf(cached, typedKind<unknown>(STATEFULSET)), undefined);
+  });
+});
+
+describe('enqueueOwner', () => {
+  async function change(o: Parameters<typeof podEvent>[1], old?: Parameters<typeof podEvent>[1]) {
+    let last: CacheChange | undefined;
+    const cache = newCache((c) => {
+      last = c;
+    });
+    if (old) await cache.apply(podEvent('p', old), false, ROOT_CONTEXT);
+    await cache.apply(podEvent('p', { rv: '5', ...o }), false, ROOT_CONTEXT);
+    assert.ok(last);
+    return last;
+  }
+  it('maps an object to its controller of the owner kind', async () => {
+    assert.deepEqual(enqueueOwner(await change({ owner: csOwner }), CLONESET), ['ns/web']);
+  });
+  it('checks kind and group', async () => {
+    assert.deepEqual(enqueueOwner(await change({ owner: csOwner }), STATEFULSET), []);
+    const foreign = { ...csOwner, apiVersion: 'example.com/v1' };
+    assert.deepEqual(enqueueOwner(await change({ owner: foreign }), CLONESET), []);
+  });
+  it('enqueues the previous owner too when the controller reference moved', async () => {
+    const moved = await change({ owner: { ...csOwner, name: 'api', uid: 'cs-2' } }, { owner: csOwner });
+    assert.deepEqual(enqueueOwner(moved, CLONESET).sort(), ['ns/api', 'ns/web']);
+  });
+  it('enqueues nothing for an orphan', async () => {
+    assert.deepEqual(enqueueOwner(await change({}), CLONESET), []);
+  });
+});
+
+describe('observeExpectations', () => {
+  it('first seen observes the create, newly terminating the delete', async () => {
+    const scale = new ScaleExpectations();
+    scale.expect('ns/web', 'create', 'p');
+    scale.expect('ns/web', 'delete', 'p');
+    const changes: CacheChange[] = [];
+    const cache = newCache((c) => {
+      changes.push(c);
+    });
+    await cache.apply(podEvent('p', { owner: csOwner }), false, ROOT_CONTEXT);
+    observeExpectations(changes[0] as CacheChange, 'ns/web', scale);
+    assert.equal(scale.satisfied('ns/web').satisfied, false, 'the delete is still pending');
+    await cache.apply(
+      podEvent('p', {
+        owner: csOwner,
+        rv: '2',
+        deleting: true,
+        type: ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED,
+      }),
+      false,
+      ROOT_CONTEXT,
+    );
+    observeExpectations(changes[1] as CacheChange, 'ns/web', scale);
+    assert.equal(scale.satisfied('ns/web').satisfied, true);
+  });
+  it('names the create as the caller says', async () => {
+    const scale = new ScaleExpectations();
+    scale.expect('ns/job', 'create', 'node-1');
+    let last: CacheChange | undefined;
+    const cache = newCache((c) => {
+      last = c;
+    });
+    await cache.apply(podEvent('p'), false, ROOT_CONTEXT);
+    observeExpectations(last as CacheChange, 'ns/job', scale, () => 'node-1');
+    assert.equal(scale.satisfied('ns/job').satisfied, true);
+  });
+});
