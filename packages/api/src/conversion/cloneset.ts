@@ -2,13 +2,14 @@
 // stash.ts. Kruise maps: type ReCreate|InPlaceIfPossible|InPlaceOnly|"" ⇒ RollingUpdate + podUpdatePolicy;
 // OnDelete ⇒ OnDelete without rollingUpdate; enablePVCReuse = !disablePVCReuse; the scaling-exclude label ⇒
 // excludePreparingDelete; image pre-download annotations ⇔ inPlaceUpdateStrategy fields.
+import { KRUISE_GROUP } from '@kruise-ts/kube';
 import type { CloneSetV1alpha1, CloneSetV1beta1, CloneSetV1beta1RollingUpdate } from '../schema/cloneset.ts';
 import { CloneSetKeys } from '../schema/cloneset.ts';
 import type { InPlaceUpdateStrategy } from '../schema/shared.ts';
 import { pick } from './pick.ts';
 import { convertLossless } from './stash.ts';
 
-const group = 'apps.kruise.io';
+const group = KRUISE_GROUP;
 const commonSpecKeys = [
   'replicas',
   'selector',

@@ -1,11 +1,12 @@
 // BroadcastJob and AdvancedCronJob v1alpha1 ⇄ v1beta1: field copies (apis/apps/v1alpha1/{broadcastjob,
 // advancedcronjob}_conversion.go). Kruise refuses to convert an AdvancedCronJob with an imageListPullJobTemplate
 // to v1alpha1; kruise-ts drops it from the v1alpha1 object and keeps it in the stash (stash.ts) instead.
+import { KRUISE_GROUP } from '@kruise-ts/kube';
 import type { AdvancedCronJobV1alpha1, AdvancedCronJobV1beta1 } from '../schema/advancedcronjob.ts';
 import type { BroadcastJobV1alpha1, BroadcastJobV1beta1 } from '../schema/broadcastjob.ts';
 import { convertLossless } from './stash.ts';
 
-const group = 'apps.kruise.io';
+const group = KRUISE_GROUP;
 
 function retag<T extends { apiVersion?: string }>(src: T, version: string): T {
   const out = structuredClone(src);

@@ -1,12 +1,13 @@
 // SidecarSet v1alpha1 ⇄ v1beta1 (apis/apps/v1alpha1/sidecarset_conversion.go): `spec.namespace` becomes a
 // namespaceSelector on kubernetes.io/metadata.name (and wins over a namespaceSelector), the custom-version label
 // becomes `spec.customVersion` and back. Kruise never restores `spec.namespace`; stash.ts does.
+import { KRUISE_GROUP } from '@kruise-ts/kube';
 import type { SidecarSetV1alpha1, SidecarSetV1beta1 } from '../schema/sidecarset.ts';
 import { SidecarSetKeys } from '../schema/sidecarset.ts';
 import { pick } from './pick.ts';
 import { convertLossless } from './stash.ts';
 
-const group = 'apps.kruise.io';
+const group = KRUISE_GROUP;
 const commonSpecKeys = [
   'selector',
   'initContainers',

@@ -1,10 +1,11 @@
 // Advanced StatefulSet v1alpha1 ⇄ v1beta1: Kruise copies the common fields and drops the v1beta1-only ones
 // (apis/apps/v1alpha1/statefulset_conversion.go); stash.ts keeps those on the v1alpha1 object.
+import { KRUISE_GROUP } from '@kruise-ts/kube';
 import type { StatefulSetV1alpha1, StatefulSetV1beta1 } from '../schema/statefulset.ts';
 import { pick } from './pick.ts';
 import { convertLossless } from './stash.ts';
 
-const group = 'apps.kruise.io';
+const group = KRUISE_GROUP;
 const commonSpecKeys = [
   'replicas',
   'selector',

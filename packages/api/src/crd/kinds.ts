@@ -1,5 +1,6 @@
 // What each CRD declares besides its schemas: names, scope, subresources, printer columns (facts from Kruise's
 // kubebuilder markers), and the schema of each served version.
+import { KRUISE_GROUP } from '@kruise-ts/kube';
 import type { TSchema } from '@sinclair/typebox';
 import { AdvancedCronJobV1alpha1, AdvancedCronJobV1beta1 } from '../schema/advancedcronjob.ts';
 import { BroadcastJobV1alpha1, BroadcastJobV1beta1 } from '../schema/broadcastjob.ts';
@@ -7,7 +8,7 @@ import { CloneSetV1alpha1, CloneSetV1beta1 } from '../schema/cloneset.ts';
 import { SidecarSetV1alpha1, SidecarSetV1beta1 } from '../schema/sidecarset.ts';
 import { StatefulSetV1alpha1, StatefulSetV1beta1 } from '../schema/statefulset.ts';
 
-export const group = 'apps.kruise.io';
+export const group = KRUISE_GROUP;
 export const versions = ['v1alpha1', 'v1beta1'] as const;
 export type Version = (typeof versions)[number];
 /** The hub and storage version of every kind. */
