@@ -52,8 +52,8 @@ function parseRuntimeMeta(pod: Pod): RuntimeContainerMetaSet | undefined {
 }
 
 function quantityMapsEqual(
-  a: Record<string, string> | null | undefined,
-  b: Record<string, string> | null | undefined,
+  a: Readonly<Record<string, string | number>> | null | undefined,
+  b: Readonly<Record<string, string | number>> | null | undefined,
 ) {
   // go-cmp: a nil map equals only a nil map; entries compare by Quantity.Equal (numeric value).
   const aNil = a === undefined || a === null;

@@ -3,9 +3,9 @@
 // through untouched.
 
 // Metadata has one definition, the API schemas' (packages/api/src/schema/meta.ts); see docs/adr/0011.
-import type { ObjectMeta, OwnerReference } from '@kruise-ts/api';
+import type { Container, ObjectMeta, OwnerReference, PodSpec } from '@kruise-ts/api';
 
-export type { ObjectMeta, OwnerReference };
+export type { Container, ObjectMeta, OwnerReference };
 
 export type ConditionStatus = 'True' | 'False' | 'Unknown';
 
@@ -19,14 +19,8 @@ export interface PodCondition {
 }
 
 export interface ResourceRequirements {
-  limits?: Record<string, string>;
-  requests?: Record<string, string>;
-}
-
-export interface Container {
-  name: string;
-  image?: string;
-  resources?: ResourceRequirements;
+  limits?: Record<string, string | number>;
+  requests?: Record<string, string | number>;
 }
 
 export interface ContainerStatus {
@@ -47,11 +41,8 @@ export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown
 
 export interface Pod {
   metadata: ObjectMeta;
-  spec?: {
-    nodeName?: string;
-    containers?: Container[];
-    readinessGates?: PodReadinessGate[];
-  };
+  /** The API schema's PodSpec; the decisions tolerate absent fields. */
+  spec?: Partial<PodSpec>;
   status?: {
     phase?: PodPhase | string;
     conditions?: PodCondition[];

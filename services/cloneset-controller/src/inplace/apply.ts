@@ -27,7 +27,8 @@ export const CONTAINER_LAUNCH_BARRIER_ENV = 'KRUISE_CONTAINER_BARRIER';
 export function containerLaunchPriority(container: PodContainer): number | undefined {
   const env = container.env?.find((e) => e.name === CONTAINER_LAUNCH_BARRIER_ENV);
   if (env === undefined) return undefined;
-  const n = Number.parseInt((env.valueFrom?.configMapKeyRef?.key ?? '').slice(2), 10);
+  const key = env.valueFrom?.configMapKeyRef?.key;
+  const n = Number.parseInt((typeof key === 'string' ? key : '').slice(2), 10);
   return Number.isNaN(n) ? 0 : n;
 }
 
