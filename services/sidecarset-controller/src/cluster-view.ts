@@ -47,7 +47,8 @@ export class ClusterView {
       });
     const pods: Pod[] = [];
     for (const ns of namespaces) {
-      for (const cached of this.#objects.list(POD, ns)) {
+      // The label index narrows to the selected pods; the full SidecarSet match still decides.
+      for (const cached of this.#objects.select(POD, ns, sidecarSet.spec.selector)) {
         const pod = cached.object;
         if (isPodManagedBySidecarSet(pod, sidecarSet, this.namespaceLabels(ns))) pods.push(pod);
       }
