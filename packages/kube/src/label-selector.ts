@@ -4,6 +4,8 @@
 // false; NotIn and DoesNotExist hold when the key is absent. Requirements are kept sorted by key, which fixes
 // the String() form Kruise writes to status.labelSelector.
 
+import { isLabelValue, isQualifiedName } from './names.ts';
+
 export interface LabelSelectorRequirement {
   readonly key: string;
   readonly operator: string;
@@ -54,32 +56,13 @@ const everything: Selector = {
   requirements: [],
 };
 
-// validation.IsQualifiedName / IsValidLabelValue, as labels.NewRequirement checks keys and values.
-const nameRe = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const dns1123SubdomainRe = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-function isQualifiedKey(key: string): boolean {
-  const parts = key.split('/');
-  if (parts.length > 2) return false;
-  const name = parts.length === 2 ? (parts[1] as string) : (parts[0] as string);
-  if (parts.length === 2) {
-    const prefix = parts[0] as string;
-    if (prefix.length === 0 || prefix.length > 253 || !dns1123SubdomainRe.test(prefix)) return false;
-  }
-  return name.length > 0 && name.length <= 63 && nameRe.test(name);
-}
-
-function isLabelValue(value: string): boolean {
-  return value === '' || (value.length <= 63 && nameRe.test(value));
-}
-
 function byKey(a: Requirement, b: Requirement): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
 // labels.NewRequirement: the checks, with apimachinery's messages.
 function requirement(key: string, operator: string, values: readonly string[]): Requirement {
-  if (!isQualifiedKey(key)) throw new LabelSelectorError(`invalid label key ${JSON.stringify(key)}`);
+  if (!isQualifiedName(key)) throw new LabelSelectorError(`invalid label key ${JSON.stringify(key)}`);
   switch (operator) {
     case 'In':
     case 'NotIn':

@@ -4,8 +4,8 @@
 // directly through spec.nodeName (Kruise's --assign-bcj-pods-by-scheduler=false).
 
 import type { OwnerReference, PodSpec } from '@kruise-ts/api';
+import { isDns1123Subdomain } from '@kruise-ts/kube';
 import { jobControllerRef, jobLabels } from './labels.ts';
-import { isDns1123Subdomain } from './names.ts';
 import { NODE_NAME_FIELD } from './node-affinity.ts';
 import type { Affinity, BroadcastJob } from './types.ts';
 

@@ -3,7 +3,8 @@
 // every matchField (only metadata.name exists) must hold. A term that fails to parse never matches, an empty
 // term is dropped, and a required selector left with no term matches no node.
 
-import { isLabelValue, isQualifiedName, parseInt64 } from './names.ts';
+import { isLabelValue, isQualifiedName } from '@kruise-ts/kube';
+import { parseInt64 } from './names.ts';
 import type { Node, NodeSelector, NodeSelectorRequirement, PodSpecView } from './types.ts';
 
 export const NODE_NAME_FIELD = 'metadata.name';

@@ -5,7 +5,7 @@
 // overhead.
 
 import { parseQuantity } from '@kruise-ts/core';
-import { isQualifiedName } from './names.ts';
+import { isQualifiedName } from '@kruise-ts/kube';
 import type { Node, PodSpecView, ResourceList } from './types.ts';
 
 const NANO_PER_UNIT = 10n ** 9n;
