@@ -52,7 +52,8 @@ export interface CachedObject<T = KubernetesObject> {
   controllerUid: string;
   labels: Readonly<Record<string, string>>;
   partition: number | undefined;
-  object: T;
+  /** Deep-frozen at runtime; the type marks the top level read-only (deeper levels stay assignable to T). */
+  object: Readonly<T>;
   /** Trace context of the publish that delivered this version. */
   context: Context;
 }
@@ -366,7 +367,7 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /** The object when `cached` is of `kind`: the typed view of a change or a lookup. */
-export function objectOf<T>(cached: CachedObject | undefined, kind: TypedKind<T>): T | undefined {
+export function objectOf<T>(cached: CachedObject | undefined, kind: TypedKind<T>): Readonly<T> | undefined {
   if (cached === undefined || cached.group !== kind.group || cached.kind !== kind.kind) return undefined;
   return (cached as CachedObject<T>).object;
 }
