@@ -105,6 +105,7 @@ export class ObjectCache {
   readonly #byLabel = new Map<string, Set<string>>();
   readonly #feeds = new Map<number | 'cluster', ObjectFeed>();
   readonly #partitionOps = new Map<number, Promise<void>>();
+  readonly #opening = new Map<number | 'cluster', Promise<void>>();
   readonly #partitionUsers = new Map<number, number>();
   readonly #listeners = new Set<CacheListener>();
   #clusterUsers = 0;
@@ -142,15 +143,26 @@ export class ObjectCache {
     id: number | 'cluster',
     selection: { partitions: number[]; clusterScoped: boolean },
   ): Promise<void> {
-    if (this.#feeds.has(id)) return;
-    const feed = await openObjectFeed(this.#bus, {
-      ...selection,
-      kinds: this.#o.kinds,
-      onEvent: ({ event, snapshot, context }) => this.apply(event, snapshot, context),
-      ...(this.#o.onError ? { onError: this.#o.onError } : {}),
-    });
-    this.#feeds.set(id, feed);
-    await feed.synced;
+    // A second user of a shared cache waits for the same feed's snapshot instead of opening another.
+    const opening = this.#opening.get(id);
+    if (opening !== undefined) return opening;
+    const open = (async () => {
+      const feed = await openObjectFeed(this.#bus, {
+        ...selection,
+        kinds: this.#o.kinds,
+        onEvent: ({ event, snapshot, context }) => this.apply(event, snapshot, context),
+        ...(this.#o.onError ? { onError: this.#o.onError } : {}),
+      });
+      this.#feeds.set(id, feed);
+      await feed.synced;
+    })();
+    this.#opening.set(id, open);
+    try {
+      await open;
+    } catch (err) {
+      if (this.#opening.get(id) === open) this.#opening.delete(id);
+      throw err;
+    }
   }
 
   isSynced(partition: number): boolean {
@@ -170,6 +182,7 @@ export class ObjectCache {
       if ((this.#partitionUsers.get(partition) ?? 0) > 0) return;
       const feed = this.#feeds.get(partition);
       this.#feeds.delete(partition);
+      this.#opening.delete(partition);
       await feed?.stop();
       for (const [key, obj] of this.#objects) if (obj.partition === partition) this.#remove(key, obj);
     });
@@ -197,6 +210,7 @@ export class ObjectCache {
   async stop(): Promise<void> {
     const feeds = [...this.#feeds.values()];
     this.#feeds.clear();
+    this.#opening.clear();
     await Promise.all(feeds.map((f) => f.stop()));
   }
 
