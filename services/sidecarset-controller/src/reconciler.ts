@@ -1,4 +1,4 @@
-// One SidecarSet reconcile (sidecarset_processor.go UpdateSidecarSet; spec §1.6.2): matching pods, latest
+// One SidecarSet reconcile (sidecarset_processor.go UpdateSidecarSet; docs/behaviour/sidecarset.md#reconcile): matching pods, latest
 // ControllerRevision, status, then — unless NotUpdate or paused — the next batch of in-place sidecar upgrades.
 import type { ResourceVersionExpectations } from '@kruise-ts/core';
 import type { ReconcileResult } from '@kruise-ts/runtime';

@@ -1,5 +1,5 @@
 // Every apps.kruise.io kind the webhooks serve, with the @kruise-ts/api functions that default, validate and
-// guard deletion of it, and the paths Kruise registers it under (spec/workloads.md §0.3).
+// guard deletion of it, and the paths Kruise registers it under (docs/behaviour/webhook-certificates.md#webhook-paths).
 import {
   type AdvancedCronJobV1alpha1,
   type AdvancedCronJobV1beta1,
@@ -70,7 +70,7 @@ export interface ServedKind {
 const specOf = (obj: unknown): Record<string, unknown> =>
   ((obj as { spec?: Record<string, unknown> } | null)?.spec ?? {}) as Record<string, unknown>;
 
-// Kruise runs with ResourcesDeletionProtection off by default (spec/cloneset.md §0.1).
+// Kruise runs with ResourcesDeletionProtection off by default (docs/behaviour/cloneset.md#feature-gates).
 const deletionProtection = {
   resourcesDeletionProtection: process.env.RESOURCES_DELETION_PROTECTION === 'true',
 };

@@ -1,4 +1,4 @@
-// SidecarSet validation, spec/workloads.md §1.4 (sidecarset_validating_test.go).
+// SidecarSet validation, docs/behaviour/sidecarset.md#validation (sidecarset_validating_test.go).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {

@@ -1,4 +1,4 @@
-// Update strategies other than a plain rolling update, through the real apiserver (spec §1.6.2–1.6.3, §1.6.7):
+// Update strategies other than a plain rolling update, through the real apiserver (docs/behaviour/sidecarset.md#reconcile, #upgrade-choice, #revisions):
 // paused (status kept, nothing upgraded until resumed), NotUpdate, updateStrategy.selector, a non-image change
 // (not upgradable: SidecarSetUpgradable False), and ControllerRevision history limited by revisionHistoryLimit.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The reconcile over an in-memory cluster (spec §1.6.2–1.6.4): a rollout under maxUnavailable and partition
+// The reconcile over an in-memory cluster (docs/behaviour/sidecarset.md#reconcile, #upgrade-choice, #upgrade-in-place): a rollout under maxUnavailable and partition
 // with a lagging cache and a slow kubelet, NotUpdate and paused, in-flight writes, revisions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
