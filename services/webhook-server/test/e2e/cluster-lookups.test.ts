@@ -69,7 +69,11 @@ describe('CloneSet podsToDelete names pods that exist, are not terminating, and 
           }
         : {}),
     },
-    spec: { containers: [{ name: 'main', image: 'nginx:1.25' }] },
+    // Never scheduled, so no (kwok) kubelet finalizes it: the finalizer alone keeps it terminating.
+    spec: {
+      containers: [{ name: 'main', image: 'nginx:1.25' }],
+      nodeSelector: { 'kruise-ts.e2e/nowhere': 'true' },
+    },
   });
 
   for (const version of ['v1alpha1', 'v1beta1'] as const) {
