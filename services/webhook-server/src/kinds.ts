@@ -59,8 +59,8 @@ export interface ValidationContext {
   sidecarSets?: readonly SidecarSetV1beta1[];
   /** The pods newly named in a CloneSet's podsToDelete that exist, by name (read from the apiserver). */
   pods?: ReadonlyMap<string, PodSummary>;
-  /** Whether the ControllerRevision a SidecarSet's injectionStrategy.revision names exists. */
-  injectionRevisionExists?: boolean;
+  /** Whether the ControllerRevision a SidecarSet's injectionStrategy.revision names exists, and the lookup's error. */
+  injectionRevision?: { found: boolean; error?: string };
   /** kruise-configuration's patchPodMetadata whitelist; `null` when there is none. */
   patchPodMetadataWhitelist?: PatchPodMetadataWhitelist | null;
   /** Errors found while reading (a whitelist that does not parse), reported with the object's own. */
@@ -164,11 +164,12 @@ export const servedKinds: readonly ServedKind[] = [
           : defaultSidecarSetV1beta1(obj as SidecarSetV1beta1),
       ),
     validate: (obj, version, old, context = {}) => {
-      const found = context.injectionRevisionExists;
+      const pinned = context.injectionRevision;
       const options = {
         old,
         ...(context.sidecarSets ? { sidecarSets: context.sidecarSets } : {}),
-        ...(found !== undefined ? { injectionRevisionExists: () => found } : {}),
+        ...(pinned !== undefined ? { injectionRevisionExists: () => pinned.found } : {}),
+        ...(pinned?.error !== undefined ? { injectionRevisionError: pinned.error } : {}),
         ...(context.patchPodMetadataWhitelist !== undefined
           ? { patchPodMetadataWhitelist: context.patchPodMetadataWhitelist }
           : {}),
@@ -184,7 +185,7 @@ export const servedKinds: readonly ServedKind[] = [
       const pinned = pinnedInjectionRevision(obj);
       if (pinned !== undefined) {
         const name = (obj as SidecarSetV1beta1).metadata?.name ?? '';
-        context.injectionRevisionExists = await reader.injectionRevisionExists(name, pinned);
+        context.injectionRevision = await reader.injectionRevision(name, pinned);
       }
       if (patchesPodMetadata(obj)) {
         const parsed = parsePatchPodMetadataWhitelist(await reader.kruiseConfiguration());

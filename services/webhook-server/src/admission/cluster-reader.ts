@@ -11,11 +11,14 @@ import { KRUISE_CONFIGURATION } from './lookups.ts';
 
 export interface ClusterReader {
   pod(namespace: string, name: string): Promise<PodSummary | undefined>;
-  /** Whether the revision a SidecarSet pins exists: by name, or the newest with the custom version. */
-  injectionRevisionExists(
+  /**
+   * Whether the revision a SidecarSet pins exists: by name (a GET; `error` is the apiserver's NotFound message, as
+   * Kruise prints it), or the newest with the custom version (a list; no error when none matches).
+   */
+  injectionRevision(
     sidecarSetName: string,
     ref: { revisionName?: string; customVersion?: string },
-  ): Promise<boolean>;
+  ): Promise<{ found: boolean; error?: string }>;
   /** The data of kruise-configuration in the kruise namespace; `undefined` when it does not exist. */
   kruiseConfiguration(): Promise<Record<string, string> | undefined>;
 }
@@ -42,15 +45,20 @@ export function apiserverReader(
       // client-node turns timestamps into Dates; the decisions read JSON.
       return pod === undefined ? undefined : (JSON.parse(JSON.stringify(pod)) as PodSummary);
     },
-    async injectionRevisionExists(sidecarSetName, ref) {
+    async injectionRevision(sidecarSetName, ref) {
       if (ref.revisionName !== undefined) {
         const name = ref.revisionName;
-        const found = await orUndefined(() =>
-          apps.readNamespacedControllerRevision({ namespace: kruiseNamespace, name }),
-        );
-        return found !== undefined;
+        try {
+          await apps.readNamespacedControllerRevision({ namespace: kruiseNamespace, name });
+          return { found: true };
+        } catch (err) {
+          if (!(err instanceof NotFoundError)) throw err;
+          return { found: false, error: err.status?.message ?? err.message };
+        }
       }
-      return findInjectionRevision(await revisions(sidecarSetName), sidecarSetName, ref) !== undefined;
+      return {
+        found: findInjectionRevision(await revisions(sidecarSetName), sidecarSetName, ref) !== undefined,
+      };
     },
     async kruiseConfiguration() {
       const cm = await orUndefined(() =>

@@ -168,7 +168,7 @@ describe('SidecarSet validation reads the kruise namespace', () => {
     const refused = await denial(createSidecarSet('pin-missing', pinned));
     assert.equal(refused.code, 422);
     assert.deepEqual(refused.causes, [
-      'revision: revision: Invalid value: null: Cannot find specific ControllerRevision, err: <nil>',
+      `revision: revision: Invalid value: null: Cannot find specific ControllerRevision, err: controllerrevisions.apps "${revisionName}" not found`,
     ]);
     // A revision in the kruise namespace (where sidecarset-controller writes them) makes it acceptable.
     await env.kc.makeApiClient(AppsV1Api).createNamespacedControllerRevision({

@@ -125,7 +125,10 @@ function reader(o: {
       podReads.push(`${namespace}/${name}`);
       return o.pods?.[name];
     },
-    injectionRevisionExists: async (_set, ref) => (o.revisions ?? []).includes(ref.revisionName ?? ''),
+    injectionRevision: async (_set, ref) =>
+      (o.revisions ?? []).includes(ref.revisionName ?? '')
+        ? { found: true }
+        : { found: false, error: `controllerrevisions.apps "${ref.revisionName}" not found` },
     kruiseConfiguration: async () => o.configuration,
   };
 }
@@ -215,7 +218,7 @@ describe('SidecarSet validation reads its injection revision and the whitelist',
     const pinned = ss({ injectionStrategy: { revision: { revisionName: 'ss-abc', policy: 'Always' } } });
     const missing = await validate(kind, request('SidecarSet', 'v1beta1', pinned), {}, reader({}));
     assert.deepEqual(causes(missing), [
-      'revision: revision: Invalid value: null: Cannot find specific ControllerRevision, err: <nil>',
+      'revision: revision: Invalid value: null: Cannot find specific ControllerRevision, err: controllerrevisions.apps "ss-abc" not found',
     ]);
     const found = await validate(
       kind,
