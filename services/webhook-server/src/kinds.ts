@@ -87,6 +87,8 @@ export interface ServedKind {
   templateOf(obj: unknown): unknown;
 }
 
+const POD_READS_IN_PARALLEL = 8;
+
 const specOf = (obj: unknown): Record<string, unknown> =>
   ((obj as { spec?: Record<string, unknown> } | null)?.spec ?? {}) as Record<string, unknown>;
 
@@ -127,9 +129,14 @@ export const servedKinds: readonly ServedKind[] = [
       if (names.length === 0) return {};
       const namespace = (obj as CloneSetV1beta1).metadata?.namespace ?? '';
       const pods = new Map<string, PodSummary>();
-      for (const name of names) {
-        const pod = await reader.pod(namespace, name);
-        if (pod !== undefined) pods.set(name, pod);
+      // A few GETs at a time: a long list must fit in the webhook's timeout without flooding the apiserver.
+      for (let i = 0; i < names.length; i += POD_READS_IN_PARALLEL) {
+        const batch = names.slice(i, i + POD_READS_IN_PARALLEL);
+        const read = await Promise.all(batch.map((name) => reader.pod(namespace, name)));
+        batch.forEach((name, j) => {
+          const pod = read[j];
+          if (pod !== undefined) pods.set(name, pod);
+        });
       }
       return { pods };
     },

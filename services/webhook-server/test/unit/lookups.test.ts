@@ -179,6 +179,27 @@ describe('CloneSet validation reads the newly named pods (v1alpha1 and v1beta1)'
     assert.equal(res.allowed, true, JSON.stringify(res.status));
     assert.deepEqual(r.podReads, ['ns/mine']);
   });
+  it('a long list is read a few pods at a time, every name once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const reads: string[] = [];
+    const slow: ClusterReader = {
+      ...reader({}),
+      pod: async (_ns, name) => {
+        reads.push(name);
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        inFlight--;
+        return owned('cs-uid');
+      },
+    };
+    const names = Array.from({ length: 20 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+    const res = await validate(kind, request('CloneSet', 'v1alpha1', cs(names), cs([])), {}, slow);
+    assert.equal(res.allowed, true, JSON.stringify(res.status));
+    assert.deepEqual(reads, names);
+    assert.equal(most, 8);
+  });
+
   it('a read that fails denies the request', async () => {
     const failing = { ...reader({}), pod: async () => Promise.reject(new Error('apiserver down')) };
     const res = await validate(kind, request('CloneSet', 'v1alpha1', cs(['a'])), {}, failing);
