@@ -32,6 +32,11 @@ const IN_FLIGHT_REQUEUE_MS = 1_000;
 // A safety net after upgrading pods, should their events be slow to arrive.
 const ROLLOUT_RESYNC_MS = 15_000;
 
+/** Kruise's NotUpgradablePods Event text (pkg/controller/sidecarset/sidecarset_processor.go updatePods). */
+export function notUpgradablePodsMessage(count: number): string {
+  return `SidecarSet in-place update detected ${count} not upgradable pod(s) in this round, will skip them.`;
+}
+
 export function createReconciler(deps: ReconcileDeps) {
   const now = deps.now ?? (() => new Date());
   const warnedHotUpgrade = new Set<string>();
@@ -84,6 +89,12 @@ export function createReconciler(deps: ReconcileDeps) {
       if (condition) await deps.writer.patchPodCondition(pod, condition);
     }
     if (batch.notUpgradable.length > 0) {
+      deps.writer.recordEvent(
+        sidecarSet,
+        'Normal',
+        'NotUpgradablePods',
+        notUpgradablePodsMessage(batch.notUpgradable.length),
+      );
       logger?.info(
         { sidecarSet: name, pods: batch.notUpgradable.length },
         'not upgradable pods: more than images changed since their injection',

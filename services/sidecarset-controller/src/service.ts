@@ -68,7 +68,7 @@ export async function startSidecarSetController(
     const fence = () => {
       if (!leases?.owns(LEADER_PARTITION)) throw new FencedError(LEADER_PARTITION);
     };
-    const writer = new KubeWriter({ kube, fence, versions });
+    const writer = new KubeWriter({ kube, fence, versions, instance: config.memberId, logger });
 
     const onChange = (change: CacheChange) => {
       const obj = change.current ?? change.old;

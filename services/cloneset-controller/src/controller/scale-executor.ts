@@ -6,6 +6,7 @@ import { AlreadyExistsError, ConflictError, NotFoundError } from '@kruise-ts/run
 import { newVersionedPod } from '../pods/new-pod.ts';
 import type { ScalePlan } from '../sync/scale.ts';
 import type { CloneSetPod, PersistentVolumeClaim } from '../types.ts';
+import { errorText } from './error-text.ts';
 import { POD, PVC } from './kinds.ts';
 import { recordEvent, revisionTemplate, type SyncContext } from './sync-context.ts';
 
@@ -13,8 +14,6 @@ export interface ScaleRevisions {
   current: ControllerRevision;
   update: ControllerRevision;
 }
-
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** What the deletion of an object that is already gone (or replaced by a namesake) means: nothing to do. */
 const isGone = (err: unknown): boolean => err instanceof NotFoundError || err instanceof ConflictError;
@@ -128,7 +127,8 @@ async function createPods(
     }
   });
   if (result.error !== undefined) {
-    throw new Error(`created ${result.successes} of ${jobs.length} pods`, { cause: result.error });
+    // The FailedScale message is the first creation error itself, as Kruise's (DoItSlowly returns it).
+    throw new Error(errorText(result.error), { cause: result.error });
   }
 }
 

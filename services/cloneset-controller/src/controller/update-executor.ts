@@ -16,6 +16,7 @@ import type { LifecycleTransition } from '../lifecycle/state-machine.ts';
 import { isPodOnRevision, SPECIFIED_DELETE_LABEL } from '../pod-state.ts';
 import type { CloneSetPod } from '../types.ts';
 import type { UpdatePlan } from '../update/plan-update.ts';
+import { errorText } from './error-text.ts';
 import { recordEvent, type SyncContext } from './sync-context.ts';
 
 /** The conditions of `next` that differ from the pod's (a status patch then leaves the kubelet's others alone). */
@@ -37,8 +38,6 @@ function transitionPatch(t: LifecycleTransition, now: number): object {
     ? lifecycleStatePatch(t.to, now)
     : lifecycleStatePatchWithHook(t.to, t.withHook, now);
 }
-
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** Refresh writes, then updates; returns how many pods were moved towards the target revision. */
 export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetPod>): Promise<number> {

@@ -23,6 +23,18 @@ before(async () => {
     // startE2eEnv's webhook server uses this prefix and 16 partitions.
     busPrefix: `wh${env.run}`,
   });
+  // patchPodMetadata needs the key whitelisted, as in Kruise (kruise-configuration in the kruise namespace).
+  await env.core.createNamespacedConfigMap({
+    namespace: env.names.certNamespace,
+    body: {
+      metadata: { name: 'kruise-configuration' },
+      data: {
+        SidecarSet_PatchPodMetadata_WhiteList: JSON.stringify({
+          rules: [{ allowedAnnotationKeyExprs: ['^example\\.com/patched$'] }],
+        }),
+      },
+    },
+  });
 });
 
 after(async () => {
