@@ -136,7 +136,8 @@ export function analyseRollout(trace: JaegerTrace): RolloutAnalysis {
       waits.push({
         pod: firstObs.pod,
         reason: firstObs.reason,
-        startMs: ms(firstObs.at),
+        // From the reconcile that first saw it, so waits and their ends line up on reconcile starts.
+        startMs: ms(syncs[firstObs.sync]?.startTime ?? firstObs.at),
         endMs: ms(Math.min(Math.max(endUs, lastObs.at), Math.max(end, lastObs.at))),
         seen: new Set(run.map((o) => o.sync)).size,
       });
@@ -191,22 +192,34 @@ function firstFullWithout(
   return undefined;
 }
 
+/** Waits that only say a pod is held behind others (maxUnavailable, partition, pause): never the cause of a delay. */
+const CONSEQUENCES = new Set(['MaxUnavailableReached', 'PartitionReached', 'Paused']);
+
 /**
  * Walking back from the end of the rollout: the wait that ended last before that point, then the wait that ended
  * last before that one started, and so on — the chain of waits the rollout could not have finished sooner than.
- * Each step is cut to the time it alone explains.
+ * Each step is cut to the time it alone explains; where waits end together, a cause (readiness, minReadySeconds,
+ * hooks, expectations) beats a pod merely held behind it.
  */
 export function criticalPath(waits: readonly Wait[], endMs: number): Wait[] {
   const path: Wait[] = [];
   let t = endMs;
   const used = new Set<Wait>();
+  const better = (w: Wait, best: Wait): boolean => {
+    const e = Math.min(w.endMs, t);
+    const b = Math.min(best.endMs, t);
+    if (e !== b) return e > b;
+    const wc = CONSEQUENCES.has(w.reason);
+    const bc = CONSEQUENCES.has(best.reason);
+    if (wc !== bc) return !wc;
+    if (w.startMs !== best.startMs) return w.startMs > best.startMs;
+    return `${w.pod} ${w.reason}` < `${best.pod} ${best.reason}`;
+  };
   for (let step = 0; step < waits.length; step++) {
     let best: Wait | undefined;
     for (const w of waits) {
       if (used.has(w) || w.startMs >= t) continue;
-      const e = Math.min(w.endMs, t);
-      const bestEnd = best === undefined ? -1 : Math.min(best.endMs, t);
-      if (best === undefined || e > bestEnd || (e === bestEnd && w.startMs < best.startMs)) best = w;
+      if (best === undefined || better(w, best)) best = w;
     }
     if (best === undefined) break;
     used.add(best);
