@@ -1,7 +1,8 @@
 // `rollout status`: one line saying where a rollout is, and whether it is done. Kruise-tools' status viewers
 // (pkg/internal/polymorphichelpers/rollout_status.go in openkruise/kruise-tools) judge a CloneSet done on
 // observedGeneration and readyReplicas alone, which is true for a moment after a template change while old pods
-// are still Ready; here the updated pods count too, as kubectl's Deployment viewer does. Pure.
+// are still Ready; here the updated pods count too, and ready must also be available (minReadySeconds), as
+// kubectl's Deployment viewer has it. Pure.
 import { partitionReplicas } from '@kruise-ts/core';
 import type { WorkloadKind } from '../resource-ref.ts';
 import type { Workload } from '../workload.ts';
@@ -62,14 +63,24 @@ export function rolloutStatus(type: WorkloadKind, w: Workload): RolloutStatus {
       `Waiting for ${title} "${name}" rollout to finish: ${updatedReady} of ${expected} updated replicas are ready...`,
     );
   }
+  // minReadySeconds: ready is not yet available.
+  const updatedAvailable = s.updatedAvailableReplicas ?? s.availableReplicas ?? 0;
+  if (updatedAvailable < expected) {
+    return waiting(
+      `Waiting for ${title} "${name}" rollout to finish: ${updatedAvailable} of ${expected} updated replicas are available...`,
+    );
+  }
   if ((s.readyReplicas ?? 0) < replicas) {
     return waiting(`Waiting for ${replicas - (s.readyReplicas ?? 0)} pods to be ready...`);
+  }
+  if ((s.availableReplicas ?? 0) < replicas) {
+    return waiting(`Waiting for ${replicas - (s.availableReplicas ?? 0)} pods to be available...`);
   }
   if (partition > 0) {
     return { message: `partitioned roll out complete: ${updated} new pods have been updated...`, done: true };
   }
   return {
-    message: `${title} "${name}" rolling update complete ${s.availableReplicas ?? s.readyReplicas ?? 0} pods at revision ${s.updateRevision ?? ''}...`,
+    message: `${title} "${name}" rolling update complete ${s.availableReplicas ?? 0} pods at revision ${s.updateRevision ?? ''}...`,
     done: true,
   };
 }

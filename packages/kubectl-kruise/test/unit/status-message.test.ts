@@ -59,6 +59,30 @@ it('CloneSet: says what the rollout waits for, and done only when the updated po
       done: false,
     },
     {
+      name: 'minReadySeconds: updated pods ready, not yet available',
+      w: cs(
+        { replicas: 3, minReadySeconds: 5 },
+        { ...settled, updatedAvailableReplicas: 2, availableReplicas: 2 },
+      ),
+      message: 'Waiting for CloneSet "sample" rollout to finish: 2 of 3 updated replicas are available...',
+      done: false,
+    },
+    {
+      name: 'partition: an old pod ready but not available',
+      w: cs(
+        { replicas: 3, updateStrategy: { partition: 1 } },
+        {
+          ...settled,
+          updatedReplicas: 2,
+          updatedReadyReplicas: 2,
+          updatedAvailableReplicas: 2,
+          availableReplicas: 2,
+        },
+      ),
+      message: 'Waiting for 1 pods to be available...',
+      done: false,
+    },
+    {
       name: 'an old pod not ready',
       w: cs({ replicas: 3 }, { ...settled, readyReplicas: 2 }),
       message: 'Waiting for 1 pods to be ready...',
@@ -77,7 +101,14 @@ it('CloneSet: says what the rollout waits for, and done only when the updated po
       name: 'partition as a percentage, reached',
       w: cs(
         { replicas: 4, updateStrategy: { partition: '50%' } },
-        { ...settled, replicas: 4, readyReplicas: 4, updatedReplicas: 2, updatedReadyReplicas: 2 },
+        {
+          ...settled,
+          replicas: 4,
+          readyReplicas: 4,
+          availableReplicas: 4,
+          updatedReplicas: 2,
+          updatedReadyReplicas: 2,
+        },
       ),
       message: 'partitioned roll out complete: 2 new pods have been updated...',
       done: true,
