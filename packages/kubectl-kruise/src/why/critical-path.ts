@@ -156,6 +156,12 @@ export function analyseRollout(trace: JaegerTrace): RolloutAnalysis {
     (a, b) => a.startMs - b.startMs || a.pod.localeCompare(b.pod) || a.reason.localeCompare(b.reason),
   );
 
+  // What the controller did meanwhile (scale, update, pod marked for recreate, …): names the unexplained stretches.
+  const actions = syncs.flatMap((s) =>
+    (s.logs ?? [])
+      .map((l) => ({ atMs: ms(l.timestamp), name: String(field(l.fields, 'event') ?? '') }))
+      .filter((a) => a.name !== '' && !NOT_ACTIONS.has(a.name)),
+  );
   const throttles = spans.flatMap((s) => eventsOf(s, THROTTLE_EVENT));
   const throttleMs = throttles.map((l) => Number(field(l.fields, 'kube.throttle.wait_ms') ?? 0));
   const namespace = field(first?.tags, 'kruise.cloneset.namespace');
@@ -170,7 +176,9 @@ export function analyseRollout(trace: JaegerTrace): RolloutAnalysis {
     durationMs,
     reconciles: syncs.length,
     waits,
-    criticalPath: criticalPath(waits, durationMs),
+    criticalPath: criticalPath(waits, durationMs).map((w) =>
+      w.reason === NO_WAIT ? withActions(w, actions) : w,
+    ),
     throttling: {
       requests: throttles.length,
       totalMs: throttleMs.reduce((a, b) => a + b, 0),
@@ -194,39 +202,61 @@ function firstFullWithout(
 
 /** Waits that only say a pod is held behind others (maxUnavailable, partition, pause): never the cause of a delay. */
 const CONSEQUENCES = new Set(['MaxUnavailableReached', 'PartitionReached', 'Paused']);
+/** The reason of a stretch of the critical path no wait explains: reconciles, pod deletions and creations. */
+export const NO_WAIT = '(no wait recorded)';
+/** Shorter unexplained stretches are reconcile overhead, not worth a line. */
+const MIN_GAP_MS = 20;
 
 /**
  * Walking back from the end of the rollout: the wait that ended last before that point, then the wait that ended
  * last before that one started, and so on — the chain of waits the rollout could not have finished sooner than.
- * Each step is cut to the time it alone explains; where waits end together, a cause (readiness, minReadySeconds,
- * hooks, expectations) beats a pod merely held behind it.
+ * Each step is cut to the time it alone explains, and the stretches between them become NO_WAIT steps, so the
+ * path covers the rollout from its start. Pods merely held behind others (maxUnavailable, partition, pause) only
+ * make the path when nothing else explains the rollout (a paused one); among waits ending together, the one that
+ * started first (explaining more) wins.
  */
 export function criticalPath(waits: readonly Wait[], endMs: number): Wait[] {
-  const path: Wait[] = [];
+  const causes = waits.filter((w) => !CONSEQUENCES.has(w.reason));
+  const candidates = causes.length > 0 ? causes : waits;
+  const steps: Wait[] = [];
   let t = endMs;
   const used = new Set<Wait>();
   const better = (w: Wait, best: Wait): boolean => {
     const e = Math.min(w.endMs, t);
     const b = Math.min(best.endMs, t);
     if (e !== b) return e > b;
-    const wc = CONSEQUENCES.has(w.reason);
-    const bc = CONSEQUENCES.has(best.reason);
-    if (wc !== bc) return !wc;
-    if (w.startMs !== best.startMs) return w.startMs > best.startMs;
+    if (w.startMs !== best.startMs) return w.startMs < best.startMs;
     return `${w.pod} ${w.reason}` < `${best.pod} ${best.reason}`;
   };
-  for (let step = 0; step < waits.length; step++) {
+  for (let step = 0; step < candidates.length; step++) {
     let best: Wait | undefined;
-    for (const w of waits) {
+    for (const w of candidates) {
       if (used.has(w) || w.startMs >= t) continue;
       if (best === undefined || better(w, best)) best = w;
     }
     if (best === undefined) break;
     used.add(best);
-    path.push({ ...best, endMs: Math.min(best.endMs, t) });
+    const end = Math.min(best.endMs, t);
+    if (t - end >= MIN_GAP_MS) steps.push(gap(end, t));
+    steps.push({ ...best, endMs: end });
     t = best.startMs;
   }
-  return path.reverse();
+  if (steps.length > 0 && t >= MIN_GAP_MS) steps.push(gap(0, t));
+  return steps.reverse();
+}
+
+const NOT_ACTIONS = new Set([WAIT_EVENT, COMPLETE_EVENT, 'status written']);
+
+/** A NO_WAIT step named by what the controller did in it: `(no wait: pod marked for recreate, scale)`. */
+function withActions(step: Wait, actions: readonly { atMs: number; name: string }[]): Wait {
+  const names = [
+    ...new Set(actions.filter((a) => a.atMs >= step.startMs && a.atMs < step.endMs).map((a) => a.name)),
+  ];
+  return names.length === 0 ? step : { ...step, reason: `(no wait: ${names.join(', ')})` };
+}
+
+function gap(startMs: number, endMs: number): Wait {
+  return { pod: NO_POD, reason: NO_WAIT, startMs, endMs, seen: 0 };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)}s`;

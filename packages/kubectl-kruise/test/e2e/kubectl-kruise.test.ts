@@ -10,6 +10,7 @@ import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type Cluster, eventually, startCluster } from '@kruise-ts/devcluster';
 import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
+import type { JaegerTrace } from '../../src/why/critical-path.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', '..', 'bin', 'kubectl-kruise');
@@ -46,6 +47,23 @@ function kk(args: string[], env: Record<string, string> = {}): Promise<Result> {
       },
     );
   });
+}
+
+/**
+ * The spans `rollout why` reads (the rollout's roots, its `sync cloneset` spans, kube calls that were throttled),
+ * for test/fixtures/rollout-trace.json: the whole trace is ~0.5 MB of apiserver and webhook spans.
+ */
+function trimTrace(t: JaegerTrace): JaegerTrace {
+  const ids = new Set(t.spans.map((s) => s.spanID));
+  const spans = t.spans.filter(
+    (s) =>
+      s.operationName === 'sync cloneset' ||
+      !(s.references ?? []).some((r) => r.refType === 'CHILD_OF' && ids.has(r.spanID)) ||
+      (s.logs ?? []).some((l) =>
+        l.fields.some((f) => f.key === 'event' && f.value === 'client-side throttling'),
+      ),
+  );
+  return { ...t, spans };
 }
 
 async function ok(args: string[], env?: Record<string, string>): Promise<string> {
@@ -195,9 +213,12 @@ it('CloneSet: status, pause/resume, history, rollout why, undo, describe and sca
   if (process.env.KUBECTL_KRUISE_CAPTURE_TRACE === '1') {
     const traceId = /\/trace\/([0-9a-f]{32})/.exec(why)?.[1] as string;
     const raw = (await (await fetch(new URL(`/api/traces/${traceId}`, c.jaegerQueryUrl))).json()) as {
-      data: unknown[];
+      data: JaegerTrace[];
     };
-    writeFileSync(join(here, '..', 'fixtures', 'rollout-trace.json'), `${JSON.stringify(raw.data[0])}\n`);
+    writeFileSync(
+      join(here, '..', 'fixtures', 'rollout-trace.json'),
+      `${JSON.stringify(trimTrace(raw.data[0] as JaegerTrace))}\n`,
+    );
   }
   const asJson = JSON.parse(
     await ok(['rollout', 'why', 'cloneset/sample', '--jaeger-url', c.jaegerQueryUrl, '-o', 'json']),

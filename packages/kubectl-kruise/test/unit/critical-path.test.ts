@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { it } from 'node:test';
 import {
   analyseRollout,
@@ -125,6 +126,7 @@ it('one pod at a time: readiness then minReadySeconds per pod, held back by maxU
   // Backwards from completion at 7.002 s: p-b's minReadySeconds, its readiness, then p-a's minReadySeconds and
   // readiness — the chain that held the rollout.
   assert.deepEqual(a.criticalPath.map(brief), [
+    '- (no wait recorded) 0-1000',
     'p-a WaitingForReadiness 1000-2000',
     'p-a WaitingForMinReadySeconds 2000-4000',
     'p-b WaitingForReadiness 4000-5000',
@@ -141,6 +143,7 @@ it('one pod at a time: readiness then minReadySeconds per pod, held back by maxU
       '',
       'Critical path (what the rollout waited on, in order):',
       '  AT       WAITED   POD   WAITING FOR',
+      '  +0.00s   1.00s    -     (no wait recorded)',
       '  +1.00s   1.00s    p-a   WaitingForReadiness',
       '  +2.00s   2.00s    p-a   WaitingForMinReadySeconds',
       '  +4.00s   1.00s    p-b   WaitingForReadiness',
@@ -192,16 +195,16 @@ it('no waits: says so', () => {
 });
 
 it('the critical path picks, backwards, the wait ending last before the point reached', () => {
-  const w = (pod: string, startMs: number, endMs: number): Wait => ({
+  const w = (pod: string, startS: number, endS: number, reason = 'r'): Wait => ({
     pod,
-    reason: 'r',
-    startMs,
-    endMs,
+    reason,
+    startMs: startS * 1000,
+    endMs: endS * 1000,
     seen: 1,
   });
   const cases: { name: string; waits: Wait[]; end: number; path: string[] }[] = [
     { name: 'none', waits: [], end: 10, path: [] },
-    { name: 'sequential', waits: [w('a', 0, 4), w('b', 4, 9)], end: 10, path: ['a 0-4', 'b 4-9'] },
+    { name: 'sequential', waits: [w('a', 0, 4), w('b', 4, 9)], end: 10, path: ['a 0-4', 'b 4-9', '- 9-10'] },
     {
       name: 'overlap: the one ending last wins, cut at the next start',
       waits: [w('a', 0, 6), w('b', 1, 3), w('c', 5, 10)],
@@ -209,19 +212,76 @@ it('the critical path picks, backwards, the wait ending last before the point re
       path: ['a 0-5', 'c 5-10'],
     },
     {
-      name: 'ending together: a cause beats a pod held behind it',
-      waits: [{ ...w('x', 0, 8), reason: 'MaxUnavailableReached' }, w('y', 3, 8)],
-      end: 10,
-      path: ['x 0-3', 'y 3-8'],
+      name: 'ending together: the one explaining more wins',
+      waits: [w('a', 2, 6), w('b', 4, 6)],
+      end: 6,
+      path: ['- 0-2', 'a 2-6'],
     },
-    { name: 'a wait past the end is cut to it', waits: [w('a', 2, 20)], end: 10, path: ['a 2-10'] },
+    {
+      name: 'a pod held behind maxUnavailable is not a cause while there is one',
+      waits: [w('x', 0, 9, 'MaxUnavailableReached'), w('y', 3, 8)],
+      end: 10,
+      path: ['- 0-3', 'y 3-8', '- 8-10'],
+    },
+    {
+      name: 'only pods held behind a pause: they are the explanation',
+      waits: [w('x', 1, 10, 'Paused')],
+      end: 10,
+      path: ['- 0-1', 'x 1-10'],
+    },
+    { name: 'a wait past the end is cut to it', waits: [w('a', 2, 20)], end: 10, path: ['- 0-2', 'a 2-10'] },
     { name: 'a wait starting at the end is not on the path', waits: [w('a', 10, 12)], end: 10, path: [] },
   ];
   for (const c of cases) {
     assert.deepEqual(
-      criticalPath(c.waits, c.end).map((x) => `${x.pod} ${x.startMs}-${x.endMs}`),
+      criticalPath(c.waits, c.end * 1000).map((x) => `${x.pod} ${x.startMs / 1000}-${x.endMs / 1000}`),
       c.path,
       c.name,
     );
   }
+});
+
+// Recorded from a real run (test/e2e with KUBECTL_KRUISE_CAPTURE_TRACE=1): the docs CloneSet, 3 pods, ReCreate,
+// minReadySeconds 2, maxUnavailable 20% (one pod at a time), resumed after a pause.
+it('a recorded rollout: one pod after another, readiness then minReadySeconds, between them recreate and scale', () => {
+  const recorded = JSON.parse(
+    readFileSync(new URL('../fixtures/rollout-trace.json', import.meta.url), 'utf8'),
+  ) as JaegerTrace;
+  const a = analyseRollout(recorded);
+  assert.equal(a.complete, true);
+  assert.equal(`${a.namespace}/${a.name} ${a.generation}`, 'default/sample 4');
+  assert.equal(a.reconciles, 27);
+  assert.equal(a.durationMs.toFixed(0), '7184');
+  const path = a.criticalPath.map(
+    (w) =>
+      `${w.pod} ${w.reason} ${(w.startMs / 1000).toFixed(2)}+${((w.endMs - w.startMs) / 1000).toFixed(2)}`,
+  );
+  assert.deepEqual(path, [
+    '- (no wait: pod marked for recreate, scale) 0.00+1.61',
+    'sample-xhxms WaitingForReadiness 1.61+0.21',
+    'sample-xhxms WaitingForMinReadySeconds 1.81+1.30',
+    '- (no wait: pod marked for recreate) 3.11+0.07',
+    '- WaitingForExpectations 3.18+0.01',
+    '- (no wait: scale) 3.19+0.20',
+    'sample-s4dkr WaitingForReadiness 3.40+0.09',
+    'sample-s4dkr WaitingForMinReadySeconds 3.49+1.62',
+    '- (no wait: pod marked for recreate, scale) 5.11+0.64',
+    'sample-5fszf WaitingForReadiness 5.75+0.20',
+    'sample-5fszf WaitingForMinReadySeconds 5.94+1.16',
+    '- (no wait: update) 7.11+0.08',
+  ]);
+  // The path accounts for the whole rollout, without overlaps.
+  let at = 0;
+  for (const w of a.criticalPath) {
+    assert.ok(Math.abs(w.startMs - at) < 20, `${w.pod} ${w.reason} starts where the previous step ended`);
+    at = w.endMs;
+  }
+  assert.ok(Math.abs(at - a.durationMs) < 1);
+  // The old pods held behind maxUnavailable show per pod, not on the path.
+  assert.ok(a.waits.some((w) => w.pod === 'sample-tbztc' && w.reason === 'MaxUnavailableReached'));
+  assert.deepEqual(a.throttling, { requests: 0, totalMs: 0, maxMs: 0 });
+  assert.match(
+    formatAnalysis(a, `http://127.0.0.1:16686/trace/${recorded.traceID}`),
+    /^CloneSet default\/sample generation 4: rollout complete in 7\.18s over 27 reconciles\nTrace: http:\/\/127\.0\.0\.1:16686\/trace\/d617abb2e7b30c5a7b215e95899e8e2a\n/,
+  );
 });
