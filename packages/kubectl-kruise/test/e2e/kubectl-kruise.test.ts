@@ -33,13 +33,16 @@ interface Result {
   stderr: string;
 }
 
-/** Runs the plugin the way a shell does; env without KUBECONFIG so only --kubeconfig counts. */
+/**
+ * Runs the plugin the way a shell does; env without KUBECONFIG (unless given) so only --kubeconfig counts, and
+ * without --kubeconfig when the env names the kubeconfig.
+ */
 function kk(args: string[], env: Record<string, string> = {}): Promise<Result> {
   const c = cluster as Cluster;
   return new Promise((resolve) => {
     execFile(
       bin,
-      ['--kubeconfig', c.kubeconfigPath, ...args],
+      [...(env.KUBECONFIG === undefined ? ['--kubeconfig', c.kubeconfigPath] : []), ...args],
       { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 150_000 },
       (err, stdout, stderr) => {
         const code = err === null ? 0 : typeof err.code === 'number' ? err.code : 1;
@@ -258,6 +261,18 @@ it('CloneSet: status, pause/resume, history, rollout why, undo, describe and sca
     { timeoutMs: 60_000, intervalMs: 500 },
   );
   await ok(['rollout', 'status', 'cloneset/sample', '--timeout', '60s']);
+
+  // kubeconfig from KUBECONFIG; -n and --context as kubectl takes them.
+  assert.match(
+    await ok(['rollout', 'status', 'clone/sample', '--watch=false'], { KUBECONFIG: c.kubeconfigPath }),
+    /rolling update complete 2 pods/,
+  );
+  const elsewhere = await kk(['-n', 'kube-system', 'describe', 'cloneset/sample']);
+  assert.equal(elsewhere.code, 1);
+  assert.match(elsewhere.stderr, /^Error from server \(NotFound\): .*"sample" not found\n$/);
+  const noContext = await kk(['--context', 'nope', 'rollout', 'status', 'cloneset/sample']);
+  assert.equal(noContext.code, 1);
+  assert.equal(noContext.stderr, 'error: context was not found for specified context: nope\n');
 
   const missing = await kk(['rollout', 'status', 'cloneset/nope']);
   assert.equal(missing.code, 1);
