@@ -131,14 +131,14 @@ export function analyseRollout(trace: JaegerTrace): RolloutAnalysis {
       const firstObs = run[0];
       const lastObs = run[run.length - 1];
       if (firstObs === undefined || lastObs === undefined) return;
-      // The wait ended somewhere before the next full reconcile that no longer saw it.
-      const endUs = nextSync === undefined ? Math.max(end, lastObs.at) : (syncs[nextSync]?.startTime ?? end);
+      // The wait ended somewhere before the next full reconcile that no longer saw it (else with the rollout).
+      const endUs = Math.min(nextSync === undefined ? end : (syncs[nextSync]?.startTime ?? end), end);
       waits.push({
         pod: firstObs.pod,
         reason: firstObs.reason,
         // From the reconcile that first saw it, so waits and their ends line up on reconcile starts.
         startMs: ms(syncs[firstObs.sync]?.startTime ?? firstObs.at),
-        endMs: ms(Math.min(Math.max(endUs, lastObs.at), Math.max(end, lastObs.at))),
+        endMs: ms(Math.max(endUs, lastObs.at)),
         seen: new Set(run.map((o) => o.sync)).size,
       });
       run = [];
