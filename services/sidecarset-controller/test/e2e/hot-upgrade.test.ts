@@ -2,7 +2,8 @@
 // #hot-upgrade-upgrade, #hot-upgrade-reset): injected by the webhook server as two slots, then an image change in the
 // SidecarSet writes the new image into the empty slot and makes it the working one, the fake kubelet restarts that
 // slot, and only then the controller resets the old slot to the empty image. Every pod watch event is recorded:
-// the pods stay Ready throughout and the reset never comes before the kubelet ran the new version.
+// the pods stay Ready throughout and the reset never comes before the kubelet ran the new version. Then the next
+// version goes back into slot 1, and a change beyond the image upgrades nothing.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from '@kruise-ts/devcluster';
@@ -127,5 +128,39 @@ describe('SidecarSet HotUpgrade', () => {
     });
     assert.equal(events[0]?.message, 'reset sidecar container image empty successfully');
     assert.equal(events[0]?.involvedObject.kind, 'Pod');
+
+    // The next version goes into slot 1 again (test/e2e/apps/v1beta1/sidecarset_hotupgrade.go does the same).
+    await h.patchSidecarSet(name, { spec: { containers: [sidecar(OLD)] } });
+    await eventually(
+      'both pods back on the old version in slot 1, slot 2 empty',
+      async () => {
+        const now = (await h.listPods(ns)).filter((p) => p.metadata.name?.startsWith('hot-'));
+        const st = (await h.getSidecarSet(name)).status;
+        const finished = now.filter(
+          (p) =>
+            image(p, 'sidecar-1') === OLD &&
+            image(p, 'sidecar-2') === EMPTY &&
+            workingHotUpgradeContainers(p).sidecar === 'sidecar-1' &&
+            settled(p) &&
+            ready(p),
+        );
+        return finished.length === 2 && st?.updatedReadyPods === 2;
+      },
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
+
+    // More than the image changed: nothing is upgraded, the pods stay ready.
+    await h.patchSidecarSet(name, {
+      spec: { containers: [{ ...sidecar(OLD), env: [{ name: 'PROXY', value: '127.0.0.1' }] }] },
+    });
+    await eventually('status: 0 updated, 2 ready', async () => {
+      const st = (await h.getSidecarSet(name)).status;
+      return st?.matchedPods === 2 && st.updatedPods === 0 && st.readyPods === 2;
+    });
+    await new Promise((r) => setTimeout(r, 2_000));
+    for (const p of (await h.listPods(ns)).filter((x) => x.metadata.name?.startsWith('hot-'))) {
+      assert.deepEqual([image(p, 'sidecar-1'), image(p, 'sidecar-2')], [OLD, EMPTY]);
+      assert.equal(p.spec.containers.find((c) => c.name === 'sidecar-1')?.env?.length, 3);
+    }
   });
 });
