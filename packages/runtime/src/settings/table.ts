@@ -24,7 +24,7 @@ export const SERVICES = [
 
 export type ServiceName = (typeof SERVICES)[number];
 
-const CONTROLLERS = [
+export const CONTROLLERS = [
   'cloneset-controller',
   'statefulset-controller',
   'sidecarset-controller',
@@ -182,7 +182,7 @@ export const SETTINGS = [
     serviceDefaults: { 'cloneset-controller': 4, 'revision-gc': 2 },
     min: 1,
     max: 256,
-    meaning: 'concurrent reconciles (Kruise: --<kind>-workers); revision-gc: per workload kind',
+    meaning: 'concurrent reconciles (Kruise: `--<kind>-workers`); revision-gc: per workload kind',
     services: CONTROLLERS,
     renamedFrom: [
       { name: 'KRUISE_TS_CLONESET_WORKERS', services: ['cloneset-controller'] },
@@ -203,8 +203,8 @@ export const SETTINGS = [
     name: 'KRUISE_TS_FEATURE_GATES',
     type: 'string',
     default: undefined,
-    meaning: "Kruise's --feature-gates: `Name=true,Other=false`; unknown names stop the start (see below)",
-    services: ALL,
+    meaning: "Kruise's `--feature-gates`: `Name=true,Other=false`; unknown names stop the start (see below)",
+    services: ['cloneset-controller', 'statefulset-controller'],
   },
   {
     name: 'KRUISE_TS_ASSIGN_BCJ_PODS_BY_SCHEDULER',
