@@ -29,7 +29,7 @@ export function startServiceProcess(
   entry = serviceEntry(name),
 ): ServiceProcess {
   const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, KRUISE_TS_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

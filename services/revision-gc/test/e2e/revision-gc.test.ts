@@ -54,7 +54,7 @@ before(async () => {
     KRUISE_TS_LEASE_TTL_MS: '3000',
     KRUISE_TS_HTTP_HOST: '127.0.0.1',
     KRUISE_TS_HTTP_PORT: '0',
-    LOG_LEVEL: 'warn',
+    KRUISE_TS_LOG_LEVEL: 'warn',
   };
   const start = (script: string, extra: NodeJS.ProcessEnv = {}) => {
     const child = spawn(process.execPath, [script], {

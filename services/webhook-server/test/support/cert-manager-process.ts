@@ -19,7 +19,7 @@ export async function startCertManagerProcess(env: Record<string, string>): Prom
   const logFile = join(tmpdir(), `cert-manager-${process.pid}-${healthPort}.log`);
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, ...env, HEALTH_PORT: String(healthPort) },
+    env: { ...process.env, ...env, KRUISE_TS_HTTP_PORT: String(healthPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

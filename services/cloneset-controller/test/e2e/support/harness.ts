@@ -106,7 +106,7 @@ export class Harness {
       OTEL_EXPORTER_OTLP_ENDPOINT: this.cluster.otlpHttpEndpoint,
       OTEL_TRACES_SAMPLER: 'always_on',
       OTEL_BSP_SCHEDULE_DELAY: '200',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+      KRUISE_TS_LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     };
   }
 
