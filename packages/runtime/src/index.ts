@@ -78,6 +78,7 @@ export type { ControllerSettings, SettingDefaults } from './service/settings.ts'
 export { controllerSettingsFromEnv, envInt, readControllerSettings } from './service/settings.ts';
 export type {
   ExpectationGate,
+  ExpectationWait,
   WorkloadControllerOptions,
   WorkloadControllerService,
   WorkloadExpectations,
