@@ -39,6 +39,11 @@ export { backoffWaits, DEFAULT_BACKOFF, DEFAULT_RETRY, retryOnConflict, retryOnE
 export type { CustomResource, StatusUpdate } from './kube/status-update.ts';
 export { updateCustomStatus } from './kube/status-update.ts';
 export type {
+  LeaderElectedController,
+  LeaderElectedControllerOptions,
+} from './leader-elected-controller.ts';
+export { startLeaderElectedController } from './leader-elected-controller.ts';
+export type {
   PartitionedController,
   PartitionedControllerOptions,
   PartitionedReconcileRequest,
