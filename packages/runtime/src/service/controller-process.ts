@@ -32,17 +32,18 @@ export interface ServiceProcessOptions<C extends ServiceSettings> {
 export async function runServiceProcess<C extends ServiceSettings>(
   o: ServiceProcessOptions<C>,
 ): Promise<void> {
-  const base = new SettingsReader(process.env, o.serviceName);
-  let level: ReturnType<typeof base.choice> | undefined;
-  let levelError: unknown;
+  // The log level first, so that even a bad setting is reported as a structured log line.
+  let base: SettingsReader | undefined;
+  let settingsError: unknown;
   try {
-    level = base.choice('KRUISE_TS_LOG_LEVEL');
+    base = new SettingsReader(process.env, o.serviceName);
   } catch (err) {
-    levelError = err;
+    settingsError = err;
   }
-  const logger = createLogger({ name: o.serviceName, level: (level ?? 'info') as 'info' });
+  const level = base?.choice<'info'>('KRUISE_TS_LOG_LEVEL') ?? 'info';
+  const logger = createLogger({ name: o.serviceName, level });
   try {
-    if (levelError !== undefined) throw levelError;
+    if (base === undefined) throw settingsError;
     const config = o.configFromEnv(process.env);
     for (const deprecation of new Set([...base.deprecations, ...config.deprecations])) {
       logger.warn({ deprecation }, 'deprecated setting');

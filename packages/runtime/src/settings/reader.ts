@@ -12,6 +12,7 @@ import {
   parseList,
 } from './parse.ts';
 import {
+  SETTINGS,
   type ServiceName,
   type SettingName,
   type SettingNameOf,
@@ -33,9 +34,22 @@ export class SettingsReader {
   readonly #deprecations = new Map<string, string>();
   readonly service: ServiceName;
 
+  /**
+   * Checks every setting of the service at once, whether the service reads it later or not (e.g. the bus
+   * settings without a bus): a rename conflict or a value its parser refuses fails here.
+   */
   constructor(env: Env, service: ServiceName) {
     this.#env = env;
     this.service = service;
+    for (const spec of SETTINGS as readonly SettingSpec[]) {
+      if (!spec.services.includes(service)) continue;
+      const v = this.raw(spec.name as SettingName);
+      if (v === undefined) continue;
+      if (spec.type === 'int') parseInteger(v.from, v.raw, spec);
+      else if (spec.type === 'duration') parseDuration(v.from, v.raw, spec);
+      else if (spec.type === 'bool') parseBool(v.from, v.raw);
+      else if (spec.type === 'choice') parseChoice(v.from, v.raw, spec.choices);
+    }
   }
 
   /** One line per deprecated name in use, naming old and new name; the bootstrap logs them at start. */

@@ -127,6 +127,19 @@ describe('SettingsReader', () => {
     );
   });
 
+  it('checks every setting of the service at start, read later or not', () => {
+    assert.throws(
+      () => new SettingsReader({ KRUISE_TS_PARTITIONS: '0' }, 'cert-manager'),
+      configError('KRUISE_TS_PARTITIONS', "'0'"),
+    );
+    assert.throws(
+      () => new SettingsReader({ CA_OVERLAP: '10' }, 'cert-manager'),
+      configError('CA_OVERLAP', "'10'"),
+    );
+    // Another service's setting is not this one's business.
+    assert.doesNotThrow(() => new SettingsReader({ CA_OVERLAP: '10' }, 'watcher'));
+  });
+
   it('applies the bounds of the table, naming the variable', () =>
     assert.throws(
       () => new SettingsReader({ KRUISE_TS_PARTITIONS: '5000' }, 'watcher').int('KRUISE_TS_PARTITIONS'),
@@ -163,11 +176,13 @@ describe('SettingsReader', () => {
         assert.deepEqual(s.raw(newName), { from: newName, raw: value });
         assert.equal(s.deprecations.length, 1);
       });
-      it('old and new set differently: an error naming both', () =>
+      it('old and new set differently: an error naming both, even before (or without) reading it', () =>
         assert.throws(
-          () => new SettingsReader({ [oldName]: value, [newName]: `${value}0` }, service).raw(newName),
+          () => new SettingsReader({ [oldName]: value, [newName]: `${value}0` }, service),
           configError(oldName, newName, 'differ'),
         ));
+      it('the deprecation is known before the setting is read', () =>
+        assert.equal(new SettingsReader({ [oldName]: value }, service).deprecations.length, 1));
       it('the new name alone: no deprecation', () => {
         const s = new SettingsReader({ [newName]: value }, service);
         assert.deepEqual(s.raw(newName), { from: newName, raw: value });
