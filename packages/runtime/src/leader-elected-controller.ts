@@ -75,7 +75,6 @@ export async function startLeaderElectedController<S>(
     onAcquired: async () => {
       const state = await o.lead();
       leading = { state, inFlight: 0 };
-      logger.info({ member: o.memberId }, 'leading: state built');
       o.onLeading?.(state);
     },
     onReleasing: async () => {

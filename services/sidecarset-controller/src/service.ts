@@ -121,6 +121,7 @@ export async function startSidecarSetController(
         return { objects, revisions, view, reconcile };
       },
       onLeading: (state) => {
+        logger.info({ member: config.memberId }, 'leading: caches synced');
         for (const sidecarSet of state.view.sidecarSets()) queue.add(sidecarSet.metadata?.name ?? '');
       },
       resign: async (state) => {
