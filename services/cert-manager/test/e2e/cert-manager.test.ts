@@ -35,7 +35,10 @@ const run = randomBytes(3).toString('hex');
 const namespace = `cm-e2e-${run}`;
 const busPrefix = `cm${run}`;
 const started: CertManagerService[] = [];
-const logger = createLogger({ name: 'cert-manager-e2e', level: (process.env.KRUISE_TS_LOG_LEVEL as 'info') ?? 'warn' });
+const logger = createLogger({
+  name: 'cert-manager-e2e',
+  level: (process.env.KRUISE_TS_LOG_LEVEL as 'info') ?? 'warn',
+});
 
 function settings(overrides: Partial<CertManagerSettings> = {}): CertManagerSettings {
   const base = settingsFromEnv({
