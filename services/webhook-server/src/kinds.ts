@@ -39,6 +39,7 @@ import {
   validateStatefulSetV1alpha1,
   validateStatefulSetV1beta1,
 } from '@kruise-ts/api';
+import { parseBool } from '@kruise-ts/runtime';
 import { hotUpgradeErrors, withSidecarSetHashes } from './sidecarset/sidecarset-admission.ts';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
@@ -72,7 +73,10 @@ const specOf = (obj: unknown): Record<string, unknown> =>
 
 // Kruise runs with ResourcesDeletionProtection off by default (spec/cloneset.md §0.1).
 const deletionProtection = {
-  resourcesDeletionProtection: process.env.RESOURCES_DELETION_PROTECTION === 'true',
+  resourcesDeletionProtection: parseBool(
+    'RESOURCES_DELETION_PROTECTION',
+    process.env.RESOURCES_DELETION_PROTECTION || 'false',
+  ),
 };
 
 const paths = (name: string) => ({
