@@ -39,7 +39,6 @@ import {
   validateStatefulSetV1alpha1,
   validateStatefulSetV1beta1,
 } from '@kruise-ts/api';
-import { parseBool } from '@kruise-ts/runtime';
 import { hotUpgradeErrors, withSidecarSetHashes } from './sidecarset/sidecarset-admission.ts';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
@@ -73,10 +72,7 @@ const specOf = (obj: unknown): Record<string, unknown> =>
 
 // Kruise runs with ResourcesDeletionProtection off by default (spec/cloneset.md §0.1).
 const deletionProtection = {
-  resourcesDeletionProtection: parseBool(
-    'RESOURCES_DELETION_PROTECTION',
-    process.env.RESOURCES_DELETION_PROTECTION || 'false',
-  ),
+  resourcesDeletionProtection: process.env.RESOURCES_DELETION_PROTECTION === 'true',
 };
 
 const paths = (name: string) => ({
