@@ -1,4 +1,4 @@
-// Kruise's int-or-percent arithmetic (pkg/util/tools.go). Note spec/cloneset.md §1.5: the controller uses other
+// Kruise's int-or-percent arithmetic (pkg/util/tools.go). Note docs/behaviour/cloneset.md#int-or-percent: the controller uses other
 // parsers for maxSurge/maxUnavailable; this file is the one webhook validation and partition use.
 import type { IntOrString } from './schema/helpers.ts';
 

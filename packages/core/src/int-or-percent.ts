@@ -1,4 +1,4 @@
-// The three int-or-percent parsers Kruise uses (spec §1.5). They disagree on purpose-irrelevant details that
+// The three int-or-percent parsers Kruise uses (docs/behaviour/cloneset.md#int-or-percent). They disagree on purpose-irrelevant details that
 // change results: "12.5%" validates but the controller computes 0 from it; "5" (no %) is rejected by validation but
 // read as 5% by the controller; partition has its own rounding and clamping.
 
@@ -177,7 +177,7 @@ function orZero(f: () => number): number {
 }
 
 /**
- * The prologue of calculateDiffsWithExpectation (spec §3.3): partition via partitionReplicas (error ⇒ 0), maxSurge
+ * The prologue of calculateDiffsWithExpectation (docs/behaviour/cloneset.md#scale-arithmetic): partition via partitionReplicas (error ⇒ 0), maxSurge
  * rounded up (0 when paused), maxUnavailable (default "20%") rounded up only when maxSurge is 0, and for OnDelete
  * (no rollingUpdate) partition = maxSurge = 0 with 20% rounded down; scale maxUnavailable (default MaxInt32) rounded up.
  */

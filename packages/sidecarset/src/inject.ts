@@ -1,5 +1,5 @@
 // Injection into a pod being created (pkg/webhook/pod/mutating/sidecarset.go: sidecarsetMutatingPod,
-// buildSidecars, mergeSidecarContainers; spec §1.5.2–1.5.4). The caller has already chosen the SidecarSets
+// buildSidecars, mergeSidecarContainers; docs/behaviour/sidecarset.md#injection-content, #injection-merge-order, #injection-annotations). The caller has already chosen the SidecarSets
 // (matched, not paused, revision resolved, canary bases removed) and their order.
 import { isNativeSidecar, sidecarSetRevision, sidecarSetRevisionWithoutImage } from './hash.ts';
 import {

@@ -1,4 +1,4 @@
-// The per-SidecarSet records Kruise keeps in pod annotations (spec §1.5.4, §1.6.4): the upgrade specs under
+// The per-SidecarSet records Kruise keeps in pod annotations (docs/behaviour/sidecarset.md#injection-annotations, #upgrade-in-place): the upgrade specs under
 // kruise.io/sidecarset-hash(-without-image), the injected list, and the in-place update state. Maps are written
 // with sorted keys and struct fields in Go's declaration order, as json.Marshal does.
 import { formatRfc3339 } from '@kruise-ts/core';

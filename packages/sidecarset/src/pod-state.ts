@@ -1,4 +1,4 @@
-// A pod's state with respect to one SidecarSet (sidecarset_control.go, util.go; spec §1.6.2, §1.6.6): which
+// A pod's state with respect to one SidecarSet (sidecarset_control.go, util.go; docs/behaviour/sidecarset.md#reconcile, #completion): which
 // pods the SidecarSet manages, whether their sidecars are at its hash, whether an in-place upgrade finished
 // (from container statuses), readiness, and whether only images changed.
 import { sidecarSetRevision, sidecarSetRevisionWithoutImage } from './hash.ts';

@@ -1,4 +1,4 @@
-// Which SidecarSets a pod being created gets, and at which revision (spec §1.5.1): namespace and label
+// Which SidecarSets a pod being created gets, and at which revision (docs/behaviour/sidecarset.md#injection-selection): namespace and label
 // selectors, injection pause, the injection revision policy, and canary SidecarSets displacing their base.
 
 import { SIDECARSET_BASE_ANNOTATION, SIDECARSET_CANARY_ANNOTATION } from './keys.ts';

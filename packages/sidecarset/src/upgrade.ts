@@ -1,5 +1,5 @@
 // Upgrading one pod's sidecars in place (updatePodSidecarAndHash, updatePodSidecarContainer,
-// UpdatePodSidecarSetHash, UpdatePodAnnotationsInUpgrade; spec §1.6.4): only images change; the pod records
+// UpdatePodSidecarSetHash, UpdatePodAnnotationsInUpgrade; docs/behaviour/sidecarset.md#upgrade-in-place): only images change; the pod records
 // the new hash, the imageIDs before the upgrade, and gets the latest patchPodMetadata. Also the
 // SidecarSetUpgradable pod condition.
 import { isNativeSidecar, sidecarSetRevision } from './hash.ts';

@@ -1,4 +1,4 @@
-// One SidecarSet reconcile (sidecarset_processor.go UpdateSidecarSet; spec §1.6.2): matching pods, latest
+// One SidecarSet reconcile (sidecarset_processor.go UpdateSidecarSet; docs/behaviour/sidecarset.md#reconcile): matching pods, latest
 // ControllerRevision, status, then — unless NotUpdate or paused — the next batch of in-place sidecar upgrades.
 import type { ResourceVersionExpectations } from '@kruise-ts/core';
 import type { ReconcileResult } from '@kruise-ts/runtime';
@@ -31,6 +31,11 @@ export interface ReconcileDeps {
 const IN_FLIGHT_REQUEUE_MS = 1_000;
 // A safety net after upgrading pods, should their events be slow to arrive.
 const ROLLOUT_RESYNC_MS = 15_000;
+
+/** Kruise's NotUpgradablePods Event text (pkg/controller/sidecarset/sidecarset_processor.go updatePods). */
+export function notUpgradablePodsMessage(count: number): string {
+  return `SidecarSet in-place update detected ${count} not upgradable pod(s) in this round, will skip them.`;
+}
 
 export function createReconciler(deps: ReconcileDeps) {
   const now = deps.now ?? (() => new Date());
@@ -84,6 +89,12 @@ export function createReconciler(deps: ReconcileDeps) {
       if (condition) await deps.writer.patchPodCondition(pod, condition);
     }
     if (batch.notUpgradable.length > 0) {
+      deps.writer.recordEvent(
+        sidecarSet,
+        'Normal',
+        'NotUpgradablePods',
+        notUpgradablePodsMessage(batch.notUpgradable.length),
+      );
       logger?.info(
         { sidecarSet: name, pods: batch.notUpgradable.length },
         'not upgradable pods: more than images changed since their injection',

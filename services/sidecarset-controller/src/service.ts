@@ -67,6 +67,8 @@ export async function startSidecarSetController(
         leader.fence();
       },
       versions,
+      instance: config.memberId,
+      logger,
     });
 
     const onChange = (change: CacheChange) => {

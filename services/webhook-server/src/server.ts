@@ -5,6 +5,7 @@ import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
 import { KubeClient, NotFoundError, startHealthServer } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { CoreV1Api } from '@kubernetes/client-node';
+import { apiserverReader } from './admission/cluster-reader.ts';
 import { buildWebhookApp, type ServingPair, type WebhookApp } from './app.ts';
 import { type CertEventSubscription, subscribeCertificateRotated } from './cert-events.ts';
 import { type CertSource, fileCertSource, secretCertSource } from './cert-source.ts';
@@ -172,6 +173,15 @@ export async function startWebhookServer(
     pair: first,
     metrics,
     logger,
+    ...(kube !== undefined
+      ? {
+          clusterReader: apiserverReader(
+            kube,
+            settings.namespace,
+            apiserverRevisions(kube, settings.namespace),
+          ),
+        }
+      : {}),
     ...(cache !== undefined && kube !== undefined && core !== undefined
       ? {
           mutatePod: podInjector({

@@ -25,6 +25,8 @@ export interface SidecarSetValidationOptions {
   sidecarSets?: readonly SidecarSetV1beta1[];
   /** Whether the ControllerRevision `injectionStrategy.revision` names exists (kruise namespace). */
   injectionRevisionExists?: (revision: { revisionName?: string; customVersion?: string }) => boolean;
+  /** The lookup's error text Kruise prints in the denial (e.g. the apiserver's NotFound); `<nil>` without one. */
+  injectionRevisionError?: string;
   /**
    * The ConfigMap kruise-configuration key SidecarSet_PatchPodMetadata_WhiteList; `null` when it is absent.
    * `undefined` skips the whitelist check.
@@ -351,7 +353,11 @@ function validateSpec(obj: SidecarSetV1beta1, options: SidecarSetValidationOptio
       );
     } else if (options.injectionRevisionExists && !options.injectionRevisionExists(revision)) {
       errs.push(
-        fieldError.invalid(path('revision'), null, 'Cannot find specific ControllerRevision, err: <nil>'),
+        fieldError.invalid(
+          path('revision'),
+          null,
+          `Cannot find specific ControllerRevision, err: ${options.injectionRevisionError ?? '<nil>'}`,
+        ),
       );
     }
     const policy = revision.policy ?? '';

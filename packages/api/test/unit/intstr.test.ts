@@ -1,4 +1,4 @@
-// Kruise's int-or-percent parsing (spec/cloneset.md §1.5; pkg/util/tools_test.go TestCalculatePartitionReplicas).
+// Kruise's int-or-percent parsing (docs/behaviour/cloneset.md#int-or-percent; pkg/util/tools_test.go TestCalculatePartitionReplicas).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { calculatePartitionReplicas, getScaledValueFromIntOrPercent } from '../../src/index.ts';

@@ -1,4 +1,4 @@
-// SidecarSet validation, spec/workloads.md §1.4 (sidecarset_validating_test.go).
+// SidecarSet validation, docs/behaviour/sidecarset.md#validation (sidecarset_validating_test.go).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -197,6 +197,27 @@ describe('SidecarSet', () => {
       o.spec.selector = { matchLabels: { app: 'redis' } };
     });
     assert.deepEqual(validateSidecarSetV1beta1(mine, { sidecarSets: [elsewhere] }), []);
+  });
+
+  test('injectionStrategy.revision must exist; the lookup error is printed as Kruise prints it', () => {
+    const obj = sidecarSetV1beta1((o) => {
+      o.spec.injectionStrategy = { revision: { revisionName: 'gone' } };
+    });
+    assert.deepEqual(validateSidecarSetV1beta1(obj, { injectionRevisionExists: () => true }), []);
+    assert.deepEqual(messages(validateSidecarSetV1beta1(obj, { injectionRevisionExists: () => false })), [
+      'revision: Invalid value: null: Cannot find specific ControllerRevision, err: <nil>',
+    ]);
+    assert.deepEqual(
+      messages(
+        validateSidecarSetV1beta1(obj, {
+          injectionRevisionExists: () => false,
+          injectionRevisionError: 'controllerrevisions.apps "gone" not found',
+        }),
+      ),
+      [
+        'revision: Invalid value: null: Cannot find specific ControllerRevision, err: controllerrevisions.apps "gone" not found',
+      ],
+    );
   });
 
   test('patchPodMetadata whitelist (ConfigMap kruise-configuration), unless SidecarSetPatchPodMetadataDefaultsAllowed', () => {

@@ -23,7 +23,7 @@ function table(
   }
 }
 
-describe('validationScaledValue — Kruise util.GetScaledValueFromIntOrPercent (spec §1.5 row 1, §1.4)', () => {
+describe('validationScaledValue — Kruise util.GetScaledValueFromIntOrPercent (docs/behaviour/cloneset.md#int-or-percent row 1, #validation)', () => {
   table(validationScaledValue, [
     [123, 0, false, 123],
     ['90%', 100, true, 90],
@@ -62,7 +62,7 @@ describe('validationScaledValue — Kruise util.GetScaledValueFromIntOrPercent (
   });
 });
 
-describe('partitionReplicas — Kruise util.CalculatePartitionReplicas (spec §1.5 row 2, TestCalculatePartitionReplicas)', () => {
+describe('partitionReplicas — Kruise util.CalculatePartitionReplicas (docs/behaviour/cloneset.md#int-or-percent row 2, TestCalculatePartitionReplicas)', () => {
   const rows: ReadonlyArray<
     readonly [replicas: number | undefined, partition: IntOrString | undefined, want: number]
   > = [
@@ -95,7 +95,7 @@ describe('partitionReplicas — Kruise util.CalculatePartitionReplicas (spec §1
   });
 });
 
-describe('rolloutScaledValue — k8s intstr.GetValueFromIntOrPercent (spec §1.5 row 3)', () => {
+describe('rolloutScaledValue — k8s intstr.GetValueFromIntOrPercent (docs/behaviour/cloneset.md#int-or-percent row 3)', () => {
   table(rolloutScaledValue, [
     [3, 10, true, 3],
     ['20%', 3, true, 1],
@@ -117,7 +117,7 @@ describe('rolloutScaledValue — k8s intstr.GetValueFromIntOrPercent (spec §1.5
   ]);
 });
 
-describe('rolloutLimits — calculateDiffsWithExpectation prologue (spec §3.3, §1.5 consequences)', () => {
+describe('rolloutLimits — calculateDiffsWithExpectation prologue (docs/behaviour/cloneset.md#scale-arithmetic, #int-or-percent consequences)', () => {
   it('uses the defaults: maxUnavailable 20% rounded up, no surge, no partition, unlimited scale-up', () => {
     assert.deepEqual(rolloutLimits({ replicas: 3, rollingUpdate: {} }), {
       partition: 0,

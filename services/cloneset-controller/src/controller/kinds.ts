@@ -9,7 +9,7 @@ export const CONTROLLER_REVISION: GroupKind = { group: 'apps', kind: 'Controller
 
 export const CACHED_KINDS: readonly GroupKind[] = [CLONESET, POD, PVC, CONTROLLER_REVISION];
 
-/** The version the controller reads and writes (the storage version, spec §0.1). */
+/** The version the controller reads and writes (the storage version, docs/behaviour/cloneset.md#feature-gates). */
 export const CLONESET_RESOURCE = {
   group: 'apps.kruise.io',
   version: 'v1beta1',

@@ -1,4 +1,4 @@
-// One CloneSet reconcile in Kruise's order (spec §2.2): cache → expectations → pods and PVCs → ownership →
+// One CloneSet reconcile in Kruise's order (docs/behaviour/cloneset.md#reconcile-steps): cache → expectations → pods and PVCs → ownership →
 // revisions → scale, or else update → status (written through the status subresource, announced as
 // RolloutProgress) → podsToDelete and history truncation → requeue for what ends by itself. Decisions come
 // from the pure functions of this package; this file only sequences them and the writes they call for.
@@ -73,7 +73,7 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
     const key = `${namespace}/${name}`;
     const cached = cache.get(CLONESET, namespace, name);
     if (cached === undefined) {
-      // Gone: forget what was expected of it (spec §2.2 step 1).
+      // Gone: forget what was expected of it (docs/behaviour/cloneset.md#reconcile-steps step 1).
       deps.scale.delete(key);
       deps.rollouts.forget(key);
       return undefined;

@@ -1,4 +1,4 @@
-// The reconcile over an in-memory cluster (spec §1.6.2–1.6.4): a rollout under maxUnavailable and partition
+// The reconcile over an in-memory cluster (docs/behaviour/sidecarset.md#reconcile, #upgrade-choice, #upgrade-in-place): a rollout under maxUnavailable and partition
 // with a lagging cache and a slow kubelet, NotUpdate and paused, in-flight writes, revisions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -132,5 +132,17 @@ describe('reconcile', () => {
     for (const p of c.pods.values()) {
       assert.equal(p.status?.conditions?.find((x) => x.type === 'SidecarSetUpgradable')?.status, 'False');
     }
+    // Kruise's sidecarset_processor.go updatePods records one Event per round (sidecarset_strategy_test.go
+    // covers the not-upgradable split; no Kruise unit test asserts the Event).
+    assert.deepEqual(c.events, [
+      'Normal NotUpgradablePods: SidecarSet in-place update detected 2 not upgradable pod(s) in this round, will skip them.',
+    ]);
+  });
+
+  it('an image-only rollout records no Event', async () => {
+    const { c, reconcile } = cluster(2, { type: 'RollingUpdate', maxUnavailable: 2 });
+    await reconcile();
+    assert.ok(c.podWrites > 0);
+    assert.deepEqual(c.events, []);
   });
 });

@@ -1,4 +1,4 @@
-// SidecarSet injection for /mutate-pod (spec §1.5): choose the SidecarSets for the pod being created from the
+// SidecarSet injection for /mutate-pod (docs/behaviour/sidecarset.md#injection): choose the SidecarSets for the pod being created from the
 // bus-fed cache, resolve pinned injection revisions, inject, and answer with the JSON patch. Failures deny
 // the pod (Kruise answers 500), so a pod never starts without the sidecars it should have.
 import {

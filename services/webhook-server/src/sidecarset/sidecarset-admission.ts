@@ -1,6 +1,6 @@
 // What the SidecarSet webhooks add to @kruise-ts/api's defaulting and validation: the hash annotations Kruise's
-// mutating webhook writes (spec §1.3), and the refusal of HotUpgrade sidecars, which kruise-ts does not
-// implement (the in-place "two slots" upgrade of spec §1.6.8).
+// mutating webhook writes (docs/behaviour/sidecarset.md#defaults), and the refusal of HotUpgrade sidecars, which kruise-ts does not
+// implement (the in-place "two slots" upgrade of docs/behaviour/sidecarset.md#hot-upgrade).
 import type { FieldError } from '@kruise-ts/api';
 import { type SidecarSet, sidecarSetHashAnnotations } from '@kruise-ts/sidecarset';
 

@@ -1,4 +1,4 @@
-// SidecarSet injection through the real apiserver (spec §1.5): the webhook server's bus-fed SidecarSet cache is
+// SidecarSet injection through the real apiserver (docs/behaviour/sidecarset.md#injection): the webhook server's bus-fed SidecarSet cache is
 // filled by the watcher service (a child process on this run's bus prefix). Covers the product documentation's
 // example, every injection option, namespace scoping (namespaceSelector and v1alpha1 `namespace`), conflicting
 // SidecarSets, and the HotUpgrade refusal.
@@ -22,6 +22,18 @@ before(async () => {
     natsUrl: env.cluster.natsUrl,
     // startE2eEnv's webhook server uses this prefix and 16 partitions.
     busPrefix: `wh${env.run}`,
+  });
+  // patchPodMetadata needs the key whitelisted, as in Kruise (kruise-configuration in the kruise namespace).
+  await env.core.createNamespacedConfigMap({
+    namespace: env.names.certNamespace,
+    body: {
+      metadata: { name: 'kruise-configuration' },
+      data: {
+        SidecarSet_PatchPodMetadata_WhiteList: JSON.stringify({
+          rules: [{ allowedAnnotationKeyExprs: ['^example\\.com/patched$'] }],
+        }),
+      },
+    },
   });
 });
 

@@ -1,4 +1,4 @@
-// /mutate-pod with SidecarSet injection and the SidecarSet webhooks' additions, in-process (spec §1.3, §1.5):
+// /mutate-pod with SidecarSet injection and the SidecarSet webhooks' additions, in-process (docs/behaviour/sidecarset.md#defaults, #injection):
 // the pod patch the apiserver would apply, pinned injection revisions, namespace selectors through the
 // cache (and the apiserver fallback), refusals, hash annotations, HotUpgrade and conflict refusals.
 import assert from 'node:assert/strict';
