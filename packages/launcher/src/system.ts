@@ -47,10 +47,8 @@ export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> 
 
   const shared = {
     ...clusterEnv(cluster),
-    NATS_URL: cluster.natsUrl,
     OTEL_EXPORTER_OTLP_ENDPOINT: cluster.otlpHttpEndpoint,
     KRUISE_TS_HTTP_HOST: '127.0.0.1',
-    HEALTH_HOST: '127.0.0.1',
   };
   const children: { name: string; child: ChildProcess; exited: Promise<void> }[] = [];
   const services: RunningService[] = [];

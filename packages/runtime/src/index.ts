@@ -39,6 +39,11 @@ export { backoffWaits, DEFAULT_BACKOFF, DEFAULT_RETRY, retryOnConflict, retryOnE
 export type { CustomResource, StatusUpdate } from './kube/status-update.ts';
 export { updateCustomStatus } from './kube/status-update.ts';
 export type {
+  LeaderElectedController,
+  LeaderElectedControllerOptions,
+} from './leader-elected-controller.ts';
+export { startLeaderElectedController } from './leader-elected-controller.ts';
+export type {
   PartitionedController,
   PartitionedControllerOptions,
   PartitionedReconcileRequest,
@@ -72,12 +77,13 @@ export type { HealthServer, HealthServerOptions } from './server/health-server.t
 export { startHealthServer } from './server/health-server.ts';
 export type { ControllerConnections } from './service/connections.ts';
 export { openControllerConnections } from './service/connections.ts';
-export type { ControllerProcessOptions } from './service/controller-process.ts';
-export { runControllerProcess } from './service/controller-process.ts';
-export type { ControllerSettings, Env, SettingDefaults } from './service/settings.ts';
-export { ConfigError, controllerSettingsFromEnv, envInt } from './service/settings.ts';
+export type { ServiceProcessOptions, ServiceSettings } from './service/controller-process.ts';
+export { runServiceProcess } from './service/controller-process.ts';
+export type { ControllerSettings, SettingDefaults } from './service/settings.ts';
+export { controllerSettingsFromEnv, envInt, readControllerSettings } from './service/settings.ts';
 export type {
   ExpectationGate,
+  ExpectationWait,
   WorkloadControllerOptions,
   WorkloadControllerService,
   WorkloadExpectations,
@@ -85,5 +91,6 @@ export type {
   WorkloadReconcileDeps,
 } from './service/workload-controller.ts';
 export { awaitExpectations, startWorkloadController } from './service/workload-controller.ts';
+export * from './settings/index.ts';
 export type { TokenBucketStats } from './token-bucket.ts';
 export { TokenBucket } from './token-bucket.ts';
