@@ -6,6 +6,7 @@ import { JetStreamApiError, type JetStreamPublishOptions } from '@nats-io/jetstr
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { Context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
+import { CONTRACT_VERSION, CONTRACT_VERSION_HEADER, PUBLISHER_HEADER } from './contract.ts';
 import {
   type DomainEventInit,
   type DomainEventType,
@@ -19,6 +20,7 @@ import {
   toTimestamp,
 } from './contracts.ts';
 import { supersedes } from './monotonic.ts';
+import { publisherName } from './publisher-build.ts';
 import { type EventPlace, eventSubject, objectSubject, partitionFor } from './subjects.ts';
 import { extractTraceContext, injectTraceContext } from './trace.ts';
 
@@ -86,6 +88,8 @@ async function send(
 ): Promise<Published> {
   const headers = natsHeaders();
   headers.set(PROTO_TYPE_HEADER, typeName);
+  headers.set(CONTRACT_VERSION_HEADER, String(CONTRACT_VERSION));
+  if (bus.build !== undefined) headers.set(PUBLISHER_HEADER, publisherName(bus.build));
   injectTraceContext(headers, options.context);
   const publishOptions: Partial<JetStreamPublishOptions> = {
     msgID: msgId,

@@ -1,9 +1,11 @@
 // cert-manager process: settings from the environment, graceful shutdown on SIGTERM/SIGINT.
+import { announceBuild } from '@kruise-ts/runtime';
 import { createLogger } from '@kruise-ts/telemetry';
 import { startCertManager } from './service.ts';
 import { settingsFromEnv } from './settings.ts';
 
 const logger = createLogger({ name: 'cert-manager' });
+announceBuild({ service: 'cert-manager', moduleUrl: import.meta.url, logger });
 try {
   const service = await startCertManager(settingsFromEnv(), { logger });
   const shutdown = (signal: string) => {

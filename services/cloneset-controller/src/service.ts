@@ -5,6 +5,7 @@ import {
   EventRecorder,
   type HealthServer,
   openControllerConnections,
+  packageVersion,
   startPartitionedController,
 } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
@@ -19,7 +20,8 @@ import { RolloutTracker } from './rollout/rollout-trace.ts';
 
 export const CONTROLLER_NAME = 'cloneset';
 export const SERVICE_NAME = 'cloneset-controller';
-export const SERVICE_VERSION = '0.1.0';
+/** The package.json version: what /version, the build-info gauge and the bus report. */
+export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 export interface CloneSetControllerService {
   readonly health: HealthServer;

@@ -12,6 +12,7 @@ import {
   ObjectCache,
   openControllerConnections,
   PartitionLeaseManager,
+  packageVersion,
   runController,
   WorkQueue,
 } from '@kruise-ts/runtime';
@@ -29,7 +30,8 @@ import { sidecarSetChanged, sidecarSetsForPodChange } from './triggers.ts';
 
 export const CONTROLLER_NAME = 'sidecarset';
 export const SERVICE_NAME = 'sidecarset-controller';
-export const SERVICE_VERSION = '0.1.0';
+/** The package.json version: what /version, the build-info gauge and the bus report. */
+export const SERVICE_VERSION = packageVersion(import.meta.url);
 const LEADER_PARTITION = 0;
 
 export interface SidecarSetControllerService {

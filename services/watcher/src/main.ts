@@ -1,6 +1,7 @@
 // The watcher service: mirrors the watched kinds from the apiserver onto the bus until SIGTERM/SIGINT, then
 // stops watching, lets queued publishes land, drains the bus and exits.
 import { connectBus, ensureStream, topology } from '@kruise-ts/bus';
+import { announceBuild } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, setupTelemetry } from '@kruise-ts/telemetry';
 import { KubeConfig } from '@kubernetes/client-node';
 import { apiserverSource } from './apiserver-stream.ts';
@@ -10,8 +11,9 @@ import { startWatcher } from './watcher.ts';
 
 const serviceName = 'kruise-ts-watcher';
 const logger = createLogger({ name: 'watcher' });
+const build = announceBuild({ service: 'watcher', moduleUrl: import.meta.url, logger });
 const config = configFromEnv();
-const telemetry = setupTelemetry({ serviceName, serviceVersion: '0.1.0' });
+const telemetry = setupTelemetry({ serviceName, serviceVersion: build.version });
 const registry = createMetricsRegistry({ defaultLabels: { service: 'watcher' } });
 
 const kc = new KubeConfig();
@@ -44,6 +46,7 @@ const watcher = await startWatcher({
 const http = await startHttpServer({
   ...config.http,
   registry,
+  build,
   isLive: () => !bus.nc.isClosed(),
   isReady: () => watcher.isReady(),
   readyDetail: () => watcher.status(),

@@ -1,10 +1,12 @@
 // webhook-server process: settings from the environment, graceful shutdown on SIGTERM/SIGINT.
+import { announceBuild } from '@kruise-ts/runtime';
 import { createLogger, setupTelemetry } from '@kruise-ts/telemetry';
 import { startWebhookServer } from './server.ts';
 import { settingsFromEnv } from './settings.ts';
 
-const telemetry = setupTelemetry({ serviceName: 'webhook-server', serviceVersion: '0.1.0' });
 const logger = createLogger({ name: 'webhook-server' });
+const build = announceBuild({ service: 'webhook-server', moduleUrl: import.meta.url, logger });
+const telemetry = setupTelemetry({ serviceName: 'webhook-server', serviceVersion: build.version });
 try {
   const server = await startWebhookServer(settingsFromEnv(), { logger });
   const shutdown = (signal: string) => {

@@ -8,11 +8,14 @@ import {
   setupTelemetry,
 } from '@kruise-ts/telemetry';
 import { createGracefulShutdown } from '../server/graceful-shutdown.ts';
+import { announceBuild, entryUrl } from './build-info.ts';
 import type { Env } from './settings.ts';
 
 export interface ControllerProcessOptions<C extends { shutdownDeadlineMs: number }> {
   serviceName: string;
   serviceVersion: string;
+  /** `import.meta.url` of the service's main (finds its git checkout); default the process's entry script. */
+  moduleUrl?: string;
   configFromEnv(env: Env): C;
   start(config: C, deps: { logger: Logger; registry: Registry }): Promise<{ stop(): Promise<void> }>;
 }
@@ -22,6 +25,12 @@ export async function runControllerProcess<C extends { shutdownDeadlineMs: numbe
 ): Promise<void> {
   const logger = createLogger({ name: o.serviceName });
   try {
+    announceBuild({
+      service: o.serviceName,
+      version: o.serviceVersion,
+      moduleUrl: o.moduleUrl ?? entryUrl(),
+      logger,
+    });
     const config = o.configFromEnv(process.env);
     const telemetry = setupTelemetry({ serviceName: o.serviceName, serviceVersion: o.serviceVersion });
     for (const warning of telemetry.config.warnings) logger.warn({ warning }, 'telemetry setting ignored');
