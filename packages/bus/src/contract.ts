@@ -35,6 +35,16 @@ export const LEASE_KEYS = {
   value: 'member id (UTF-8)',
 } as const;
 
+/** The KV key a member heartbeats under; characters outside `[A-Za-z0-9_-]` of the id become `_`. */
+export function leaseMemberKey(controller: string, memberId: string): string {
+  return `${controller}.members.${memberId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+/** The KV key of partition p's lease. */
+export function leasePartitionKey(controller: string, partition: number): string {
+  return `${controller}.partitions.${partition}`;
+}
+
 /** One kind on the bus and the apiVersion its JSON (ObjectEvent.object) is published at. */
 export interface PayloadVersion {
   group: string;
