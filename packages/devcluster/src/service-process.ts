@@ -27,8 +27,10 @@ export function startServiceProcess(
   name: string,
   env: Record<string, string>,
   entry = serviceEntry(name),
+  /** The node binary; default this process's (an older checkout brings its own). */
+  execPath = process.execPath,
 ): ServiceProcess {
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  const child: ChildProcess = spawn(execPath, [entry], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
