@@ -6,7 +6,13 @@ import { JetStreamApiError, type JetStreamPublishOptions } from '@nats-io/jetstr
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { Context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
-import { CONTRACT_VERSION, CONTRACT_VERSION_HEADER, PUBLISHER_HEADER } from './contract.ts';
+import {
+  CONTRACT_VERSION,
+  CONTRACT_VERSION_HEADER,
+  contractDecision,
+  contractVersionOf,
+  PUBLISHER_HEADER,
+} from './contract.ts';
 import {
   type DomainEventInit,
   type DomainEventType,
@@ -223,6 +229,8 @@ export async function lastDomainEvent<K extends DomainEventType>(
 ): Promise<LastDomainEvent<K> | undefined> {
   const stored = await directLast(bus, bus.topology.events.stream, eventSubject(bus.topology, type, place));
   if (stored === null) return undefined;
+  // Written by a build whose contract this one does not read: as good as none (the caller starts afresh).
+  if (!contractDecision(contractVersionOf(stored.header)).accept) return undefined;
   try {
     const event = domainEventDefinition(type).codec.decode(stored.data);
     return { event, context: extractTraceContext(stored.header), seq: stored.seq };

@@ -114,7 +114,8 @@ export class ObjectCache {
       },
       onRefused: (refusal) => {
         this.#refused.set(refusal.subject, refusal);
-        this.#o.onRefused?.(refusal);
+        if (this.#o.onRefused) this.#o.onRefused(refusal);
+        else this.#o.onError?.(new Error(`refused ${refusal.subject}@${refusal.seq}: ${refusal.reason}`));
       },
       ...(this.#o.onError ? { onError: this.#o.onError } : {}),
     });
