@@ -142,8 +142,9 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
   let most = 0;
   let fewest = Number.POSITIVE_INFINITY;
   const sample = (): PodRow[] => {
-    const now = pods(sys(), ns, app);
-    for (const p of now) {
+    const listed = pods(sys(), ns, app, true);
+    const now = listed.filter((p) => !p.terminating);
+    for (const p of listed) {
       const set = uidsByName.get(p.name) ?? new Set<string>();
       set.add(p.uid);
       uidsByName.set(p.name, set);

@@ -51,10 +51,18 @@ export interface PodRow {
   uid: string;
   phase: string;
   images: string[];
+  /** Has a deletionTimestamp: on its way out, no longer one of the CloneSet's replicas. */
+  terminating: boolean;
 }
 
-/** The pods of a namespace with one label value, as compact rows (one kubectl call, no full JSON). */
-export function pods(system: RunningSystem, namespace: string, app: string): PodRow[] {
+/** The pods of a namespace with one label value, as compact rows (one kubectl call, no full JSON); pods being
+ * deleted only when asked for. */
+export function pods(
+  system: RunningSystem,
+  namespace: string,
+  app: string,
+  includeTerminating = false,
+): PodRow[] {
   const out = system.kubectl([
     'get',
     'pods',
@@ -63,15 +71,22 @@ export function pods(system: RunningSystem, namespace: string, app: string): Pod
     '-l',
     `app=${app}`,
     '-o',
-    'jsonpath={range .items[*]}{.metadata.name} {.metadata.uid} {.status.phase} {range .spec.containers[*]}{.name}={.image},{end}{"\\n"}{end}',
+    'jsonpath={range .items[*]}{.metadata.name} {.metadata.uid} {.status.phase} {range .spec.containers[*]}{.name}={.image},{end} {.metadata.deletionTimestamp}{"\\n"}{end}',
   ]);
   return out
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [name = '', uid = '', phase = '', images = ''] = line.split(' ');
-      return { name, uid, phase, images: images.split(',').filter(Boolean).sort() };
-    });
+      const [name = '', uid = '', phase = '', images = '', deleting = ''] = line.split(' ');
+      return {
+        name,
+        uid,
+        phase,
+        images: images.split(',').filter(Boolean).sort(),
+        terminating: deleting !== '',
+      };
+    })
+    .filter((p) => includeTerminating || !p.terminating);
 }
 
 interface CloneSetStatus {
