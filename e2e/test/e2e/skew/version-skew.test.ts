@@ -166,7 +166,12 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
     setImage(sys(), ns, 'nginx:1.23-alpine');
     await eventually(
       'the rollout under way',
-      async () => (cloneSet(sys(), ns, 'sample').status?.updatedReplicas ?? 0) >= 10,
+      async () => {
+        // Until the controller observed generation 2, updatedReplicas still counts generation 1's pods.
+        const cs = cloneSet(sys(), ns, 'sample');
+        const updated = cs.status?.updatedReplicas ?? 0;
+        return cs.status?.observedGeneration === cs.metadata.generation && updated >= 10 && updated < 100;
+      },
       { timeoutMs: 120_000, intervalMs: 500 },
     );
     // Rolling upgrade, one replica at a time: the new one joins, then the old one hands its partitions off.
@@ -206,6 +211,10 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
   const created = [...uidsByName.values()].reduce((n, s) => n + s.size, 0);
   assert.equal(created, 200, 'each of the 100 pods replaced exactly once');
 
+  console.log(
+    `skew rolling upgrade: ${created} pods created in all, ${fewest}..${most} replicas at a time, ` +
+      `${uidsByName.size} distinct instance ids`,
+  );
   const trace = await rolloutTrace(clu().jaegerQueryUrl, ns, 'sample', 2, 120_000);
   assert.equal(trace.roots.length, 1, `one trace root: ${JSON.stringify(trace.roots)}`);
   assert.ok(trace.services.has('cloneset-controller'), [...trace.services].join(','));
