@@ -30,6 +30,8 @@ export interface ServiceProcessOptions {
   entry?: string;
   /** Every complete line the process writes, as it comes (e.g. to keep them all, or echo warnings). */
   onLine?(line: string, stream: 'stdout' | 'stderr'): void;
+  /** The node binary; default this process's (an older checkout brings its own). */
+  execPath?: string;
 }
 
 export function startServiceProcess(
@@ -38,7 +40,7 @@ export function startServiceProcess(
   options: ServiceProcessOptions = {},
 ): ServiceProcess {
   const entry = options.entry ?? serviceEntry(name);
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  const child: ChildProcess = spawn(options.execPath ?? process.execPath, [entry], {
     env: { ...process.env, KRUISE_TS_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

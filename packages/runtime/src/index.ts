@@ -2,6 +2,8 @@ export type { CacheChange, CachedObject, ObjectCacheOptions } from './cache/obje
 export { ObjectCache } from './cache/object-cache.ts';
 export type { Clock, Timer } from './clock.ts';
 export { FakeClock, realClock, sleep } from './clock.ts';
+export type { ContractRefusals } from './contract-refusals.ts';
+export { contractRefusals } from './contract-refusals.ts';
 export type { Controller, ControllerOptions, ReconcileRequest, ReconcileResult } from './controller.ts';
 export { runController } from './controller.ts';
 export type { ReconcileResultLabel } from './controller-metrics.ts';
@@ -75,6 +77,17 @@ export type { CheckReport, EvaluateOptions, HealthCheck } from './server/health-
 export { evaluateChecks } from './server/health-checks.ts';
 export type { HealthServer, HealthServerOptions } from './server/health-server.ts';
 export { startHealthServer } from './server/health-server.ts';
+export type { BuildInfo } from './service/build-info.ts';
+export {
+  announceBuild,
+  BUILD_COMMIT_ENV,
+  buildCommit,
+  currentBuild,
+  entryUrl,
+  packageVersion,
+  registerBuildInfo,
+  versionDocument,
+} from './service/build-info.ts';
 export type { ControllerConnections } from './service/connections.ts';
 export { openControllerConnections } from './service/connections.ts';
 export type { ServiceProcessOptions, ServiceSettings } from './service/controller-process.ts';

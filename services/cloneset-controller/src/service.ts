@@ -1,7 +1,7 @@
 // The running controller: the runtime's workload-controller bootstrap (connections, expectations, Event
 // recorder, partitioned controller over CloneSets, Pods, PVCs and ControllerRevisions, health and ordered stop)
 // around this reconcile, plus what is CloneSet's own: rollout tracing and the controller's metrics.
-import { startWorkloadController, type WorkloadControllerService } from '@kruise-ts/runtime';
+import { packageVersion, startWorkloadController, type WorkloadControllerService } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { cloneSetKeysFor, observeExpectations } from './controller/cache-events.ts';
@@ -13,7 +13,8 @@ import { RolloutTracker } from './rollout/rollout-trace.ts';
 
 export const CONTROLLER_NAME = 'cloneset';
 export const SERVICE_NAME = 'cloneset-controller';
-export const SERVICE_VERSION = '0.1.0';
+/** The package.json version: what /version, the build-info gauge and the bus report. */
+export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 /** Stops taking work, hands partitions off (draining reconciles), flushes events, closes bus and server. */
 export type CloneSetControllerService = WorkloadControllerService;

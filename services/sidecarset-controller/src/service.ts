@@ -10,6 +10,7 @@ import {
   type HealthServer,
   ObjectCache,
   openControllerConnections,
+  packageVersion,
   startLeaderElectedController,
   WorkQueue,
 } from '@kruise-ts/runtime';
@@ -26,7 +27,8 @@ import { sidecarSetChanged, sidecarSetsForPodChange } from './triggers.ts';
 
 export const CONTROLLER_NAME = 'sidecarset';
 export const SERVICE_NAME = 'sidecarset-controller';
-export const SERVICE_VERSION = '0.1.0';
+/** The package.json version: what /version, the build-info gauge and the bus report. */
+export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 export interface SidecarSetControllerService {
   readonly health: HealthServer;

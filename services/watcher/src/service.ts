@@ -1,6 +1,7 @@
 // The running watcher: bus connection, the mirror of every watched kind, and its health/metrics server. Stop
 // order: stop watching and let queued publishes land, close the bus, the apiserver source, then the server.
 import { connectBus, ensureStream, topology } from '@kruise-ts/bus';
+import { currentBuild, packageVersion } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { KubeConfig } from '@kubernetes/client-node';
 import { apiserverSource } from './apiserver-stream.ts';
@@ -11,7 +12,8 @@ import { startWatcher } from './watcher.ts';
 export const SERVICE_NAME = 'watcher';
 /** OpenTelemetry service.name (traces of the watcher are found under this name). */
 export const TELEMETRY_NAME = 'kruise-ts-watcher';
-export const SERVICE_VERSION = '0.1.0';
+/** The package.json version: what /version, the build-info gauge and the bus report. */
+export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 export async function startWatcherService(
   config: WatcherConfig,
@@ -49,6 +51,7 @@ export async function startWatcherService(
     const http = await startHttpServer({
       ...config.http,
       registry,
+      build: currentBuild(),
       isLive: () => !bus.nc.isClosed(),
       isReady: () => watcher.isReady(),
       readyDetail: () => watcher.status(),

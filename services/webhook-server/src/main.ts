@@ -1,11 +1,11 @@
 // webhook-server process: the runtime's bootstrap around the webhook server.
-import { runServiceProcess } from '@kruise-ts/runtime';
+import { packageVersion, runServiceProcess } from '@kruise-ts/runtime';
 import { startWebhookServer } from './server.ts';
 import { settingsFromEnv } from './settings.ts';
 
 await runServiceProcess({
   serviceName: 'webhook-server',
-  serviceVersion: '0.1.0',
+  serviceVersion: packageVersion(import.meta.url),
   configFromEnv: settingsFromEnv,
   start: (settings, deps) => startWebhookServer(settings, deps),
 });

@@ -13,6 +13,7 @@ import { createGracefulShutdown } from '../server/graceful-shutdown.ts';
 import type { Env } from '../settings/parse.ts';
 import { SettingsReader } from '../settings/reader.ts';
 import type { ServiceName } from '../settings/table.ts';
+import { announceBuild, entryUrl } from './build-info.ts';
 
 /** What the bootstrap needs of a service's settings. */
 export interface ServiceSettings {
@@ -25,6 +26,8 @@ export interface ServiceProcessOptions<C extends ServiceSettings> {
   serviceVersion: string;
   /** OpenTelemetry service.name when it differs from serviceName. */
   telemetryName?: string;
+  /** `import.meta.url` of the service's main (finds its git checkout); default the process's entry script. */
+  moduleUrl?: string;
   configFromEnv(env: Env): C;
   start(config: C, deps: { logger: Logger; registry: Registry }): Promise<{ stop(): Promise<void> }>;
 }
@@ -43,6 +46,13 @@ export async function runServiceProcess<C extends ServiceSettings>(
   const level = base?.choice<'info'>('KRUISE_TS_LOG_LEVEL') ?? 'info';
   const logger = createLogger({ name: o.serviceName, level });
   try {
+    // The build is the process's first log line, even when a setting is bad.
+    announceBuild({
+      service: o.serviceName,
+      version: o.serviceVersion,
+      moduleUrl: o.moduleUrl ?? entryUrl(),
+      logger,
+    });
     if (base === undefined) throw settingsError;
     const config = o.configFromEnv(process.env);
     for (const deprecation of new Set([...base.deprecations, ...config.deprecations])) {
