@@ -136,6 +136,13 @@ export const SETTINGS = [
     renamedFrom: [{ name: 'LOG_LEVEL' }],
   },
   {
+    name: 'KRUISE_TS_BUILD_COMMIT',
+    type: 'string',
+    default: undefined,
+    meaning: 'the commit the build was made from (images set it); unset: `git rev-parse HEAD`, else `unknown`',
+    services: ALL,
+  },
+  {
     name: 'KRUISE_TS_SHUTDOWN_DEADLINE_MS',
     type: 'int',
     default: 30_000,
