@@ -1,4 +1,4 @@
-// Whether a pod's in-place update has finished (spec §4.4 step 3, Kruise DefaultCheckInPlaceUpdateCompleted):
+// Whether a pod's in-place update has finished (docs/behaviour/cloneset.md#in-place-procedure step 3, Kruise DefaultCheckInPlaceUpdateCompleted):
 // no grace period pending, no further container batch, and every recorded container restarted on the new image.
 
 import {

@@ -1,4 +1,4 @@
-// The InPlaceUpdateReady readiness gate (spec §4.4 steps 1 and 4): pods created for in-place updates carry the
+// The InPlaceUpdateReady readiness gate (docs/behaviour/cloneset.md#in-place-procedure steps 1 and 4): pods created for in-place updates carry the
 // gate; the controller sets the condition False before patching images (and recomputes Ready so the pod leaves
 // Service endpoints at once) and True when the update completed. Kubelet, not the controller, sets Ready back.
 

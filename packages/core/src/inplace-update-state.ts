@@ -1,4 +1,4 @@
-// The in-place update record Kruise keeps on a pod (spec §4.4): annotation apps.kruise.io/inplace-update-state
+// The in-place update record Kruise keeps on a pod (docs/behaviour/cloneset.md#in-place-procedure): annotation apps.kruise.io/inplace-update-state
 // (JSON InPlaceUpdateState) and, during a grace period, apps.kruise.io/inplace-update-grace. The pre-1.0 keys
 // without the "apps.kruise.io/" prefix are still read.
 

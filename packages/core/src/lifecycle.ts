@@ -1,4 +1,4 @@
-// Pod lifecycle state (spec §5): label lifecycle.apps.kruise.io/state plus the time of the last change in
+// Pod lifecycle state (docs/behaviour/cloneset.md#lifecycle): label lifecycle.apps.kruise.io/state plus the time of the last change in
 // annotation lifecycle.apps.kruise.io/timestamp, and the hooks (labels/finalizers) that hold a pod in a state.
 
 import type { ObjectMeta, Pod } from './kube-types.ts';

@@ -1,5 +1,5 @@
 // Pod activity, readiness and availability: the Kubernetes definitions Kruise builds on, and the stricter
-// CloneSet ones (spec §3.1, §6) that also look at the lifecycle state and the InPlaceUpdateReady condition.
+// CloneSet ones (docs/behaviour/cloneset.md#pod-predicates, #status) that also look at the lifecycle state and the InPlaceUpdateReady condition.
 
 import type { Pod, PodCondition } from './kube-types.ts';
 import { getPodLifecycleState, LifecycleState } from './lifecycle.ts';
@@ -80,7 +80,7 @@ export function isPodUpdateReady(pod: Pod, minReadySeconds: number, now: number 
   return inPlace === undefined || inPlace.status === 'True';
 }
 
-/** CloneSet IsPodAvailable (spec §3.1): lifecycle state "" or Normal, and isPodUpdateReady. */
+/** CloneSet IsPodAvailable (docs/behaviour/cloneset.md#pod-predicates): lifecycle state "" or Normal, and isPodUpdateReady. */
 export function isCloneSetPodAvailable(pod: Pod, minReadySeconds: number, now: number | Date): boolean {
   const state = getPodLifecycleState(pod);
   if (state !== '' && state !== LifecycleState.Normal) return false;

@@ -1,4 +1,4 @@
-// ResourceVersion expectations (spec §2.2 step 9): after the controller writes an object it expects the cache to
+// ResourceVersion expectations (docs/behaviour/cloneset.md#reconcile-steps step 9): after the controller writes an object it expects the cache to
 // show at least that resourceVersion before deciding on it again.
 
 import { isResourceVersionAtLeast } from '@kruise-ts/kube';

@@ -1,4 +1,4 @@
-// Decisions over a CloneSet's ControllerRevision history (spec §2.2 step 7, §2.3): ordering, the next revision
+// Decisions over a CloneSet's ControllerRevision history (docs/behaviour/cloneset.md#reconcile-steps step 7, #revisions): ordering, the next revision
 // number, equality by data, and whether the update revision reuses, rolls back to, or creates a revision.
 
 import { compareGoStrings, type JsonValue, marshalGoJson } from './go-json.ts';

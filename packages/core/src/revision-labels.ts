@@ -1,4 +1,4 @@
-// How pods point at revisions (spec §2.3, §7): label controller-revision-hash holds "<cloneset>-<hash>" (or just
+// How pods point at revisions (docs/behaviour/cloneset.md#revisions, #labels): label controller-revision-hash holds "<cloneset>-<hash>" (or just
 // "<hash>" with the CloneSetShortHash gate) and pod-template-hash always holds the short hash. Comparisons accept
 // either form.
 

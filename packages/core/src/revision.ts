@@ -1,4 +1,4 @@
-// CloneSet ControllerRevisions named and hashed exactly as Kruise names them (spec §2.3): the data is
+// CloneSet ControllerRevisions named and hashed exactly as Kruise names them (docs/behaviour/cloneset.md#revisions): the data is
 // {"spec":{"template":{"$patch":"replace",…}}} as Go marshals it, the hash is FNV-1 32-bit over the data followed
 // by the decimal collision count, rendered through Kubernetes' SafeEncodeString, and the name is <parent>-<hash>.
 

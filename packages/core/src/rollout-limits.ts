@@ -35,7 +35,7 @@ function orZero(f: () => number): number {
 }
 
 /**
- * The prologue of calculateDiffsWithExpectation (spec §3.3): partition via calculatePartitionReplicas (error ⇒ 0), maxSurge
+ * The prologue of calculateDiffsWithExpectation (docs/behaviour/cloneset.md#scale-arithmetic): partition via calculatePartitionReplicas (error ⇒ 0), maxSurge
  * rounded up (0 when paused), maxUnavailable (default "20%") rounded up only when maxSurge is 0, and for OnDelete
  * (no rollingUpdate) partition = maxSurge = 0 with 20% rounded down; scale maxUnavailable (default MaxInt32) rounded up.
  */

@@ -1,4 +1,4 @@
-// Scale expectations (spec §2.1, §2.2 step 3): before creating or deleting a pod/PVC the controller records the
+// Scale expectations (docs/behaviour/cloneset.md#watches, #reconcile-steps step 3): before creating or deleting a pod/PVC the controller records the
 // name; informer events observe it. While anything is pending the CloneSet is not reconciled, so a lagging cache
 // never causes duplicate creations or deletions.
 

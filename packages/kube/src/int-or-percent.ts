@@ -1,4 +1,4 @@
-// The three int-or-percent parsers Kruise uses (spec §1.5). They disagree on purpose-irrelevant details that
+// The three int-or-percent parsers Kruise uses (docs/behaviour/cloneset.md#int-or-percent). They disagree on purpose-irrelevant details that
 // change results: "12.5%" validates but the controller computes 0 from it; "5" (no %) is rejected by validation but
 // read as 5% by the controller; partition has its own rounding and clamping.
 

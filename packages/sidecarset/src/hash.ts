@@ -1,4 +1,4 @@
-// The SidecarSet hashes Kruise's mutating webhook writes as annotations on the SidecarSet (spec §1.3,
+// The SidecarSet hashes Kruise's mutating webhook writes as annotations on the SidecarSet (docs/behaviour/sidecarset.md#defaults,
 // pkg/control/sidecarcontrol/hash.go): sha256 over the JSON of {"containers": …} (plus all initContainers when
 // one of them is a native sidecar), hex, then SafeEncoded to 64 characters. The JSON here is Go-style with
 // sorted keys over the stored object, not Go's struct order, so values differ from Kruise's; only equality

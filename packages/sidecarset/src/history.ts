@@ -1,4 +1,4 @@
-// SidecarSet ControllerRevisions (spec §1.6.7, §6; history_control.go, sidecarset_processor.go): what a
+// SidecarSet ControllerRevisions (docs/behaviour/sidecarset.md#revisions, docs/behaviour/revision-gc.md#revision-gc; history_control.go, sidecarset_processor.go): what a
 // revision holds, its name, which revision becomes the latest (reuse, roll back, create), the historic
 // SidecarSet an injection revision stands for, and which revisions history truncation deletes.
 import {

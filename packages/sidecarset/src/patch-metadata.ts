@@ -1,4 +1,4 @@
-// patchPodMetadata (sidecarcontrol.PatchPodMetadata, spec §1.5.2): Retain sets a key only when absent,
+// patchPodMetadata (sidecarcontrol.PatchPodMetadata, docs/behaviour/sidecarset.md#injection-content): Retain sets a key only when absent,
 // Overwrite always sets it, MergePatchJson merges the JSON value into the existing one (RFC 7386).
 import { type JsonValue, marshalGoJson } from '@kruise-ts/core';
 import type { SidecarSet } from './types.ts';

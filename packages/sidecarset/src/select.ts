@@ -1,4 +1,4 @@
-// Which SidecarSets a pod being created gets, and at which revision (spec §1.5.1): namespace and label
+// Which SidecarSets a pod being created gets, and at which revision (docs/behaviour/sidecarset.md#injection-selection): namespace and label
 // selectors, injection pause, the injection revision policy, and canary SidecarSets displacing their base.
 
 import { isEmptySelector, selectorMatches } from '@kruise-ts/kube';
@@ -27,13 +27,6 @@ export function canaryBaseOf(sidecarSet: SidecarSet): string | undefined {
   const a = sidecarSet.metadata?.annotations ?? {};
   const base = a[SIDECARSET_BASE_ANNOTATION] ?? '';
   return a[SIDECARSET_CANARY_ANNOTATION] === 'true' && base !== '' ? base : undefined;
-}
-
-/** HotUpgrade sidecars are not supported by kruise-ts (rejected by validation); such SidecarSets are skipped. */
-export function hasHotUpgradeContainer(sidecarSet: SidecarSet): boolean {
-  return [...(sidecarSet.spec.containers ?? []), ...(sidecarSet.spec.initContainers ?? [])].some(
-    (c) => c.upgradeStrategy?.upgradeType === 'HotUpgrade',
-  );
 }
 
 export type RevisionChoice = 'latest' | 'history';

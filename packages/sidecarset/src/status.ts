@@ -1,4 +1,4 @@
-// calculateStatus and inconsistentStatus (sidecarset_processor.go; spec §1.6.2 step 2).
+// calculateStatus and inconsistentStatus (sidecarset_processor.go; docs/behaviour/sidecarset.md#reconcile step 2).
 import type { SidecarSetStatus } from '@kruise-ts/api';
 import { isPodSidecarUpdated, isPodStateConsistent, isSidecarSetPodReady } from './pod-state.ts';
 import type { Pod, SidecarSet } from './types.ts';

@@ -1,4 +1,4 @@
-// GetNextUpgradePods (sidecarset_strategy.go, spec §1.6.3): which pods get their sidecars upgraded in this
+// GetNextUpgradePods (sidecarset_strategy.go, docs/behaviour/sidecarset.md#upgrade-choice): which pods get their sidecars upgraded in this
 // round under updateStrategy selector, partition and maxUnavailable, in priority/scatter order.
 import { calculatePartitionReplicas, getScaledValueFromIntOrPercent, selectorMatches } from '@kruise-ts/kube';
 import { expandScatterTerms, sortActivePods, sortByPriority, sortByScatter } from './pod-order.ts';

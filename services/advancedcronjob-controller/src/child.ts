@@ -1,4 +1,4 @@
-// The child object for one scheduled run (spec/workloads.md §4.4 step 8; Kruise's constructJobForCronJob and
+// The child object for one scheduled run (docs/behaviour/advancedcronjob.md#controller step 8; Kruise's constructJobForCronJob and
 // constructBrJobForCronJob): a Job or BroadcastJob named for the run, carrying the template's labels,
 // annotations and spec, the scheduled-at annotation and a controller ownerReference to the ACJ.
 

@@ -1,4 +1,4 @@
-// What the ACJ's existing children say (spec/workloads.md §4.4 steps 1–3): which are still running, which
+// What the ACJ's existing children say (docs/behaviour/advancedcronjob.md#controller steps 1–3): which are still running, which
 // finished, when the last run was scheduled, the status.active references, and which finished children fall
 // outside the history limits.
 

@@ -1,4 +1,4 @@
-// @kruise-ts/advancedcronjob-controller: the AdvancedCronJob reconcile as pure decisions (spec/workloads.md §4).
+// @kruise-ts/advancedcronjob-controller: the AdvancedCronJob reconcile as pure decisions (docs/behaviour/advancedcronjob.md#advancedcronjob).
 // planAdvancedCronJob is the entry point; the rest are its parts (robfig/cron v3 schedules, missed-run walk,
 // children and history, the child object), exported for the service and for tests.
 

@@ -1,4 +1,4 @@
-// One AdvancedCronJob reconcile as a pure decision (spec/workloads.md §4.4 steps 1–8; Kruise's reconcileJob /
+// One AdvancedCronJob reconcile as a pure decision (docs/behaviour/advancedcronjob.md#controller steps 1–8; Kruise's reconcileJob /
 // reconcileBroadcastJob, which share their logic): from the ACJ, its children and the clock, the status to
 // write, the finished children to prune, the active children to replace, the child to create and when to look
 // again.

@@ -1,4 +1,4 @@
-// When an AdvancedCronJob should have run and when it runs next (spec/workloads.md §4.4 step 5; Kruise's
+// When an AdvancedCronJob should have run and when it runs next (docs/behaviour/advancedcronjob.md#controller step 5; Kruise's
 // formatSchedule in advancedcronjob_utils.go and getNextSchedule in the Job/BroadcastJob reconcilers).
 
 import { timeZoneError } from '@kruise-ts/api';

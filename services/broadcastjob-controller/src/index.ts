@@ -1,4 +1,4 @@
-// @kruise-ts/broadcastjob-controller: the BroadcastJob reconcile as pure decisions (spec/workloads.md §3.4).
+// @kruise-ts/broadcastjob-controller: the BroadcastJob reconcile as pure decisions (docs/behaviour/broadcastjob.md#controller).
 // planBroadcastJob is the entry point; the rest are its parts, exported for the service and for tests.
 
 export { type ClassifiedPods, classifyPods, isPodActive, restartCount } from './classify-pods.ts';

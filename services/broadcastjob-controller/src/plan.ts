@@ -1,4 +1,4 @@
-// One BroadcastJob reconcile as a pure decision (spec/workloads.md §3.4 steps 3–14; Kruise's
+// One BroadcastJob reconcile as a pure decision (docs/behaviour/broadcastjob.md#controller steps 3–14; Kruise's
 // ReconcileBroadcastJob.Reconcile): from the job, the pods in its namespace, the nodes and the clock, what the
 // status becomes, which pods to create and delete, which Events to record, whether to delete the job, and when
 // to look again. Scale expectations (step 1) are the caller's: plan only once earlier writes are observed.
@@ -47,7 +47,7 @@ export interface BroadcastJobPlanInput {
   /** Kruise's --assign-bcj-pods-by-scheduler (default true): pin by node affinity rather than spec.nodeName. */
   assignPodsByScheduler?: boolean;
   /**
-   * Delete pods whose node they no longer fit, as spec §3.4 step 7/13 reads. Kruise never does (its fitness
+   * Delete pods whose node they no longer fit, as docs/behaviour/broadcastjob.md#controller step 7/13 reads. Kruise never does (its fitness
    * check errors out first, see nodes-to-run.ts), hence off by default.
    */
   deletePodsThatNoLongerFit?: boolean;

@@ -1,4 +1,4 @@
-// How the CloneSet controller classifies one pod (spec §3.1): marked for deletion, on the update revision,
+// How the CloneSet controller classifies one pod (docs/behaviour/cloneset.md#pod-predicates): marked for deletion, on the update revision,
 // available. Shared by scaling, updating and status.
 
 import {

@@ -1,4 +1,4 @@
-// The shapes this package reads: a v1beta1 CloneSet (the storage version the controller works on, spec §0.1), its
+// The shapes this package reads: a v1beta1 CloneSet (the storage version the controller works on, docs/behaviour/cloneset.md#feature-gates), its
 // pods and PVCs. @kruise-ts/api does not export its CloneSet types yet, so these are structural subsets of
 // CloneSetV1beta1; any object of that type (or straight from the apiserver) fits.
 
@@ -100,7 +100,7 @@ export interface CloneSetPod extends Pod {
 }
 
 /**
- * Kruise feature gates and flags that change CloneSet decisions (spec §0.1). Every one defaults to off, which is
+ * Kruise feature gates and flags that change CloneSet decisions (docs/behaviour/cloneset.md#feature-gates). Every one defaults to off, which is
  * Kruise's default profile; Kruise's e2e suite runs with all of them on.
  */
 export interface FeatureGates {

@@ -10,6 +10,7 @@ import {
   ObjectCache,
   openControllerConnections,
   type PartitionedController,
+  packageVersion,
   startPartitionedController,
   typedKind,
 } from '@kruise-ts/runtime';
@@ -20,7 +21,8 @@ import { revisionsToDelete } from './prune.ts';
 import { workloadKinds } from './workload-kinds.ts';
 
 export const SERVICE_NAME = 'revision-gc';
-export const SERVICE_VERSION = '0.1.0';
+/** The package.json version: what /version, the build-info gauge and the bus report. */
+export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 const revisionKind = typedKind<ControllerRevision>(CONTROLLER_REVISION);
 const podKind = POD;

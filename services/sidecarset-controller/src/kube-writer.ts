@@ -3,11 +3,19 @@
 // cache to show it. Pods are patched (JSON patch of exactly what changed, conditional on the resourceVersion
 // read) rather than replaced, so fields this client does not model are never dropped.
 
+import { hostname } from 'node:os';
 import type { SidecarSetStatus } from '@kruise-ts/api';
 import type { ControllerRevision, ResourceVersionExpectations } from '@kruise-ts/core';
 import { asClientBody, plain } from '@kruise-ts/kube';
-import { type KubeClient, retryOnConflict } from '@kruise-ts/runtime';
-import type { Pod, PodCondition } from '@kruise-ts/sidecarset';
+import {
+  EventRecorder,
+  type EventType,
+  involvedObject,
+  type KubeClient,
+  retryOnConflict,
+} from '@kruise-ts/runtime';
+import type { Pod, PodCondition, SidecarSet } from '@kruise-ts/sidecarset';
+import type { Logger } from '@kruise-ts/telemetry';
 import {
   AppsV1Api,
   CoreV1Api,
@@ -31,13 +39,49 @@ export class KubeWriter {
   readonly #custom: CustomObjectsApi;
   readonly #fence: () => void;
   readonly #versions: ResourceVersionExpectations;
+  readonly #events: EventRecorder;
 
-  constructor(o: { kube: KubeClient; fence: () => void; versions: ResourceVersionExpectations }) {
+  constructor(o: {
+    kube: KubeClient;
+    fence: () => void;
+    versions: ResourceVersionExpectations;
+    /** The Events' reporting instance; default `<host>-<pid>`. */
+    instance?: string;
+    logger?: Logger;
+  }) {
     this.#core = o.kube.api(CoreV1Api);
     this.#apps = o.kube.api(AppsV1Api);
     this.#custom = o.kube.api(CustomObjectsApi);
     this.#fence = o.fence;
     this.#versions = o.versions;
+    // Kruise's manager records as "sidecarset-controller" (pkg/controller/sidecarset/sidecarset_controller.go).
+    this.#events = new EventRecorder({
+      kube: o.kube,
+      component: 'sidecarset-controller',
+      reportingInstance: o.instance ?? `${hostname()}-${process.pid}`,
+      ...(o.logger ? { logger: o.logger } : {}),
+    });
+  }
+
+  /** Records an Event on the SidecarSet in the background (fenced like every write); never fails. */
+  recordEvent(sidecarSet: SidecarSet, type: EventType, reason: string, message: string): void {
+    this.#events.record(
+      involvedObject('apps.kruise.io/v1beta1', 'SidecarSet', sidecarSet),
+      type,
+      reason,
+      message,
+      this.#fence,
+    );
+  }
+
+  /** An Event on a pod (the hot-upgrade resets), in the background and fenced; never fails. */
+  recordPodEvent(pod: Pod, type: EventType, reason: string, message: string): void {
+    this.#events.record(involvedObject('v1', 'Pod', pod), type, reason, message, this.#fence);
+  }
+
+  /** Waits for the Events being written. */
+  async flushEvents(): Promise<void> {
+    await this.#events.flush();
   }
 
   #expect(pod: Pod): Pod {

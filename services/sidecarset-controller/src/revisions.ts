@@ -1,4 +1,4 @@
-// registerLatestRevision and truncateHistory (sidecarset_processor.go; spec §1.6.7, §6): make sure a
+// registerLatestRevision and truncateHistory (sidecarset_processor.go; docs/behaviour/sidecarset.md#revisions, docs/behaviour/revision-gc.md#revision-gc): make sure a
 // ControllerRevision for the SidecarSet's current spec exists and is the newest, then prune old unused ones.
 // Revisions are read from the bus-fed cache; this replica's own recent writes are overlaid until the cache
 // shows them, so two reconciles in a row never decide on a stale history.

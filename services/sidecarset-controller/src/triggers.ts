@@ -1,5 +1,5 @@
 // Which SidecarSets to reconcile after a change in the cache (sidecarset_controller.go and
-// sidecarset_pod_event_handler.go; spec §1.6.1). Differences from Kruise, both so a rollout does not stall on
+// sidecarset_pod_event_handler.go; docs/behaviour/sidecarset.md#triggers). Differences from Kruise, both so a rollout does not stall on
 // a timer: a pod's sidecar consistency flipping enqueues at once (Kruise waits 5 s), and a deleted pod
 // enqueues its SidecarSets (Kruise does not, so its status stays stale until the next event).
 import {

@@ -1,4 +1,4 @@
-// Pod and PVC identity of an Advanced StatefulSet (spec §2.5.2, §2.5.10; Kruise newStatefulSetPod, initIdentity,
+// Pod and PVC identity of an Advanced StatefulSet (docs/behaviour/advanced-statefulset.md#identity, #pvcs; Kruise newStatefulSetPod, initIdentity,
 // updateIdentity, updateStorage, getPersistentVolumeClaims, identityMatches, storageMatches, and the retention
 // policy ownerRef rules claimOwnerMatchesSetAndPod / updateClaimOwnerRefForSetAndPod / hasStaleOwnerRef).
 
@@ -280,7 +280,7 @@ export function hasStaleOwnerRef(claim: PersistentVolumeClaim, owner: ClaimOwner
   return (claim.metadata?.ownerReferences ?? []).some((r) => r.name === owner.name && r.uid !== owner.uid);
 }
 
-/** Which owners the claim of a pod should reference (the table of spec §2.5.10). */
+/** Which owners the claim of a pod should reference (the table of docs/behaviour/advanced-statefulset.md#pvcs). */
 export function wantedClaimOwners(
   policy: RetentionPolicy,
   podInRange: boolean,

@@ -1,4 +1,4 @@
-// One scaling round of an Advanced StatefulSet as a pure decision (spec §2.5.5–§2.5.7; Kruise updateStatefulSet up
+// One scaling round of an Advanced StatefulSet as a pure decision (docs/behaviour/advanced-statefulset.md#scaling, #condemned, #new-pod-revision; Kruise updateStatefulSet up
 // to the rolling update: processReplica over the valid replicas in ascending ordinal, then the condemned pods'
 // PVC ownerRefs, then processCondemned in descending ordinal). OrderedReady is "monotonic": the first thing that
 // has to wait ends the round. Parallel is "burst": everything proceeds at once, limited only by

@@ -1,4 +1,4 @@
-// One rolling-update round of an Advanced StatefulSet as a pure decision (spec §2.5.8, §2.5.12; Kruise
+// One rolling-update round of an Advanced StatefulSet as a pure decision (docs/behaviour/advanced-statefulset.md#rolling-update, #on-delete; Kruise
 // rollingUpdateStatefulsetPods, handleSpecifiedDeletedPods, sortPodsToUpdate). Recreate only: a pod that is not at
 // the update revision is deleted and comes back at the update revision in a later scaling round.
 //

@@ -1,4 +1,4 @@
-// Which ordinals a StatefulSet wants (spec §2.5.4; Kruise getStatefulSetReplicasRange, podInOrdinalRangeWithParams,
+// Which ordinals a StatefulSet wants (docs/behaviour/advanced-statefulset.md#ordinals; Kruise getStatefulSetReplicasRange, podInOrdinalRangeWithParams,
 // GetReserveOrdinalIntSet, getParentNameAndOrdinal): the valid ordinals are [start, end) minus the reserved ones,
 // where end is the first ordinal that leaves exactly `replicas` unreserved ordinals in the range.
 

@@ -1,4 +1,4 @@
-// ControllerRevisions of an Advanced StatefulSet (spec §2.5.3; Kruise getPatch, newRevision, nextRevision,
+// ControllerRevisions of an Advanced StatefulSet (docs/behaviour/advanced-statefulset.md#revisions; Kruise getPatch, newRevision, nextRevision,
 // getStatefulSetRevisions, ApplyRevision, truncateHistory). Only the pod template is versioned; the data is the
 // Go-normalised template with "$patch":"replace" — the same bytes CloneSet revisions hold — hashed with
 // history.HashControllerRevision over data + collision count. The hashing and history primitives are core's.

@@ -1,4 +1,4 @@
-// The status an Advanced StatefulSet reconcile writes (spec §2.5.11; Kruise updateStatus, computeReplicaStatus,
+// The status an Advanced StatefulSet reconcile writes (docs/behaviour/advanced-statefulset.md#status; Kruise updateStatus, computeReplicaStatus,
 // updatePVCStatus, completeRollingUpdate, inconsistentStatus). The status is rebuilt from scratch every round over
 // the valid replicas and the condemned pods as they were read (this round's writes are not reflected, except the
 // currentReplicas/updatedReplicas decrements of the rolling update).

@@ -6,6 +6,7 @@ import { group } from '@kruise-ts/api';
 import type { Logger } from '@kruise-ts/telemetry';
 import { propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { ClusterReader } from './admission/cluster-reader.ts';
 import { mutate } from './admission/mutating.ts';
 import { mutatePod } from './admission/pod.ts';
 import {
@@ -57,6 +58,8 @@ export function buildWebhookApp(options: {
   mutatePod?: PodMutator;
   /** Other objects validation may consult (SidecarSet conflicts), read at each request. */
   validationContext?: () => ValidationContext;
+  /** Apiserver reads validation needs (podsToDelete pods, injection revisions, kruise-configuration). */
+  clusterReader?: ClusterReader;
 }): WebhookApp {
   const { metrics, logger } = options;
   const fastify: FastifyInstance<HttpsServer> = Fastify({
@@ -116,8 +119,11 @@ export function buildWebhookApp(options: {
   };
 
   const forKind =
-    (kind: ServedKind, handle: (k: ServedKind, r: AdmissionRequest) => AdmissionResponse) =>
-    (request: AdmissionRequest): AdmissionResponse => {
+    (
+      kind: ServedKind,
+      handle: (k: ServedKind, r: AdmissionRequest) => AdmissionResponse | Promise<AdmissionResponse>,
+    ) =>
+    (request: AdmissionRequest): AdmissionResponse | Promise<AdmissionResponse> => {
       if (request.kind.group !== group || request.kind.kind !== kind.kind) {
         return denied(
           request.uid,
@@ -134,7 +140,7 @@ export function buildWebhookApp(options: {
     admission(kind.mutatingPath, forKind(kind, mutate));
     admission(
       kind.validatingPath,
-      forKind(kind, (k, r) => validate(k, r, context())),
+      forKind(kind, (k, r) => validate(k, r, context(), options.clusterReader)),
     );
   }
   admission(podMutatingPath, options.mutatePod ?? mutatePod);

@@ -1,5 +1,5 @@
 // Every apps.kruise.io kind the webhooks serve, with the @kruise-ts/api functions that default, validate and
-// guard deletion of it, and the paths Kruise registers it under (spec/workloads.md §0.3).
+// guard deletion of it, and the paths Kruise registers it under (docs/behaviour/webhook-certificates.md#webhook-paths).
 import {
   type AdvancedCronJobV1alpha1,
   type AdvancedCronJobV1beta1,
@@ -21,6 +21,8 @@ import {
   type FieldError,
   type KindName,
   kindInfo,
+  type PatchPodMetadataWhitelist,
+  type PodSummary,
   type SidecarSetV1alpha1,
   type SidecarSetV1beta1,
   type StatefulSetV1alpha1,
@@ -39,14 +41,30 @@ import {
   validateStatefulSetV1alpha1,
   validateStatefulSetV1beta1,
 } from '@kruise-ts/api';
-import { hotUpgradeErrors, withSidecarSetHashes } from './sidecarset/sidecarset-admission.ts';
+import type { ClusterReader } from './admission/cluster-reader.ts';
+import {
+  parsePatchPodMetadataWhitelist,
+  patchesPodMetadata,
+  pinnedInjectionRevision,
+  podsToLookUp,
+  whitelistFieldError,
+} from './admission/lookups.ts';
+import { withSidecarSetHashes } from './sidecarset/sidecarset-admission.ts';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
-/** What validation may look at beyond the object: other objects of the cluster, from the bus-fed cache. */
+/** What validation may look at beyond the object: other objects of the cluster. Checks without it are skipped. */
 export interface ValidationContext {
-  /** Every SidecarSet (v1beta1), for the canary-base and cross-SidecarSet conflict checks. */
+  /** Every SidecarSet (v1beta1), for the canary-base and cross-SidecarSet conflict checks (bus-fed cache). */
   sidecarSets?: readonly SidecarSetV1beta1[];
+  /** The pods newly named in a CloneSet's podsToDelete that exist, by name (read from the apiserver). */
+  pods?: ReadonlyMap<string, PodSummary>;
+  /** Whether the ControllerRevision a SidecarSet's injectionStrategy.revision names exists, and the lookup's error. */
+  injectionRevision?: { found: boolean; error?: string };
+  /** kruise-configuration's patchPodMetadata whitelist; `null` when there is none. */
+  patchPodMetadataWhitelist?: PatchPodMetadataWhitelist | null;
+  /** Errors found while reading (a whitelist that does not parse), reported with the object's own. */
+  lookupErrors?: FieldError[];
 }
 
 export interface ServedKind {
@@ -61,16 +79,20 @@ export interface ServedKind {
   defaults(obj: unknown, version: Version, options: DefaultingOptions): unknown;
   /** Field errors of a CREATE or UPDATE (`old` on UPDATE). */
   validate(obj: unknown, version: Version, old: unknown, context?: ValidationContext): FieldError[];
+  /** Reads from the cluster what `validate` needs beyond the cache (`old` on UPDATE). */
+  lookup?(obj: unknown, old: unknown, reader: ClusterReader): Promise<ValidationContext>;
   /** Why a DELETE is forbidden, if it is. */
   deletionError?(obj: unknown): string | undefined;
   /** The pod template(s) whose change decides whether template defaults are injected on UPDATE. */
   templateOf(obj: unknown): unknown;
 }
 
+const POD_READS_IN_PARALLEL = 8;
+
 const specOf = (obj: unknown): Record<string, unknown> =>
   ((obj as { spec?: Record<string, unknown> } | null)?.spec ?? {}) as Record<string, unknown>;
 
-// Kruise runs with ResourcesDeletionProtection off by default (spec/cloneset.md §0.1).
+// Kruise runs with ResourcesDeletionProtection off by default (docs/behaviour/cloneset.md#feature-gates).
 const deletionProtection = {
   resourcesDeletionProtection: process.env.RESOURCES_DELETION_PROTECTION === 'true',
 };
@@ -95,10 +117,29 @@ export const servedKinds: readonly ServedKind[] = [
       version === 'v1alpha1'
         ? defaultCloneSetV1alpha1(obj as CloneSetV1alpha1, options)
         : defaultCloneSetV1beta1(obj as CloneSetV1beta1, options),
-    validate: (obj, version, old) =>
-      version === 'v1alpha1'
-        ? validateCloneSetV1alpha1(obj as CloneSetV1alpha1, { old })
-        : validateCloneSetV1beta1(obj as CloneSetV1beta1, { old }),
+    // Kruise's v1beta1 webhook skips the podsToDelete pod checks; kruise-ts runs them for both (README).
+    validate: (obj, version, old, context) => {
+      const options = { old, ...(context?.pods ? { pods: context.pods } : {}) };
+      return version === 'v1alpha1'
+        ? validateCloneSetV1alpha1(obj as CloneSetV1alpha1, options)
+        : validateCloneSetV1beta1(obj as CloneSetV1beta1, options);
+    },
+    lookup: async (obj, old, reader) => {
+      const names = podsToLookUp(obj, old);
+      if (names.length === 0) return {};
+      const namespace = (obj as CloneSetV1beta1).metadata?.namespace ?? '';
+      const pods = new Map<string, PodSummary>();
+      // A few GETs at a time: a long list must fit in the webhook's timeout without flooding the apiserver.
+      for (let i = 0; i < names.length; i += POD_READS_IN_PARALLEL) {
+        const batch = names.slice(i, i + POD_READS_IN_PARALLEL);
+        const read = await Promise.all(batch.map((name) => reader.pod(namespace, name)));
+        batch.forEach((name, j) => {
+          const pod = read[j];
+          if (pod !== undefined) pods.set(name, pod);
+        });
+      }
+      return { pods };
+    },
     deletionError: (obj) => validateCloneSetDeletion(obj as CloneSetV1beta1, deletionProtection),
     templateOf: (obj) => [specOf(obj).template, specOf(obj).volumeClaimTemplates],
   },
@@ -129,13 +170,36 @@ export const servedKinds: readonly ServedKind[] = [
           ? defaultSidecarSetV1alpha1(obj as SidecarSetV1alpha1)
           : defaultSidecarSetV1beta1(obj as SidecarSetV1beta1),
       ),
-    validate: (obj, version, old, context) => {
-      const options = { old, ...(context?.sidecarSets ? { sidecarSets: context.sidecarSets } : {}) };
+    validate: (obj, version, old, context = {}) => {
+      const pinned = context.injectionRevision;
+      const options = {
+        old,
+        ...(context.sidecarSets ? { sidecarSets: context.sidecarSets } : {}),
+        ...(pinned !== undefined ? { injectionRevisionExists: () => pinned.found } : {}),
+        ...(pinned?.error !== undefined ? { injectionRevisionError: pinned.error } : {}),
+        ...(context.patchPodMetadataWhitelist !== undefined
+          ? { patchPodMetadataWhitelist: context.patchPodMetadataWhitelist }
+          : {}),
+      };
       const errors =
         version === 'v1alpha1'
           ? validateSidecarSetV1alpha1(obj as SidecarSetV1alpha1, options)
           : validateSidecarSetV1beta1(obj as SidecarSetV1beta1, options);
-      return [...errors, ...hotUpgradeErrors(obj as SidecarSetV1beta1)];
+      return [...errors, ...(context.lookupErrors ?? [])];
+    },
+    lookup: async (obj, _old, reader) => {
+      const context: ValidationContext = {};
+      const pinned = pinnedInjectionRevision(obj);
+      if (pinned !== undefined) {
+        const name = (obj as SidecarSetV1beta1).metadata?.name ?? '';
+        context.injectionRevision = await reader.injectionRevision(name, pinned);
+      }
+      if (patchesPodMetadata(obj)) {
+        const parsed = parsePatchPodMetadataWhitelist(await reader.kruiseConfiguration());
+        if ('error' in parsed) context.lookupErrors = [whitelistFieldError(parsed.error)];
+        else context.patchPodMetadataWhitelist = parsed.whitelist;
+      }
+      return context;
     },
     templateOf: () => undefined,
   },

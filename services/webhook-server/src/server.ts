@@ -3,8 +3,9 @@
 import type { AddressInfo } from 'node:net';
 import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
 import { KubeClient, NotFoundError, startHealthServer } from '@kruise-ts/runtime';
-import { createLogger, createMetricsRegistry, type Logger } from '@kruise-ts/telemetry';
+import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { CoreV1Api } from '@kubernetes/client-node';
+import { apiserverReader } from './admission/cluster-reader.ts';
 import { buildWebhookApp, type ServingPair, type WebhookApp } from './app.ts';
 import { type CertEventSubscription, subscribeCertificateRotated } from './cert-events.ts';
 import { type CertSource, fileCertSource, secretCertSource } from './cert-source.ts';
@@ -27,10 +28,16 @@ export interface WebhookServer {
 
 export async function startWebhookServer(
   settings: WebhookServerSettings,
-  options: { logger?: Logger; firstCertTimeoutMs?: number; cacheSyncTimeoutMs?: number } = {},
+  options: {
+    logger?: Logger;
+    registry?: Registry;
+    firstCertTimeoutMs?: number;
+    cacheSyncTimeoutMs?: number;
+  } = {},
 ): Promise<WebhookServer> {
   const logger = options.logger ?? createLogger({ name: 'webhook-server' });
-  const registry = createMetricsRegistry({ defaultLabels: { service: 'webhook-server' } });
+  const registry =
+    options.registry ?? createMetricsRegistry({ defaultLabels: { service: 'webhook-server' } });
   const metrics = createWebhookMetrics(registry);
   // SidecarSet injection (with a bus) reads ControllerRevisions and, rarely, Namespaces from the apiserver.
   const needsKube =
@@ -166,6 +173,15 @@ export async function startWebhookServer(
     pair: first,
     metrics,
     logger,
+    ...(kube !== undefined
+      ? {
+          clusterReader: apiserverReader(
+            kube,
+            settings.namespace,
+            apiserverRevisions(kube, settings.namespace),
+          ),
+        }
+      : {}),
     ...(cache !== undefined && kube !== undefined && core !== undefined
       ? {
           mutatePod: podInjector({

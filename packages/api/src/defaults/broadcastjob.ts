@@ -9,7 +9,7 @@ const maxInt32 = 2147483647;
 export function defaultBroadcastJobSpec(spec: BroadcastJobSpec, options: DefaultingOptions): void {
   if (options.injectTemplateDefaults !== false) {
     spec.template.spec ??= { containers: [] };
-    // k8s defaults restartPolicy to Always here, which validation then rejects (spec/workloads.md §3.2).
+    // k8s defaults restartPolicy to Always here, which validation then rejects (docs/behaviour/broadcastjob.md#defaults).
     defaultPodSpec(spec.template.spec, {
       alwaysPullAppContainers: true,
       hostNetworkHostPorts: options.features?.defaultHostNetworkHostPorts ?? false,

@@ -146,7 +146,7 @@ export function defaultPodSpec(spec: PodSpec, options: PodDefaultsOptions): void
 
 /**
  * k8s SetDefaults_PersistentVolumeClaim as Kruise applies it to volumeClaimTemplates: only `status.phase: Pending`.
- * (spec/cloneset.md §1.3 mentions volumeMode Filesystem, but that default lives in SetDefaults_PersistentVolumeClaimSpec,
+ * (docs/behaviour/cloneset.md#defaults mentions volumeMode Filesystem, but that default lives in SetDefaults_PersistentVolumeClaimSpec,
  * which Kruise does not call; the apiserver adds it when the PVC itself is created.)
  */
 export function defaultPersistentVolumeClaim(pvc: PersistentVolumeClaim): void {

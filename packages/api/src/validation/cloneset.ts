@@ -402,7 +402,7 @@ function validateV1beta1(
   const errs = validateObjectMeta(obj.metadata, { namespaced: true }, path('metadata'));
   errs.push(...validateSelectorAndTemplate(spec, at));
   // Kruise's v1beta1 webhook only checks duplicates; kruise-ts also runs the v1alpha1 existence/ownership checks
-  // when the caller provides pods (fix of spec/cloneset.md §10.5).
+  // when the caller provides pods (fix of docs/behaviour/cloneset.md#edge-v1beta1-validation-gaps).
   errs.push(
     ...validatePodsToDelete(
       spec,
@@ -452,14 +452,14 @@ function validateV1beta1(
       ),
     );
   }
-  // Not checked by Kruise's v1beta1 webhook (spec/cloneset.md §10.5); kruise-ts applies the v1alpha1 rule.
+  // Not checked by Kruise's v1beta1 webhook (docs/behaviour/cloneset.md#edge-v1beta1-validation-gaps); kruise-ts applies the v1alpha1 rule.
   errs.push(...validateProgressDeadline(spec, at));
   return errs;
 }
 
 /**
  * Validates a v1beta1 CloneSet as Kruise's webhook does, plus the v1alpha1 rules Kruise forgot for v1beta1
- * (InPlaceOnly image-only updates, progressDeadlineSeconds, podsToDelete ownership): see spec/cloneset.md §10.5.
+ * (InPlaceOnly image-only updates, progressDeadlineSeconds, podsToDelete ownership): see docs/behaviour/cloneset.md#edge-v1beta1-validation-gaps.
  */
 export function validateCloneSetV1beta1(
   obj: CloneSetV1beta1,

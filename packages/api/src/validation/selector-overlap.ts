@@ -1,5 +1,5 @@
 // Kruise's heuristic for "could two label selectors match the same object" (pkg/util/selector.go
-// IsSelectorOverlapping), used by SidecarSet conflict checks. It is deliberately coarse; see spec/workloads.md §1.4.
+// IsSelectorOverlapping), used by SidecarSet conflict checks. It is deliberately coarse; see docs/behaviour/sidecarset.md#validation.
 import type { LabelSelector } from '../schema/meta.ts';
 
 function isDisjoint(a: LabelSelector, b: LabelSelector): boolean {

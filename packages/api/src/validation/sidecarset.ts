@@ -26,6 +26,8 @@ export interface SidecarSetValidationOptions {
   sidecarSets?: readonly SidecarSetV1beta1[];
   /** Whether the ControllerRevision `injectionStrategy.revision` names exists (kruise namespace). */
   injectionRevisionExists?: (revision: { revisionName?: string; customVersion?: string }) => boolean;
+  /** The lookup's error text Kruise prints in the denial (e.g. the apiserver's NotFound); `<nil>` without one. */
+  injectionRevisionError?: string;
   /**
    * The ConfigMap kruise-configuration key SidecarSet_PatchPodMetadata_WhiteList; `null` when it is absent.
    * `undefined` skips the whitelist check.
@@ -263,6 +265,38 @@ function validateContainers(spec: SidecarSetV1beta1['spec'], volumes: Volume[], 
   return errs;
 }
 
+/**
+ * HotUpgrade sidecars (docs/behaviour/sidecarset.md#hot-upgrade-validation). Kruise checks none of this; kruise-ts
+ * refuses what cannot work: without an empty image the idle slot would be a container without an image (every
+ * injected pod refused by the apiserver), with the sidecar's own image there is no idle slot to tell apart, and
+ * Kruise's controller only upgrades hot-upgrade slots of `containers`, never of `initContainers`.
+ */
+function validateHotUpgrade(spec: SidecarSetV1beta1['spec'], at: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  (spec.containers ?? []).forEach((c, i) => {
+    if (c.upgradeStrategy?.upgradeType !== 'HotUpgrade') return;
+    const empty = c.upgradeStrategy.hotUpgradeEmptyImage ?? '';
+    const field = at.child('containers').index(i).child('upgradeStrategy', 'hotUpgradeEmptyImage');
+    if (empty === '')
+      errs.push(fieldError.required(field, 'hotUpgradeEmptyImage is required for HotUpgrade'));
+    else if (empty === c.image)
+      errs.push(
+        fieldError.invalid(field, empty, 'hotUpgradeEmptyImage must differ from the container image'),
+      );
+  });
+  (spec.initContainers ?? []).forEach((c, i) => {
+    if (c.upgradeStrategy?.upgradeType !== 'HotUpgrade') return;
+    errs.push(
+      fieldError.notSupported(
+        at.child('initContainers').index(i).child('upgradeStrategy', 'upgradeType'),
+        'HotUpgrade',
+        ['ColdUpgrade'],
+      ),
+    );
+  });
+  return errs;
+}
+
 function validatePatchPodMetadata(
   obj: SidecarSetV1beta1,
   options: SidecarSetValidationOptions,
@@ -352,7 +386,11 @@ function validateSpec(obj: SidecarSetV1beta1, options: SidecarSetValidationOptio
       );
     } else if (options.injectionRevisionExists && !options.injectionRevisionExists(revision)) {
       errs.push(
-        fieldError.invalid(path('revision'), null, 'Cannot find specific ControllerRevision, err: <nil>'),
+        fieldError.invalid(
+          path('revision'),
+          null,
+          `Cannot find specific ControllerRevision, err: ${options.injectionRevisionError ?? '<nil>'}`,
+        ),
       );
     }
     const policy = revision.policy ?? '';
@@ -371,6 +409,7 @@ function validateSpec(obj: SidecarSetV1beta1, options: SidecarSetValidationOptio
     errs.push(fieldError.required(at, 'no initContainer or container defined for SidecarSet'));
   } else {
     errs.push(...validateContainers(spec, spec.volumes ?? [], at));
+    errs.push(...validateHotUpgrade(spec, at));
   }
   errs.push(...validatePatchPodMetadata(obj, options, at.child('patchPodMetadata')));
   return errs;

@@ -1,4 +1,4 @@
-// Kruise's conversion mappings (spec/cloneset.md §1.6, spec/workloads.md §1.2, §2.2, §4.1) and the stash that makes
+// Kruise's conversion mappings (docs/behaviour/cloneset.md#v1beta1-and-conversion, docs/behaviour/sidecarset.md#conversion, docs/behaviour/advanced-statefulset.md#conversion, docs/behaviour/advancedcronjob.md#api) and the stash that makes
 // them lossless (src/conversion/stash.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

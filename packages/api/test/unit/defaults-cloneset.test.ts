@@ -1,4 +1,4 @@
-// CloneSet defaulting, spec/cloneset.md §1.3 (SetDefaultsCloneSet / SetDefaultsCloneSetV1beta1).
+// CloneSet defaulting, docs/behaviour/cloneset.md#defaults (SetDefaultsCloneSet / SetDefaultsCloneSetV1beta1).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {

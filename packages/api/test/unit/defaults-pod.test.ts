@@ -1,4 +1,4 @@
-// Pod-template defaults Kruise injects (apis/apps/defaults/pod.go SetDefaultPodSpec + k8s SetDefaults_*), spec/cloneset.md §1.3.
+// Pod-template defaults Kruise injects (apis/apps/defaults/pod.go SetDefaultPodSpec + k8s SetDefaults_*), docs/behaviour/cloneset.md#defaults.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { defaultPodSpec, imageTag, type PodSpec } from '../../src/index.ts';

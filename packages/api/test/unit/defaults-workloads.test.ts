@@ -1,5 +1,5 @@
-// Defaulting of Advanced StatefulSet (spec/workloads.md §2.3), SidecarSet (§1.3), BroadcastJob (§3.2) and
-// AdvancedCronJob (§4.2).
+// Defaulting of Advanced StatefulSet (docs/behaviour/advanced-statefulset.md#defaults), SidecarSet (docs/behaviour/sidecarset.md#defaults), BroadcastJob (docs/behaviour/broadcastjob.md#defaults) and
+// AdvancedCronJob (docs/behaviour/advancedcronjob.md#defaults).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {

@@ -1,4 +1,4 @@
-// CloneSet validation, spec/cloneset.md §1.4 (pkg/webhook/cloneset/validating/validation_test.go TestValidate: "UT valid").
+// CloneSet validation, docs/behaviour/cloneset.md#validation (pkg/webhook/cloneset/validating/validation_test.go TestValidate: "UT valid").
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -511,7 +511,7 @@ describe('CloneSet v1beta1', () => {
       ],
     ],
     [
-      'fixes Kruise bug (spec/cloneset.md §10.5): progressDeadlineSeconds ≤ minReadySeconds is rejected in v1beta1 too',
+      'fixes Kruise bug (docs/behaviour/cloneset.md#edge-v1beta1-validation-gaps): progressDeadlineSeconds ≤ minReadySeconds is rejected in v1beta1 too',
       (o) => {
         o.spec.progressDeadlineSeconds = 5;
         o.spec.minReadySeconds = 10;
@@ -532,7 +532,7 @@ describe('CloneSet v1beta1', () => {
     }
   });
 
-  test('fixes Kruise bug (spec/cloneset.md §10.5): InPlaceOnly image-only rule applies to v1beta1 updates', () => {
+  test('fixes Kruise bug (docs/behaviour/cloneset.md#edge-v1beta1-validation-gaps): InPlaceOnly image-only rule applies to v1beta1 updates', () => {
     const old = cloneSetV1beta1((o) => {
       rolling(o).podUpdatePolicy = 'InPlaceOnly';
     });

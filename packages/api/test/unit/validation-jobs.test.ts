@@ -1,4 +1,4 @@
-// BroadcastJob (spec/workloads.md §3.3) and AdvancedCronJob (§4.3) validation, plus robfig/cron schedule syntax.
+// BroadcastJob (docs/behaviour/broadcastjob.md#validation) and AdvancedCronJob (docs/behaviour/advancedcronjob.md#validation) validation, plus robfig/cron schedule syntax.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {

@@ -1,4 +1,4 @@
-// SidecarSet validation, spec/workloads.md §1.4 (sidecarset_validating_test.go).
+// SidecarSet validation, docs/behaviour/sidecarset.md#validation (sidecarset_validating_test.go).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -150,12 +150,69 @@ describe('SidecarSet', () => {
       'spec.containers.name: Invalid value: "sidecar2": container sidecar2 is not found',
     ]);
     const hot = sidecarSetV1beta1((o) => {
-      o.spec.containers![0]!.upgradeStrategy = { upgradeType: 'HotUpgrade' };
+      o.spec.containers![0]!.upgradeStrategy = { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'empty:1' };
     });
     assert.deepEqual(messages(validateSidecarSetV1beta1(hot, { old })), [
       'spec.containers.upgradeStrategy.upgradeType: Invalid value: "sidecar1": container sidecar1 upgradeType is immutable',
     ]);
   });
+
+  // docs/behaviour/sidecarset.md#hot-upgrade-validation: rules kruise-ts adds (Kruise's
+  // sidecarset_hotupgrade_test.go only covers the immutable upgradeType, above).
+  const hotUpgradeCases: [string, (o: SidecarSetV1beta1) => void, string[]][] = [
+    [
+      'HotUpgrade with an empty image is valid',
+      (o) => {
+        o.spec.containers![0]!.upgradeStrategy = {
+          upgradeType: 'HotUpgrade',
+          hotUpgradeEmptyImage: 'empty:1',
+        };
+      },
+      [],
+    ],
+    [
+      'HotUpgrade without hotUpgradeEmptyImage',
+      (o) => {
+        o.spec.containers![0]!.upgradeStrategy = { upgradeType: 'HotUpgrade' };
+      },
+      [
+        'spec.containers[0].upgradeStrategy.hotUpgradeEmptyImage: Required value: hotUpgradeEmptyImage is required for HotUpgrade',
+      ],
+    ],
+    [
+      'HotUpgrade whose empty image is the image',
+      (o) => {
+        const c = o.spec.containers![0]!;
+        c.upgradeStrategy = { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: c.image };
+      },
+      [
+        `spec.containers[0].upgradeStrategy.hotUpgradeEmptyImage: Invalid value: "${sidecarSetV1beta1().spec.containers![0]!.image}": hotUpgradeEmptyImage must differ from the container image`,
+      ],
+    ],
+    [
+      'HotUpgrade on an init container',
+      (o) => {
+        o.spec.initContainers = [
+          {
+            name: 'init',
+            image: 'busybox:1.36',
+            restartPolicy: 'Always',
+            imagePullPolicy: 'IfNotPresent',
+            terminationMessagePolicy: 'File',
+            upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'empty:1' },
+          },
+        ];
+        // Init containers are only accepted without in-place upgrades.
+        o.spec.updateStrategy = { type: 'NotUpdate' };
+      },
+      [
+        'spec.initContainers[0].upgradeStrategy.upgradeType: Unsupported value: "HotUpgrade": supported values: "ColdUpgrade"',
+      ],
+    ],
+  ];
+  for (const [name, edit, want] of hotUpgradeCases) {
+    test(name, () => assert.deepEqual(messages(validateSidecarSetV1beta1(sidecarSetV1beta1(edit))), want));
+  }
 
   test('canary SidecarSets: base must exist, not be itself or a canary, and the canary must use NotUpdate', () => {
     const canary = (base: string, type: 'NotUpdate' | 'RollingUpdate') =>
@@ -197,6 +254,27 @@ describe('SidecarSet', () => {
       o.spec.selector = { matchLabels: { app: 'redis' } };
     });
     assert.deepEqual(validateSidecarSetV1beta1(mine, { sidecarSets: [elsewhere] }), []);
+  });
+
+  test('injectionStrategy.revision must exist; the lookup error is printed as Kruise prints it', () => {
+    const obj = sidecarSetV1beta1((o) => {
+      o.spec.injectionStrategy = { revision: { revisionName: 'gone' } };
+    });
+    assert.deepEqual(validateSidecarSetV1beta1(obj, { injectionRevisionExists: () => true }), []);
+    assert.deepEqual(messages(validateSidecarSetV1beta1(obj, { injectionRevisionExists: () => false })), [
+      'revision: Invalid value: null: Cannot find specific ControllerRevision, err: <nil>',
+    ]);
+    assert.deepEqual(
+      messages(
+        validateSidecarSetV1beta1(obj, {
+          injectionRevisionExists: () => false,
+          injectionRevisionError: 'controllerrevisions.apps "gone" not found',
+        }),
+      ),
+      [
+        'revision: Invalid value: null: Cannot find specific ControllerRevision, err: controllerrevisions.apps "gone" not found',
+      ],
+    );
   });
 
   test('patchPodMetadata whitelist (ConfigMap kruise-configuration), unless SidecarSetPatchPodMetadataDefaultsAllowed', () => {

@@ -1,4 +1,4 @@
-// Advanced StatefulSet validation, spec/workloads.md §2.4 (statefulset_validation_test.go TestValidateStatefulSet,
+// Advanced StatefulSet validation, docs/behaviour/advanced-statefulset.md#validation (statefulset_validation_test.go TestValidateStatefulSet,
 // TestValidateStatefulSetUpdate, TestValidateReserveOrdinals).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

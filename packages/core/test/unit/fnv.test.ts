@@ -12,7 +12,7 @@ const GO_VECTORS: ReadonlyArray<readonly [string, number, number]> = [
   ['kruise-system', 3838150874, 1083001388],
 ];
 
-describe('FNV 32-bit hashes (spec §2.3 uses FNV-1, partitions use FNV-1a)', () => {
+describe('FNV 32-bit hashes (docs/behaviour/cloneset.md#revisions uses FNV-1, partitions use FNV-1a)', () => {
   for (const [input, fnv1, fnv1a] of GO_VECTORS) {
     it(`${JSON.stringify(input)}: FNV-1 ${fnv1}, FNV-1a ${fnv1a}`, () => {
       assert.equal(fnv1_32(input), fnv1);

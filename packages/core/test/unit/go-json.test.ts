@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compareGoStrings, formatGoFloat, marshalGoJson } from '../../src/go-json.ts';
 
-describe('marshalGoJson — Go encoding/json of generic values (spec §2.3, quirk 14)', () => {
+describe('marshalGoJson — Go encoding/json of generic values (docs/behaviour/cloneset.md#revisions, docs/behaviour/cloneset.md#edge-go-json-hashes)', () => {
   it('sorts object keys at every level and keeps array order', () => {
     assert.equal(marshalGoJson({ b: 1, a: { d: [3, 1], c: null } }), '{"a":{"c":null,"d":[3,1]},"b":1}');
   });

@@ -29,7 +29,7 @@ function pod(
 
 const status = (name: string, imageID: string, image = ''): ContainerStatus => ({ name, imageID, image });
 
-describe('expectedStatusImage (spec §4.4 step 3: ":latest" when the image has no ":")', () => {
+describe('expectedStatusImage (docs/behaviour/cloneset.md#in-place-procedure step 3: ":latest" when the image has no ":")', () => {
   const cases: ReadonlyArray<readonly [string, string]> = [
     ['nginx', 'nginx:latest'],
     ['nginx:1.25', 'nginx:1.25'],
@@ -43,7 +43,7 @@ describe('expectedStatusImage (spec §4.4 step 3: ":latest" when the image has n
     it(`${JSON.stringify(image)} → ${want}`, () => assert.equal(expectedStatusImage(image), want));
 });
 
-describe('checkInPlaceUpdateCompleted (spec §4.4 step 3; Kruise TestCheckInPlaceUpdateCompleted)', () => {
+describe('checkInPlaceUpdateCompleted (docs/behaviour/cloneset.md#in-place-procedure step 3; Kruise TestCheckInPlaceUpdateCompleted)', () => {
   const cases: ReadonlyArray<readonly [string, Pod, boolean, string?]> = [
     ['no in-place state at all', pod({}, []), true],
     ['imageID changed', pod({ [INPLACE_UPDATE_STATE_KEY]: STATE_C1_IMG01 }, [status('c1', 'img02')]), true],

@@ -31,7 +31,7 @@ const running: PodCondition[] = [
   { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: EARLIER },
 ];
 
-describe('InPlaceUpdateReady readiness gate (spec §4.4 steps 1 and 4, §7)', () => {
+describe('InPlaceUpdateReady readiness gate (docs/behaviour/cloneset.md#in-place-procedure steps 1 and 4, #labels)', () => {
   it('detects and injects the gate once', () => {
     assert.equal(hasInPlaceUpdateReadinessGate(pod([])), true);
     assert.equal(hasInPlaceUpdateReadinessGate(pod([], [])), false);
@@ -124,7 +124,7 @@ describe('readyConditionFromGates (Kruise util.SetPodReadyCondition)', () => {
   });
 });
 
-describe('conditions to write around an in-place update (spec §4.4)', () => {
+describe('conditions to write around an in-place update (docs/behaviour/cloneset.md#in-place-procedure)', () => {
   it('on start: InPlaceUpdateReady False and Ready False', () => {
     const out = conditionsForInPlaceUpdateStart(pod(running), NOW);
     assert.deepEqual(out, [

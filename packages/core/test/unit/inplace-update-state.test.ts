@@ -23,7 +23,7 @@ const GO_ZERO = '{"revision":"rev_new","updateTimestamp":null,"lastContainerStat
 const GO_FLAGS =
   '{"revision":"r","updateTimestamp":"2024-01-02T03:04:05Z","lastContainerStatuses":{},"updateEnvFromMetadata":true,"updateResources":true,"preCheckBeforeNext":{}}';
 
-describe('in-place update state annotation (spec §4.4, §7)', () => {
+describe('in-place update state annotation (docs/behaviour/cloneset.md#in-place-procedure, #labels)', () => {
   it('serialises like Kruise (Go field order, omitempty, sorted map keys, HTML escaping)', () => {
     const state: InPlaceUpdateState = {
       revision: 'cs-abc',
@@ -97,7 +97,7 @@ describe('in-place update state annotation (spec §4.4, §7)', () => {
   });
 });
 
-describe('annotation keys, new before old (spec §4.4)', () => {
+describe('annotation keys, new before old (docs/behaviour/cloneset.md#in-place-procedure)', () => {
   it('prefers apps.kruise.io/inplace-update-state, falls back to inplace-update-state', () => {
     assert.equal(
       getInPlaceUpdateStateAnnotation({ annotations: { [INPLACE_UPDATE_STATE_KEY_OLD]: 'old' } }),

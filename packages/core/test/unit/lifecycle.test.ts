@@ -22,7 +22,7 @@ const podWith = (labels: Record<string, string> = {}, finalizers: string[] = [])
   metadata: { name: 'p', labels, finalizers },
 });
 
-describe('lifecycle state label (spec §5, §7)', () => {
+describe('lifecycle state label (docs/behaviour/cloneset.md#lifecycle, #labels)', () => {
   it('knows the six states', () => {
     assert.deepEqual(LIFECYCLE_STATES, [
       'PreparingNormal',
@@ -80,7 +80,7 @@ describe('lifecycle state label (spec §5, §7)', () => {
   });
 });
 
-describe('isPodHooked / isPodAllHooked (spec §5: any vs all handlers)', () => {
+describe('isPodHooked / isPodAllHooked (docs/behaviour/cloneset.md#lifecycle: any vs all handlers)', () => {
   const hook = { labelsHandler: { a: '1', b: '2' }, finalizersHandler: ['f1', 'f2'] };
   const cases: ReadonlyArray<readonly [string, Pod, boolean, boolean]> = [
     ['nothing present', podWith(), false, false],
@@ -110,7 +110,7 @@ describe('isPodHooked / isPodAllHooked (spec §5: any vs all handlers)', () => {
   });
 });
 
-describe('markPodNotReady (spec §5)', () => {
+describe('markPodNotReady (docs/behaviour/cloneset.md#lifecycle)', () => {
   it('counts preDelete and inPlaceUpdate, not preNormal', () => {
     assert.equal(isLifecycleMarkPodNotReady(undefined), false);
     assert.equal(isLifecycleMarkPodNotReady({ preNormal: { markPodNotReady: true } }), false);

@@ -44,7 +44,7 @@ function pod(o: PodOpts = {}): Pod {
   };
 }
 
-describe('isPodActive / isPodTerminating (spec §0.5, §2.2 step 4)', () => {
+describe('isPodActive / isPodTerminating (docs/behaviour/cloneset.md#inactive-pods, #reconcile-steps step 4)', () => {
   const cases: ReadonlyArray<readonly [string, Pod, boolean, boolean]> = [
     ['running', pod(), true, false],
     ['pending', pod({ phase: 'Pending' }), true, false],
@@ -112,7 +112,7 @@ describe('isPodReady / isPodAvailable (Kubernetes podutil, as pinned by Kruise)'
   });
 });
 
-describe('CloneSet availability (spec §3.1 IsPodAvailable, §6 readyReplicas)', () => {
+describe('CloneSet availability (docs/behaviour/cloneset.md#pod-predicates IsPodAvailable, #status readyReplicas)', () => {
   const cases: ReadonlyArray<readonly [string, PodOpts, number, boolean, boolean]> = [
     // name, pod, minReadySeconds, isPodUpdateReady, isCloneSetPodAvailable
     ['running, ready, no state', { ready: 'True' }, 0, true, true],

@@ -10,7 +10,7 @@ import {
 const spec = (podSpec: unknown) => normalisePodTemplate({ spec: podSpec }).spec;
 const container = (c: unknown) => normaliseAsGoStruct(c, {}, 'Container');
 
-describe('normalisePodTemplate — Go struct round trip of the template (spec §2.3)', () => {
+describe('normalisePodTemplate — Go struct round trip of the template (docs/behaviour/cloneset.md#revisions)', () => {
   it('writes metadata.creationTimestamp null and spec.containers null for an empty template', () => {
     assert.deepEqual(normalisePodTemplate({}), {
       metadata: { creationTimestamp: null },

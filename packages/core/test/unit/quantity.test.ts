@@ -99,7 +99,7 @@ const GO_VECTORS: ReadonlyArray<readonly [string, string]> = [
   ['8.5Ei', '9223372036854775807'],
 ];
 
-describe('resource.Quantity round trip (spec §2.3: revision data is Go-marshalled, quantities canonicalised)', () => {
+describe('resource.Quantity round trip (docs/behaviour/cloneset.md#revisions: revision data is Go-marshalled, quantities canonicalised)', () => {
   for (const [input, expected] of GO_VECTORS) {
     it(`${JSON.stringify(input)} → ${expected}`, () => {
       if (expected === 'ERROR') {

@@ -10,7 +10,7 @@ function clock(start = 0) {
   return { now: () => t, advance: (ms: number) => (t += ms) };
 }
 
-describe('ResourceVersionExpectations (spec §2.2 step 9; Kruise TestResourceVersionExpectation)', () => {
+describe('ResourceVersionExpectations (docs/behaviour/cloneset.md#reconcile-steps step 9; Kruise TestResourceVersionExpectation)', () => {
   const table: ReadonlyArray<readonly [expect: string, observe: string, check: string, satisfied: boolean]> =
     [
       ['2', '1', '1', false],
@@ -65,7 +65,7 @@ describe('ResourceVersionExpectations (spec §2.2 step 9; Kruise TestResourceVer
   });
 });
 
-describe('ResourceVersionExpectations.check — timeout handling (spec §2.2 step 9)', () => {
+describe('ResourceVersionExpectations.check — timeout handling (docs/behaviour/cloneset.md#reconcile-steps step 9)', () => {
   it('observes first, so a cache that caught up proceeds', () => {
     const x = new ResourceVersionExpectations();
     x.expect(obj('4'));

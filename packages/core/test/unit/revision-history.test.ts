@@ -30,7 +30,7 @@ const candidateFor = (history: ControllerRevision[], vctHash = 'h1'): Controller
   data: EQUAL,
 });
 
-describe('sortRevisions (spec §2.2 step 7: by .revision, then creationTimestamp, then name)', () => {
+describe('sortRevisions (docs/behaviour/cloneset.md#reconcile-steps step 7: by .revision, then creationTimestamp, then name)', () => {
   it('orders by revision number first', () => {
     const sorted = sortRevisions([rev('c', 3, 1), rev('a', 1, 1), rev('b', 2, 1)]);
     assert.deepEqual(
@@ -62,14 +62,14 @@ describe('sortRevisions (spec §2.2 step 7: by .revision, then creationTimestamp
   });
 });
 
-describe('nextRevisionNumber (spec §2.3: highest + 1, 1 when empty)', () => {
+describe('nextRevisionNumber (docs/behaviour/cloneset.md#revisions: highest + 1, 1 when empty)', () => {
   it('is 1 for an empty history', () => assert.equal(nextRevisionNumber([]), 1));
   it('is the highest revision plus one, whatever the order', () => {
     assert.equal(nextRevisionNumber([rev('a', 7, 1), rev('b', 3, 1)]), 8);
   });
 });
 
-describe('equalRevision / findEqualRevisions (spec §2.3: byte equality of data)', () => {
+describe('equalRevision / findEqualRevisions (docs/behaviour/cloneset.md#revisions: byte equality of data)', () => {
   it('treats parsed data and its exact Go text as equal', () => {
     const { revision, dataJson } = newCloneSetRevision(
       { metadata: { name: 'cs', uid: 'u' }, spec: {} },
@@ -96,7 +96,7 @@ describe('equalRevision / findEqualRevisions (spec §2.3: byte equality of data)
   });
 });
 
-describe('decideUpdateRevision (spec §2.3 selection of updateRevision; Kruise TestGetActiveRevisions)', () => {
+describe('decideUpdateRevision (docs/behaviour/cloneset.md#revisions selection of updateRevision; Kruise TestGetActiveRevisions)', () => {
   it('creates a new revision for an empty history', () => {
     const candidate = candidateFor([]);
     assert.deepEqual(decideUpdateRevision([], candidate), { action: 'create', revision: candidate });
@@ -157,7 +157,7 @@ describe('decideUpdateRevision (spec §2.3 selection of updateRevision; Kruise T
   });
 });
 
-describe('rolledBackRevision (spec §2.3: rollback bumps .revision, keeps the name)', () => {
+describe('rolledBackRevision (docs/behaviour/cloneset.md#revisions: rollback bumps .revision, keeps the name)', () => {
   it('sets the new number and refreshes the VCT hash annotation when asked', () => {
     const old = rev('cs-equal-1', 1, EQUAL, { annotations: { keep: 'x' } });
     const r = rolledBackRevision({
@@ -180,7 +180,7 @@ describe('rolledBackRevision (spec §2.3: rollback bumps .revision, keeps the na
   });
 });
 
-describe('resolveCreateConflict (spec §2.3: AlreadyExists handling)', () => {
+describe('resolveCreateConflict (docs/behaviour/cloneset.md#revisions: AlreadyExists handling)', () => {
   it('uses the existing revision when its data is identical', () => {
     assert.deepEqual(resolveCreateConflict(rev('cs-x', 1, EQUAL), rev('cs-x', 2, EQUAL), 0), {
       action: 'use-existing',
@@ -194,7 +194,7 @@ describe('resolveCreateConflict (spec §2.3: AlreadyExists handling)', () => {
   });
 });
 
-describe('findCurrentRevision (spec §2.3: status.currentRevision, else the update revision)', () => {
+describe('findCurrentRevision (docs/behaviour/cloneset.md#revisions: status.currentRevision, else the update revision)', () => {
   const history = [rev('cs-1', 1, EQUAL), rev('cs-2', 2, DIFFERENT)];
   it('returns the revision named in status', () => {
     assert.equal(

@@ -9,7 +9,7 @@ import {
   shortRevisionHash,
 } from '../../src/revision-labels.ts';
 
-describe('shortRevisionHash (spec §2.3: last dash segment)', () => {
+describe('shortRevisionHash (docs/behaviour/cloneset.md#revisions: last dash segment)', () => {
   const cases: ReadonlyArray<readonly [string, string]> = [
     ['sample-66bf7df478', '66bf7df478'],
     ['my-clone-set-abc', 'abc'],
@@ -22,7 +22,7 @@ describe('shortRevisionHash (spec §2.3: last dash segment)', () => {
       assert.equal(shortRevisionHash(name), want));
 });
 
-describe('revisionHashMatches (spec §2.3: label == name || short(label) == short(name))', () => {
+describe('revisionHashMatches (docs/behaviour/cloneset.md#revisions: label == name || short(label) == short(name))', () => {
   const cases: ReadonlyArray<readonly [string | undefined, string, boolean]> = [
     ['cs-abc', 'cs-abc', true],
     ['abc', 'cs-abc', true],
@@ -41,7 +41,7 @@ describe('revisionHashMatches (spec §2.3: label == name || short(label) == shor
   });
 });
 
-describe('revisionHashLabels (spec §7: controller-revision-hash and pod-template-hash)', () => {
+describe('revisionHashLabels (docs/behaviour/cloneset.md#labels: controller-revision-hash and pod-template-hash)', () => {
   it('writes the full name by default and always the short hash as pod-template-hash', () => {
     assert.deepEqual(revisionHashLabels('cs-abc'), {
       [CONTROLLER_REVISION_HASH_LABEL_KEY]: 'cs-abc',

@@ -6,7 +6,7 @@ import { revisionsToPrune } from '../../src/revision-prune.ts';
 const rev = (name: string, revision: number): ControllerRevision => ({ metadata: { name }, revision });
 const history = [rev('r3', 3), rev('r1', 1), rev('r5', 5), rev('r2', 2), rev('r6', 6), rev('r4', 4)];
 
-describe('revisionsToPrune (spec cloneset §8, truncateHistory)', () => {
+describe('revisionsToPrune (docs/behaviour/revision-gc.md#cloneset, truncateHistory)', () => {
   const cases: { name: string; inUse: string[]; limit: number; pruned: string[] }[] = [
     { name: 'within the limit nothing goes', inUse: [], limit: 10, pruned: [] },
     {

@@ -16,7 +16,7 @@ const SAMPLE_TEMPLATE = {
   spec: { containers: [{ name: 'nginx', image: 'nginx:1.22-alpine' }] },
 };
 
-describe('CloneSet revision name — mandatory vector (spec §2.3)', () => {
+describe('CloneSet revision name — mandatory vector (docs/behaviour/cloneset.md#revisions)', () => {
   it('CloneSet "sample" with collision count 0 is named sample-66bf7df478', () => {
     const data = cloneSetRevisionData(SAMPLE_TEMPLATE);
     assert.equal(
@@ -27,7 +27,7 @@ describe('CloneSet revision name — mandatory vector (spec §2.3)', () => {
   });
 });
 
-describe('CloneSet revision data and name match Go (spec §2.3, vectors from real corev1 structs)', () => {
+describe('CloneSet revision data and name match Go (docs/behaviour/cloneset.md#revisions, vectors from real corev1 structs)', () => {
   for (const v of GO_REVISION_VECTORS) {
     it(`${v.name}${v.apiMinor === undefined ? '' : ` (k8s.io/api v0.${v.apiMinor})`}`, () => {
       const options = v.apiMinor === undefined ? {} : { apiMinor: v.apiMinor };
@@ -41,7 +41,7 @@ describe('CloneSet revision data and name match Go (spec §2.3, vectors from rea
   }
 });
 
-describe('hashControllerRevision (spec §2.3: FNV-1 32 over data ‖ decimal(collisionCount), SafeEncodeString)', () => {
+describe('hashControllerRevision (docs/behaviour/cloneset.md#revisions: FNV-1 32 over data ‖ decimal(collisionCount), SafeEncodeString)', () => {
   it('writes the count digits even when the count is 0, but nothing for an absent count', () => {
     const data = cloneSetRevisionData(SAMPLE_TEMPLATE);
     assert.notEqual(hashControllerRevision(data, 0), hashControllerRevision(data));
@@ -76,7 +76,7 @@ describe('controllerRevisionName', () => {
   });
 });
 
-describe('newCloneSetRevision (spec §2.3 labels, owner, annotations)', () => {
+describe('newCloneSetRevision (docs/behaviour/cloneset.md#revisions labels, owner, annotations)', () => {
   const cloneSet = {
     metadata: { name: 'sample', namespace: 'ns', uid: 'uid-1', annotations: { team: 'a', note: 'copied' } },
     spec: { template: SAMPLE_TEMPLATE },

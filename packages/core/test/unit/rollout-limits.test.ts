@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { getScaledValueFromIntOrPercent } from '@kruise-ts/kube';
 import { rolloutLimits } from '../../src/rollout-limits.ts';
 
-describe('rolloutLimits — calculateDiffsWithExpectation prologue (spec §3.3, §1.5 consequences)', () => {
+describe('rolloutLimits — calculateDiffsWithExpectation prologue (docs/behaviour/cloneset.md#scale-arithmetic, #int-or-percent consequences)', () => {
   it('uses the defaults: maxUnavailable 20% rounded up, no surge, no partition, unlimited scale-up', () => {
     assert.deepEqual(rolloutLimits({ replicas: 3, rollingUpdate: {} }), {
       partition: 0,

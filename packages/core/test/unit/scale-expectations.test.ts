@@ -8,7 +8,7 @@ function clock(start = 1_000_000) {
   return { now: () => t, advance: (ms: number) => (t += ms) };
 }
 
-describe('ScaleExpectations — expect / observe / satisfied (spec §2.1, §2.2 step 3)', () => {
+describe('ScaleExpectations — expect / observe / satisfied (docs/behaviour/cloneset.md#watches, #reconcile-steps step 3)', () => {
   it('is satisfied with nothing recorded', () => {
     assert.deepEqual(new ScaleExpectations().satisfied('ns/cs'), { satisfied: true });
   });
@@ -74,7 +74,7 @@ describe('ScaleExpectations — expect / observe / satisfied (spec §2.1, §2.2 
   });
 });
 
-describe('ScaleExpectations — timeout and leaks (spec §2.2 step 3, quirk 16)', () => {
+describe('ScaleExpectations — timeout and leaks (docs/behaviour/cloneset.md#reconcile-steps step 3, docs/behaviour/cloneset.md#edge-expectation-timeouts)', () => {
   it('starts the timer at the first unsatisfied check, not at expect', () => {
     const c = clock();
     const e = new ScaleExpectations({ now: c.now });

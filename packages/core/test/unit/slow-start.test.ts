@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { doItSlowly, slowStartBatchSizes } from '../../src/slow-start.ts';
 
-describe('slow-start batches (cloneset spec §3.5 DoItSlowly)', () => {
+describe('slow-start batches (docs/behaviour/cloneset.md#pod-creation DoItSlowly)', () => {
   it('batch sizes double and are capped by what is left', () => {
     assert.deepEqual(slowStartBatchSizes(0), []);
     assert.deepEqual(slowStartBatchSizes(1), [1]);

@@ -23,7 +23,7 @@ function table(
   }
 }
 
-describe('getScaledValueFromIntOrPercent — Kruise util.GetScaledValueFromIntOrPercent (spec §1.5 row 1, §1.4)', () => {
+describe('getScaledValueFromIntOrPercent — Kruise util.GetScaledValueFromIntOrPercent (docs/behaviour/cloneset.md#int-or-percent row 1, #validation)', () => {
   table(getScaledValueFromIntOrPercent, [
     [123, 0, false, 123],
     ['90%', 100, true, 90],
@@ -62,7 +62,7 @@ describe('getScaledValueFromIntOrPercent — Kruise util.GetScaledValueFromIntOr
   });
 });
 
-describe('calculatePartitionReplicas — Kruise util.CalculatePartitionReplicas (spec §1.5 row 2, TestCalculatePartitionReplicas)', () => {
+describe('calculatePartitionReplicas — Kruise util.CalculatePartitionReplicas (docs/behaviour/cloneset.md#int-or-percent row 2, TestCalculatePartitionReplicas)', () => {
   const rows: ReadonlyArray<
     readonly [replicas: number | undefined, partition: IntOrString | undefined, want: number]
   > = [
@@ -95,7 +95,7 @@ describe('calculatePartitionReplicas — Kruise util.CalculatePartitionReplicas 
   });
 });
 
-describe('getValueFromIntOrPercent — k8s intstr.GetValueFromIntOrPercent (spec §1.5 row 3)', () => {
+describe('getValueFromIntOrPercent — k8s intstr.GetValueFromIntOrPercent (docs/behaviour/cloneset.md#int-or-percent row 3)', () => {
   table(getValueFromIntOrPercent, [
     [3, 10, true, 3],
     ['20%', 3, true, 1],

@@ -6,6 +6,7 @@
 // builds its write from deepCopy() of it.
 import {
   type Bus,
+  type ContractRefusal,
   fromTimestamp,
   type GroupKind,
   type ObjectEvent,
@@ -77,6 +78,8 @@ export interface ObjectCacheOptions {
   /** Called for every change, in stream order per feed; the next event waits for it. More via subscribe(). */
   onChange?: CacheListener;
   onError?(error: Error): void;
+  /** A message of a contract version this build does not read; its object stays as it was (see refusals()). */
+  onRefused?(refusal: ContractRefusal): void;
 }
 
 const gone = new Set<ObjectEventType>([
@@ -109,6 +112,8 @@ export class ObjectCache {
   readonly #partitionUsers = new Map<number, number>();
   readonly #listeners = new Set<CacheListener>();
   #clusterUsers = 0;
+  /** Subjects whose newest message was refused (contract version), until a readable one replaces it. */
+  readonly #refused = new Map<string, ContractRefusal>();
 
   constructor(bus: Bus, options: ObjectCacheOptions) {
     this.#bus = bus;
@@ -150,7 +155,15 @@ export class ObjectCache {
       const feed = await openObjectFeed(this.#bus, {
         ...selection,
         kinds: this.#o.kinds,
-        onEvent: ({ event, snapshot, context }) => this.apply(event, snapshot, context),
+        onEvent: ({ event, subject, snapshot, context }) => {
+          this.#refused.delete(subject);
+          return this.apply(event, snapshot, context);
+        },
+        onRefused: (refusal) => {
+          this.#refused.set(refusal.subject, refusal);
+          if (this.#o.onRefused) this.#o.onRefused(refusal);
+          else this.#o.onError?.(new Error(`refused ${refusal.subject}@${refusal.seq}: ${refusal.reason}`));
+        },
         ...(this.#o.onError ? { onError: this.#o.onError } : {}),
       });
       this.#feeds.set(id, feed);
@@ -185,6 +198,7 @@ export class ObjectCache {
       this.#opening.delete(partition);
       await feed?.stop();
       for (const [key, obj] of this.#objects) if (obj.partition === partition) this.#remove(key, obj);
+      for (const [subject, r] of this.#refused) if (r.partition === partition) this.#refused.delete(subject);
     });
   }
 
@@ -283,6 +297,14 @@ export class ObjectCache {
       if (obj && (!gk || (obj.group === gk.group && obj.kind === gk.kind))) out.push(obj as CachedObject<T>);
     }
     return out;
+  }
+
+  /**
+   * Refused messages that are still the newest of their object, in a partition (undefined: cluster scope).
+   * A controller leaves such a partition alone: what it holds for that object may be stale.
+   */
+  refusals(partition: number | undefined): ContractRefusal[] {
+    return [...this.#refused.values()].filter((r) => r.partition === partition);
   }
 
   /** Namespaces holding at least one cached object ('' stands for cluster scope). */

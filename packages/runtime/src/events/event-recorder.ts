@@ -89,6 +89,8 @@ export class EventRecorder {
   }
 
   async #write(on: InvolvedObject, type: EventType, reason: string, message: string): Promise<void> {
+    // Events of cluster-scoped objects (SidecarSet) live in "default", as client-go's recorder puts them.
+    const namespace = on.namespace === '' ? 'default' : on.namespace;
     const now = this.#now();
     const timestamp = new Date(now).toISOString().replace(/\.\d+Z$/, 'Z');
     const key = `${on.uid}\u0000${type}\u0000${reason}\u0000${message}`;
@@ -97,7 +99,7 @@ export class EventRecorder {
       seen.count++;
       seen.at = now;
       await this.#core.patchNamespacedEvent(
-        { namespace: on.namespace, name: seen.name, body: { count: seen.count, lastTimestamp: timestamp } },
+        { namespace, name: seen.name, body: { count: seen.count, lastTimestamp: timestamp } },
         setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
       );
       return;
@@ -106,9 +108,9 @@ export class EventRecorder {
     const name = `${on.name}.${(BigInt(now) * 1_000_000n + BigInt(this.#seq++ % 1_000_000)).toString(16)}`;
     this.#remember(key, { name, count: 1, at: now });
     await this.#core.createNamespacedEvent({
-      namespace: on.namespace,
+      namespace,
       body: {
-        metadata: { name, namespace: on.namespace },
+        metadata: { name, namespace },
         involvedObject: {
           apiVersion: on.apiVersion,
           kind: on.kind,

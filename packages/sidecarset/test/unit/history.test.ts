@@ -1,5 +1,5 @@
-// SidecarSet ControllerRevisions (spec §1.6.7, §6; Kruise TestTruncateHistory, TestGetActiveRevisions,
-// TestReplaceRevision), hashes (§1.3) and the injection revision choice (§1.5.1 step 5).
+// SidecarSet ControllerRevisions (docs/behaviour/sidecarset.md#revisions, docs/behaviour/revision-gc.md#revision-gc; Kruise TestTruncateHistory, TestGetActiveRevisions,
+// TestReplaceRevision), hashes (docs/behaviour/sidecarset.md#defaults) and the injection revision choice (docs/behaviour/sidecarset.md#injection-selection step 5).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ControllerRevision } from '@kruise-ts/core';

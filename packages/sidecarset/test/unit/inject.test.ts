@@ -1,4 +1,4 @@
-// Injection at pod creation (spec §1.5.2–1.5.4; Kruise pkg/webhook/pod/mutating/sidecarset_test.go).
+// Injection at pod creation (docs/behaviour/sidecarset.md#injection-content, #injection-merge-order, #injection-annotations; Kruise pkg/webhook/pod/mutating/sidecarset_test.go).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {

@@ -1,5 +1,5 @@
-// Pod state against a SidecarSet (spec §1.6.2, §1.6.6; Kruise TestIsSidecarContainerUpdateCompleted,
-// IsPodStateConsistent), upgrades (§1.6.4) and status (§1.6.2 step 2).
+// Pod state against a SidecarSet (docs/behaviour/sidecarset.md#reconcile, #completion; Kruise TestIsSidecarContainerUpdateCompleted,
+// IsPodStateConsistent), upgrades (docs/behaviour/sidecarset.md#upgrade-in-place) and status (docs/behaviour/sidecarset.md#reconcile step 2).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {

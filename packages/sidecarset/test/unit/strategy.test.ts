@@ -1,4 +1,4 @@
-// GetNextUpgradePods (spec §1.6.3; Kruise sidecarset_strategy_test.go TestGetNextUpgradePods) and the
+// GetNextUpgradePods (docs/behaviour/sidecarset.md#upgrade-choice; Kruise sidecarset_strategy_test.go TestGetNextUpgradePods) and the
 // ordering helpers (TestSortNextUpgradePods, TestParseUpdateScatterTerms).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// AdvancedCronJob on the real cluster (spec/workloads.md §4.4): children named <acj>-<unix seconds> with the
+// AdvancedCronJob on the real cluster (docs/behaviour/advancedcronjob.md#controller): children named <acj>-<unix seconds> with the
 // scheduled-at annotation and a controller reference, status type/active/lastScheduleTime, history limits,
 // concurrency policies Forbid and Replace, paused, and a standard 5-field schedule against the wall clock.
 // Fast schedules use robfig's `@every`, so each case takes seconds, not minutes.

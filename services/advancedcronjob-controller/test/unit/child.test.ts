@@ -1,4 +1,4 @@
-// The child for a scheduled run (spec/workloads.md §4.4 step 8; constructJobForCronJob /
+// The child for a scheduled run (docs/behaviour/advancedcronjob.md#controller step 8; constructJobForCronJob /
 // constructBrJobForCronJob): kind by template, `<acj>-<unix seconds>`, template labels/annotations, the
 // scheduled-at annotation, the controller ownerReference, spec = template spec.
 

@@ -1,4 +1,4 @@
-// The ACJ's children (spec/workloads.md §4.4 steps 1–3; reconcileJob / reconcileBroadcastJob): classification
+// The ACJ's children (docs/behaviour/advancedcronjob.md#controller steps 1–3; reconcileJob / reconcileBroadcastJob): classification
 // by conditions, lastScheduleTime from scheduled-at, status.active references, ownership as Kruise's field
 // index sees it, and history pruning order.
 

@@ -1,4 +1,4 @@
-// robfig/cron v3 ParseStandard (spec/workloads.md §4.3–4.4): which schedules parse, to which allowed values,
+// robfig/cron v3 ParseStandard (docs/behaviour/advancedcronjob.md#validation, #controller): which schedules parse, to which allowed values,
 // and robfig's error texts (parser.go; cases after parser_test.go).
 
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// planAdvancedCronJob against spec/workloads.md §4.4 steps 1–8 and Kruise's reconcile tests
+// planAdvancedCronJob against docs/behaviour/advancedcronjob.md#controller steps 1–8 and Kruise's reconcile tests
 // (advancedcronjob_controller_test.go). The ACJ runs "*/5 * * * *", was created 2025-10-10T09:00Z
 // (Kruise's fake clock) and keeps 3 successful / 1 failed children unless a row says otherwise.
 

@@ -1,4 +1,4 @@
-// Kruise's formatSchedule and getNextSchedule (spec/workloads.md §4.4 step 5; advancedcronjob_utils.go and the
+// Kruise's formatSchedule and getNextSchedule (docs/behaviour/advancedcronjob.md#controller step 5; advancedcronjob_utils.go and the
 // Job/BroadcastJob reconcilers), and TestScheduleWithTimeZone (advancedcronjob_controller_test.go).
 
 import assert from 'node:assert/strict';

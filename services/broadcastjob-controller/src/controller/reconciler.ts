@@ -1,4 +1,4 @@
-// One BroadcastJob reconcile: wait for our own writes to show in the cache (expectations, spec §3.4 step 1),
+// One BroadcastJob reconcile: wait for our own writes to show in the cache (expectations, docs/behaviour/broadcastjob.md#controller step 1),
 // decide with planBroadcastJob (pure), then carry the plan out — job deletion, pod deletes, slow-start pod
 // creates stopping at the first failed batch, Events — and write the status settled by what actually happened.
 import { doItSlowly } from '@kruise-ts/core';

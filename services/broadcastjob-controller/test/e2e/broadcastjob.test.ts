@@ -1,4 +1,4 @@
-// BroadcastJob on the real cluster (spec/workloads.md §3.4): one pod per fitting node pinned by node affinity,
+// BroadcastJob on the real cluster (docs/behaviour/broadcastjob.md#controller): one pod per fitting node pinned by node affinity,
 // parallelism, nodeSelector narrowing what is desired, paused, completion with Kruise's status and condition,
 // completionPolicy Never, activeDeadlineSeconds and ttlSecondsAfterFinished. The devcluster's two kwok nodes run
 // the pods and complete them a second after they start.

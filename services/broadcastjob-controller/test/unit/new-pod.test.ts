@@ -1,4 +1,4 @@
-// The pod created for a node (spec/workloads.md §3.4 step 13; Kruise createPod, GetPodFromTemplate,
+// The pod created for a node (docs/behaviour/broadcastjob.md#controller step 13; Kruise createPod, GetPodFromTemplate,
 // ReplaceDaemonSetPodNodeNameNodeAffinity).
 
 import assert from 'node:assert/strict';

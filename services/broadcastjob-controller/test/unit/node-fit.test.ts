@@ -1,4 +1,4 @@
-// Node fitness (spec/workloads.md §3.4 step 7; Kruise checkNodeFitness): node name, nodeSelector and required
+// Node fitness (docs/behaviour/broadcastjob.md#controller step 7; Kruise checkNodeFitness): node name, nodeSelector and required
 // node affinity, NoSchedule/NoExecute taints against tolerations, cordoned nodes, and resources on an empty node.
 
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Which node a pod is on and how the job's pods are counted (spec/workloads.md §3.4 steps 5–6; Kruise
+// Which node a pod is on and how the job's pods are counted (docs/behaviour/broadcastjob.md#controller steps 5–6; Kruise
 // TestGetNodeToPodMap, getAssignedNode, filterPods).
 
 import assert from 'node:assert/strict';

@@ -134,7 +134,7 @@ const rows: Row[] = [
   },
 ];
 
-describe('planBroadcastJob against Kruise broadcastjob_controller_test.go (spec §3.4)', () => {
+describe('planBroadcastJob against Kruise broadcastjob_controller_test.go (docs/behaviour/broadcastjob.md#controller)', () => {
   for (const row of rows) {
     it(row.name, () => {
       const input: BroadcastJobPlanInput = {

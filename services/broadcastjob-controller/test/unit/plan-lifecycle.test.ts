@@ -1,6 +1,6 @@
 // planBroadcastJob beyond Kruise's own unit tests: finishing and TTL, start time and deadlines, completion,
 // completionPolicy Never, pausing, failure policies, pod creation limits and the counters after failed writes
-// (spec/workloads.md §3.4 steps 3–14).
+// (docs/behaviour/broadcastjob.md#controller steps 3–14).
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -26,7 +26,7 @@ const complete = (completedAgo: number) => ({
   conditions: [{ type: 'Complete', status: 'True', reason: 'Complete', message: 'done' }],
 });
 
-describe('finished jobs wait for their TTL and never create pods (spec §3.4 step 3)', () => {
+describe('finished jobs wait for their TTL and never create pods (docs/behaviour/broadcastjob.md#controller step 3)', () => {
   const rows: {
     name: string;
     ttl?: number;
@@ -94,7 +94,7 @@ describe('finished jobs wait for their TTL and never create pods (spec §3.4 ste
   });
 });
 
-describe('start time, phase and the active deadline (spec §3.4 steps 4 and 11)', () => {
+describe('start time, phase and the active deadline (docs/behaviour/broadcastjob.md#controller steps 4 and 11)', () => {
   it('sets startTime to now in RFC 3339 without fractional seconds and phase running', () => {
     const p = planBroadcastJob({ job: makeJob('j'), pods: [], nodes: [], now: new Date(NOW + 789) });
     assert.equal(p.status?.startTime, '2025-06-01T12:00:00Z');
@@ -172,7 +172,7 @@ describe('start time, phase and the active deadline (spec §3.4 steps 4 and 11)'
   });
 });
 
-describe('completion (spec §3.4 step 14)', () => {
+describe('completion (docs/behaviour/broadcastjob.md#controller step 14)', () => {
   it('every desired node has a finished pod ⇒ completed with Kruise condition and event', () => {
     const job = makeJob('ok', undefined, {
       failurePolicy: { type: 'Continue' },
@@ -263,7 +263,7 @@ describe('completion (spec §3.4 step 14)', () => {
   }
 });
 
-describe('completionPolicy Never (spec §3.4 step 14)', () => {
+describe('completionPolicy Never (docs/behaviour/broadcastjob.md#controller step 14)', () => {
   const never = (status?: BroadcastJob['status']) =>
     makeJob('daemon', undefined, { completionPolicy: { type: 'Never' } }, status);
 
@@ -311,7 +311,7 @@ describe('completionPolicy Never (spec §3.4 step 14)', () => {
   });
 });
 
-describe('pausing (spec §3.4 steps 9–10)', () => {
+describe('pausing (docs/behaviour/broadcastjob.md#controller steps 9–10)', () => {
   it('spec.paused keeps running pods and creates none, without events', () => {
     const job = makeJob('j', undefined, { paused: true }, { phase: 'running' });
     const p = plan(job, [makePod(job, 'a', 'n1', 'Running')], [makeNode('n1'), makeNode('n2')]);
@@ -348,7 +348,7 @@ describe('pausing (spec §3.4 steps 9–10)', () => {
   });
 });
 
-describe('failure policies and restart limits (spec §3.4 steps 6, 10, 12)', () => {
+describe('failure policies and restart limits (docs/behaviour/broadcastjob.md#controller steps 6, 10, 12)', () => {
   it('FailFast: one event when the failed pod is seen, one after the active pods are deleted', () => {
     const job = makeJob('ff', undefined, { failurePolicy: { type: 'FailFast' } });
     const pods = [
@@ -445,7 +445,7 @@ describe('failure policies and restart limits (spec §3.4 steps 6, 10, 12)', () 
   }
 });
 
-describe('creating pods (spec §3.4 step 13)', () => {
+describe('creating pods (docs/behaviour/broadcastjob.md#controller step 13)', () => {
   const rows: {
     name: string;
     parallelism?: number | string;
@@ -552,7 +552,7 @@ describe('creating pods (spec §3.4 step 13)', () => {
   });
 });
 
-describe('pods that no longer fit their node (spec §3.4 step 7)', () => {
+describe('pods that no longer fit their node (docs/behaviour/broadcastjob.md#controller step 7)', () => {
   const tainted = makeNode('n1', {
     spec: { taints: [{ key: 'dedicated', value: 'x', effect: 'NoExecute' }] },
   });
@@ -578,7 +578,7 @@ describe('pods that no longer fit their node (spec §3.4 step 7)', () => {
   });
 });
 
-describe('which pods are the job’s (spec §3.4 step 5)', () => {
+describe('which pods are the job’s (docs/behaviour/broadcastjob.md#controller step 5)', () => {
   it('two pods on one node ⇒ DuplicatePodCreatedOnSameNode, both counted', () => {
     const job = makeJob('j');
     const p = plan(

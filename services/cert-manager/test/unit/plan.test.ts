@@ -1,4 +1,4 @@
-// The rotation state machine, step by step (spec/workloads.md §5.2: regenerate when missing, corrupted,
+// The rotation state machine, step by step (docs/behaviour/webhook-certificates.md#certificates: regenerate when missing, corrupted,
 // not covering the DNS names or expiring within renewBefore; kruise-ts adds the CA overlap).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// What a change in the cache means to the controller (spec §2.1, the event handlers): which CloneSet keys to
+// What a change in the cache means to the controller (docs/behaviour/cloneset.md#watches, the event handlers): which CloneSet keys to
 // reconcile, and which scale / resourceVersion expectations it satisfies. Observing here, before the key is
 // queued, means the reconcile the change triggers already sees the expectation met.
 
@@ -30,7 +30,7 @@ export function owningCloneSetKey(o: CachedObject): string | undefined {
 /**
  * keysFor: a CloneSet change reconciles that CloneSet; a pod, PVC or revision change reconciles its controlling
  * CloneSet, and the previous one too when the controller reference moved. Orphans reconcile nothing: the
- * controller never adopts (spec §0.4).
+ * controller never adopts (docs/behaviour/cloneset.md#no-orphan-adoption).
  */
 export function cloneSetKeysFor(change: CacheChange): string[] {
   const obj = change.current ?? change.old;

@@ -13,5 +13,5 @@ export const CONTROLLER_REVISION = typedKind<ControllerRevision>(kube.CONTROLLER
 
 export const CACHED_KINDS: readonly kube.GroupKind[] = [CLONESET, POD, PVC, CONTROLLER_REVISION];
 
-/** The version the controller reads and writes (the storage version, spec §0.1). */
+/** The version the controller reads and writes (the storage version, docs/behaviour/cloneset.md#feature-gates). */
 export const CLONESET_RESOURCE = kube.resourceOf(kube.CLONESET);

@@ -1,6 +1,6 @@
 // Every apiserver write the CloneSet reconcile makes, each fenced (the replica must still own the partition)
 // and each recording the resourceVersion it produced so the next reconcile waits for the cache to catch up
-// (spec §2.2 step 9). Objects go over the wire as plain JSON and come back as plain JSON (timestamps as
+// (docs/behaviour/cloneset.md#reconcile-steps step 9). Objects go over the wire as plain JSON and come back as plain JSON (timestamps as
 // strings), which is what the decision functions read.
 
 import type {

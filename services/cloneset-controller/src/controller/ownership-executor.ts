@@ -1,4 +1,4 @@
-// Ownership writes before scaling (spec §2.2 steps 5–6): releasing pods whose labels stopped matching the
+// Ownership writes before scaling (docs/behaviour/cloneset.md#reconcile-steps steps 5–6): releasing pods whose labels stopped matching the
 // selector, and — when PVC reuse is off — handing PVCs of inactive pods to those pods (garbage collection then
 // removes them together) and deleting PVCs whose pod is gone.
 import { NotFoundError } from '@kruise-ts/runtime';

@@ -1,15 +1,17 @@
-// One CloneSet reconcile in Kruise's order (spec §2.2): cache → expectations → pods and PVCs → ownership →
+// One CloneSet reconcile in Kruise's order (docs/behaviour/cloneset.md#reconcile-steps): cache → expectations → pods and PVCs → ownership →
 // revisions → scale, or else update → status (written through the status subresource, announced as
 // RolloutProgress) → podsToDelete and history truncation → requeue for what ends by itself. Decisions come
 // from the pure functions of this package; this file only sequences them and the writes they call for.
+
 import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
 import { isPodActive, type ResourceVersionExpectations, type ScaleExpectations } from '@kruise-ts/core';
 import { LabelSelectorError, selectorString } from '@kruise-ts/kube';
-import type {
-  EventRecorder,
-  KubeClient,
-  PartitionedReconcileRequest,
-  ReconcileResult,
+import {
+  awaitExpectations,
+  type EventRecorder,
+  type KubeClient,
+  type PartitionedReconcileRequest,
+  type ReconcileResult,
 } from '@kruise-ts/runtime';
 import { context, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import { isPodOnRevision } from '../pod-state.ts';
@@ -67,7 +69,7 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
     const key = `${namespace}/${name}`;
     const cached = cache.get(CLONESET, namespace, name);
     if (cached === undefined) {
-      // Gone: forget what was expected of it (spec §2.2 step 1).
+      // Gone: forget what was expected of it (docs/behaviour/cloneset.md#reconcile-steps step 1).
       deps.scale.delete(key);
       deps.rollouts.forget(key);
       return undefined;
@@ -151,28 +153,24 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
     return waiting;
   }
 
-  // Our own last write of this CloneSet (status, podsToDelete) must be in the cache before deciding again.
-  const own = ctx.versions.check(cs, { onTimeout: 'drop' });
-  if (!own.proceed) {
+  // Our own last write of this CloneSet (status, podsToDelete) must be in the cache before deciding again, and
+  // 3. scale expectations: creations and deletions still on their way to the cache.
+  const gate = awaitExpectations(ctx.key, cs, ctx);
+  if (!gate.proceed) {
+    const w = gate.waiting;
     span.addEvent('rollout.wait', {
       'kruise.rollout.wait': WaitReason.Expectations,
-      'kruise.expectation': 'cloneset',
+      ...(w.expectation === 'workload'
+        ? { 'kruise.expectation': 'cloneset' }
+        : {
+            'kruise.expectation': w.expectation,
+            'kruise.expectation.pending': w.pending,
+            'kruise.expectation.leaked': w.leaked,
+          }),
     });
-    return { ...waiting, requeueAfter: 1000 };
-  }
-
-  // 3. Scale expectations: creations and deletions still on their way to the cache.
-  const scaleCheck = ctx.scale.check(ctx.key);
-  if (!scaleCheck.proceed) {
-    span.addEvent('rollout.wait', {
-      'kruise.rollout.wait': WaitReason.Expectations,
-      'kruise.expectation': scaleCheck.pending.action,
-      'kruise.expectation.pending': scaleCheck.pending.names.length,
-      'kruise.expectation.leaked': scaleCheck.leaked,
-    });
-    return scaleCheck.requeueAfterMs === undefined
+    return gate.result?.requeueAfter === undefined
       ? waiting
-      : { ...waiting, requeueAfter: scaleCheck.requeueAfterMs };
+      : { ...waiting, requeueAfter: gate.result.requeueAfter };
   }
 
   // 4. Pods and PVCs the CloneSet controls.

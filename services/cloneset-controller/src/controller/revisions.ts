@@ -1,4 +1,4 @@
-// The revision step of a reconcile (spec §2.2 steps 7–8, §2.3): decide the update revision from the history and
+// The revision step of a reconcile (docs/behaviour/cloneset.md#reconcile-steps steps 7–8, #revisions): decide the update revision from the history and
 // make it real — reuse (no write), roll back (bump an older revision's number, keeping its name), or create
 // (on a name collision with different data, bump collisionCount and try the next name). Also the history
 // truncation after the status write.

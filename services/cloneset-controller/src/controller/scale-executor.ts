@@ -1,4 +1,4 @@
-// Carrying out a scale plan (spec §3.2, §3.5): lifecycle patches, pod (and PVC) creation in slow-start batches,
+// Carrying out a scale plan (docs/behaviour/cloneset.md#scale-steps, #pod-creation): lifecycle patches, pod (and PVC) creation in slow-start batches,
 // deletions of pods with their PVCs. Every create/delete is announced to the scale expectations first and
 // withdrawn when the call fails, so the reconcile waits exactly for what is in flight.
 import { type ControllerRevision, doItSlowly, LifecycleState, lifecycleStatePatch } from '@kruise-ts/core';
@@ -6,6 +6,7 @@ import { AlreadyExistsError, ConflictError, NotFoundError } from '@kruise-ts/run
 import { newVersionedPod } from '../pods/new-pod.ts';
 import type { ScalePlan } from '../sync/scale.ts';
 import type { CloneSetPod, PersistentVolumeClaim } from '../types.ts';
+import { errorText } from './error-text.ts';
 import { POD, PVC } from './kinds.ts';
 import { recordEvent, revisionTemplate, type SyncContext } from './sync-context.ts';
 
@@ -13,8 +14,6 @@ export interface ScaleRevisions {
   current: ControllerRevision;
   update: ControllerRevision;
 }
-
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** What the deletion of an object that is already gone (or replaced by a namesake) means: nothing to do. */
 const isGone = (err: unknown): boolean => err instanceof NotFoundError || err instanceof ConflictError;
@@ -45,7 +44,7 @@ export async function executeScale(
     );
   }
   for (const { pod } of plan.markPreparingDelete) {
-    // markPodNotReady would set KruisePodReady, a gate only Kruise's pod webhook injects (spec §10.15): inert here.
+    // markPodNotReady would set KruisePodReady, a gate only Kruise's pod webhook injects (docs/behaviour/cloneset.md#edge-inert-without-kruise-components): inert here.
     await ctx.writer.patchPod(
       pod.metadata.name ?? '',
       lifecycleStatePatch(LifecycleState.PreparingDelete, ctx.now),
@@ -115,7 +114,7 @@ async function createPods(
       recordEvent(ctx, 'Normal', 'SuccessfulCreate', `succeed to create pod ${name}`);
     } catch (err) {
       // A namesake the cache does not show yet is ours and in flight (created just before a restart): keep
-      // waiting for it. One the cache shows is an inactive pod holding the name: a real failure (spec §3.5).
+      // waiting for it. One the cache shows is an inactive pod holding the name: a real failure (docs/behaviour/cloneset.md#pod-creation).
       if (
         err instanceof AlreadyExistsError &&
         ctx.cache.get(POD, ctx.cs.metadata.namespace, name) === undefined
@@ -128,7 +127,8 @@ async function createPods(
     }
   });
   if (result.error !== undefined) {
-    throw new Error(`created ${result.successes} of ${jobs.length} pods`, { cause: result.error });
+    // The FailedScale message is the first creation error itself, as Kruise's (DoItSlowly returns it).
+    throw new Error(errorText(result.error), { cause: result.error });
   }
 }
 

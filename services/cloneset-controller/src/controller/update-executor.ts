@@ -1,4 +1,4 @@
-// Carrying out an update plan (spec §4.1–§4.4, §5): per-pod refresh (InPlaceUpdateReady, grace periods, next
+// Carrying out an update plan (docs/behaviour/cloneset.md#update-steps, #update-pod, #in-place-able, #in-place-procedure, #lifecycle): per-pod refresh (InPlaceUpdateReady, grace periods, next
 // container batch, lifecycle transitions, the pod-template-hash label), then the chosen pods' moves — lifecycle
 // step, in-place update (status condition first, then GET-change-PUT of the pod) or the specified-delete mark
 // that hands a ReCreate to the scale step.
@@ -16,6 +16,7 @@ import type { LifecycleTransition } from '../lifecycle/state-machine.ts';
 import { isPodOnRevision, SPECIFIED_DELETE_LABEL } from '../pod-state.ts';
 import type { CloneSetPod } from '../types.ts';
 import type { UpdatePlan } from '../update/plan-update.ts';
+import { errorText } from './error-text.ts';
 import { recordEvent, type SyncContext } from './sync-context.ts';
 
 /** The conditions of `next` that differ from the pod's (a status patch then leaves the kubelet's others alone). */
@@ -32,13 +33,11 @@ export function changedConditions(pod: CloneSetPod, next: readonly PodCondition[
 }
 
 function transitionPatch(t: LifecycleTransition, now: number): object {
-  // markPodNotReady needs the KruisePodReady gate only Kruise's pod webhook injects (spec §10.15): inert here.
+  // markPodNotReady needs the KruisePodReady gate only Kruise's pod webhook injects (docs/behaviour/cloneset.md#edge-inert-without-kruise-components): inert here.
   return t.withHook === undefined
     ? lifecycleStatePatch(t.to, now)
     : lifecycleStatePatchWithHook(t.to, t.withHook, now);
 }
-
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** Refresh writes, then updates; returns how many pods were moved towards the target revision. */
 export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetPod>): Promise<number> {

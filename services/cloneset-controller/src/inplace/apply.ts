@@ -1,4 +1,4 @@
-// Performing an in-place update on a pod object (spec §4.4, inplaceupdate.Update + defaultPatchUpdateSpecToPod):
+// Performing an in-place update on a pod object (docs/behaviour/cloneset.md#in-place-procedure, inplaceupdate.Update + defaultPatchUpdateSpecToPod):
 // the InPlaceUpdateReady=False status to write first, then the pod with new revision labels, lifecycle Updating,
 // the in-place-update-state annotation and — unless a grace period defers it — the new images of the first
 // container batch (containers with a launch priority go highest-priority first).

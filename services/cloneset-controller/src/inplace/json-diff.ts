@@ -1,5 +1,5 @@
 // An RFC 6902 diff in the shape of appscode/jsonpatch's CreatePatch, which Kruise runs over two revisions' data to
-// decide what changed (spec §4.3): objects key by key, equal-length arrays element by element, arrays of
+// decide what changed (docs/behaviour/cloneset.md#in-place-able): objects key by key, equal-length arrays element by element, arrays of
 // different length as whole-element adds/removes, anything else as a replace.
 
 export type JsonDiffValue = unknown;

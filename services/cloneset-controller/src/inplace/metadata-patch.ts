@@ -1,4 +1,4 @@
-// The metadata part of an in-place update (spec §4.3): a two-way strategic-merge patch from the old template's
+// The metadata part of an in-place update (docs/behaviour/cloneset.md#in-place-able): a two-way strategic-merge patch from the old template's
 // metadata to the new one — changed or added labels/annotations with their value, removed ones as null, the
 // finalizers list (a merge list of strings) as additions, "$deleteFromPrimitiveList/finalizers" and
 // "$setElementOrder/finalizers" — and applying such a patch to a pod's metadata.

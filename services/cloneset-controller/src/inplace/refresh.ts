@@ -1,4 +1,4 @@
-// What an in-place update still needs on each reconcile (spec §4.4 step 4, inplaceupdate.Refresh): finish a grace
+// What an in-place update still needs on each reconcile (docs/behaviour/cloneset.md#in-place-procedure step 4, inplaceupdate.Refresh): finish a grace
 // period that has run out, patch the next container batch once the previous one is ready, or mark the pod
 // InPlaceUpdateReady=True once nothing is pending (which is also how fresh pods first get the condition).
 

@@ -1,4 +1,4 @@
-// Whether a pod can move between two revisions in place, and what the in-place update changes (spec §4.3,
+// Whether a pod can move between two revisions in place, and what the in-place update changes (docs/behaviour/cloneset.md#in-place-able,
 // defaultCalculateInPlaceUpdateSpec): only replaced container images and template metadata. Any other change —
 // env, ports, resources, added containers, initContainers, volumes — needs a recreate.
 

@@ -1,4 +1,4 @@
-// The pod lifecycle state machine (spec §5): which state label a pod moves to on each reconcile, before an
+// The pod lifecycle state machine (docs/behaviour/cloneset.md#lifecycle): which state label a pod moves to on each reconcile, before an
 // in-place update, and when chosen for deletion. Pure decisions; patch bodies come from core's lifecycle helpers.
 
 import {

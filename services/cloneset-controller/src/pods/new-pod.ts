@@ -1,4 +1,4 @@
-// The pod (and its PVCs) the controller creates for an instance id at a revision (spec §3.5, newVersionedPods +
+// The pod (and its PVCs) the controller creates for an instance id at a revision (docs/behaviour/cloneset.md#pod-creation, newVersionedPods +
 // createPods + GetPersistentVolumeClaims): the revision's template with the CloneSet controller reference,
 // revision labels, instance id, lifecycle PreparingNormal, the InPlaceUpdateReady readiness gate and one PVC
 // volume per volumeClaimTemplate.

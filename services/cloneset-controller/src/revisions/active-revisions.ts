@@ -1,4 +1,4 @@
-// Choosing the current and update revisions from the ControllerRevision history (spec §2.3, getActiveRevisions),
+// Choosing the current and update revisions from the ControllerRevision history (docs/behaviour/cloneset.md#revisions, getActiveRevisions),
 // and which old revisions to delete (truncateHistory). Hashing, equality and the reuse/rollback/create rule come
 // from @kruise-ts/core.
 

@@ -1,4 +1,4 @@
-// CloneSet status (spec §6, calculateStatus + calculateProgressingStatus + inconsistentStatus): counters over the
+// CloneSet status (docs/behaviour/cloneset.md#status, calculateStatus + calculateProgressingStatus + inconsistentStatus): counters over the
 // claimed active pods, when currentRevision catches up with updateRevision, expectedUpdatedReplicas, the
 // Progressing condition, and whether the result is worth writing.
 
@@ -48,7 +48,7 @@ export function hasProgressDeadline(cs: CloneSet): boolean {
   return pds !== undefined && pds !== MAX_INT32;
 }
 
-/** The Progressing condition for the counted status; first matching case wins (spec §6). */
+/** The Progressing condition for the counted status; first matching case wins (docs/behaviour/cloneset.md#status). */
 export function calculateProgressing(
   cs: CloneSet,
   status: CloneSetStatus,
@@ -182,7 +182,7 @@ export function statusNeedsWrite(old: CloneSetStatus | undefined, next: CloneSet
   );
 }
 
-/** Requeue so availability is re-checked once minReadySeconds passes (spec §2.2 step 14). */
+/** Requeue so availability is re-checked once minReadySeconds passes (docs/behaviour/cloneset.md#reconcile-steps step 14). */
 export function minReadyRequeueMs(cs: CloneSet, status: CloneSetStatus): number | undefined {
   const mrs = cs.spec.minReadySeconds ?? 0;
   return mrs > 0 && status.availableReplicas !== status.readyReplicas ? mrs * 1000 : undefined;

@@ -1,4 +1,4 @@
-// CloneSet status conditions (spec §1.2, §6): Progressing with its reasons, FailedScale/FailedUpdate, and Kruise's
+// CloneSet status conditions (docs/behaviour/cloneset.md#status-fields, #status): Progressing with its reasons, FailedScale/FailedUpdate, and Kruise's
 // SetCloneSetCondition, which leaves a condition untouched when neither status nor reason changes.
 
 import { formatRfc3339 } from '@kruise-ts/core';

@@ -1,4 +1,4 @@
-// Which listed pods the CloneSet works on (spec §0.4, §2.2 step 4 and 6): pods are listed by any ownerReference
+// Which listed pods the CloneSet works on (docs/behaviour/cloneset.md#no-orphan-adoption, #reconcile-steps step 4 and 6): pods are listed by any ownerReference
 // to the CloneSet's UID; terminal or terminating ones are inactive; owned pods whose labels no longer match the
 // selector are released (ownerReference removed) unless the CloneSet is being deleted; orphans matching the
 // selector would be adopted.

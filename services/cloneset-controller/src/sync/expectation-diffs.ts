@@ -1,4 +1,4 @@
-// calculateDiffsWithExpectation (spec §3.3): from the claimed active pods, how many pods to create or delete (and
+// calculateDiffsWithExpectation (docs/behaviour/cloneset.md#scale-arithmetic): from the claimed active pods, how many pods to create or delete (and
 // how many of those on the current revision), how much surge to use, and how many pods to move between revisions
 // within maxUnavailable. Scaling and updating both start from these numbers.
 

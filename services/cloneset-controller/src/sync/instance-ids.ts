@@ -1,4 +1,4 @@
-// Instance ids for new pods (spec §3.5, getOrGenAvailableIDs): first the ids of owned PVCs whose pod is gone (so
+// Instance ids for new pods (docs/behaviour/cloneset.md#pod-creation, getOrGenAvailableIDs): first the ids of owned PVCs whose pod is gone (so
 // the new pod mounts the same volumes and even gets the same name), then fresh random 5-character ids.
 
 import type { Pod } from '@kruise-ts/core';

@@ -1,4 +1,4 @@
-// Orders of "worst pod first" (spec §3.6, §4.5): Kubernetes' ActivePods order, used to pick which pods update
+// Orders of "worst pod first" (docs/behaviour/cloneset.md#scale-in-order, #update-order): Kubernetes' ActivePods order, used to pick which pods update
 // first, and Kruise's ActivePodsWithRanks order, used to pick which pods a scale-in deletes first.
 
 import { getPodCondition, isPodReady, type Pod } from '@kruise-ts/core';

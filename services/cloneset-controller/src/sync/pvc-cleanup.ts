@@ -1,4 +1,4 @@
-// PVC cleanup when reuse is disabled (spec §2.2 step 5, cleanupPVCs): PVCs of active pods stay; PVCs of inactive
+// PVC cleanup when reuse is disabled (docs/behaviour/cloneset.md#reconcile-steps step 5, cleanupPVCs): PVCs of active pods stay; PVCs of inactive
 // pods are handed to that pod (so garbage collection removes them with it); PVCs of pods that are gone are deleted.
 
 import type { OwnerReference, Pod } from '@kruise-ts/core';

@@ -1,4 +1,4 @@
-// Ranks that spread a scale-in (spec §3.6 step 5): by default pods sharing a node with siblings rank higher (are
+// Ranks that spread a scale-in (docs/behaviour/cloneset.md#scale-in-order step 5): by default pods sharing a node with siblings rank higher (are
 // deleted first); with template topologySpreadConstraints, pods in crowded topology domains rank higher.
 
 import type { Pod } from '@kruise-ts/core';

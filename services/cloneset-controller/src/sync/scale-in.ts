@@ -1,4 +1,4 @@
-// Which pods a scale-in deletes (spec §3.6, choosePodsToDelete) and how many of them may go now: old-revision pods
+// Which pods a scale-in deletes (docs/behaviour/cloneset.md#scale-in-order, choosePodsToDelete) and how many of them may go now: old-revision pods
 // first as far as scaleDownNumOldRevision asks, each group in deletion order, then ready pods only within
 // deleteReadyLimit.
 

@@ -1,4 +1,4 @@
-// Kruise's Scale() as a plan (spec §3.2): one step per reconcile — cancel PreparingDelete, or create, or delete
+// Kruise's Scale() as a plan (docs/behaviour/cloneset.md#scale-steps): one step per reconcile — cancel PreparingDelete, or create, or delete
 // unhooked PreparingDelete pods, or delete specified pods, or scale in — chosen from the cached pods and PVCs. The
 // caller executes the plan; if scalePlanModifies(plan), the update step must wait for the next reconcile.
 

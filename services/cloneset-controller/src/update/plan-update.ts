@@ -1,6 +1,6 @@
-// Kruise's Update() as a plan (spec §4.1, §4.2): first refresh every pod (in-place progress, lifecycle
+// Kruise's Update() as a plan (docs/behaviour/cloneset.md#update-steps, #update-pod): first refresh every pod (in-place progress, lifecycle
 // transitions, missing pod-template-hash label) — if any pod's labels change, that is all for this reconcile —
-// then, unless OnDelete or paused, pick the pods to move between revisions (§4.5, §4.6) and decide per pod:
+// then, unless OnDelete or paused, pick the pods to move between revisions (docs/behaviour/cloneset.md#update-order, #update-limit) and decide per pod:
 // in place, recreate (mark specified-delete; the scale step deletes it later), or a lifecycle step first.
 
 import {

@@ -1,4 +1,4 @@
-// updateStrategy.priorityStrategy (spec §4.5 step 2, Kruise updatesort.prioritySort): weightPriority sums the
+// updateStrategy.priorityStrategy (docs/behaviour/cloneset.md#update-order step 2, Kruise updatesort.prioritySort): weightPriority sums the
 // weights of the terms whose selector matches the pod's labels, heavier first; orderPriority takes the first
 // orderedKey the pod has (earlier key first; pods with none of the keys come before all others) and, within one
 // key, the larger trailing integer of the label value first. The sort is stable.

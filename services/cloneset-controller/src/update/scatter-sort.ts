@@ -1,4 +1,4 @@
-// updateStrategy.scatterStrategy (spec §4.5 step 3): core's scatterSort over indexes into the CloneSet's pod
+// updateStrategy.scatterStrategy (docs/behaviour/cloneset.md#update-order step 3): core's scatterSort over indexes into the CloneSet's pod
 // slots, the density measured on every slot that holds a pod.
 import {
   type Pod,

@@ -1,4 +1,4 @@
-// Which waiting pods update first (spec §4.5, SortUpdateIndexes) and how many may update now (spec §4.6,
+// Which waiting pods update first (docs/behaviour/cloneset.md#update-order, SortUpdateIndexes) and how many may update now (docs/behaviour/cloneset.md#update-limit,
 // limitUpdateIndexes). Both work on indexes into the full pod list, as Kruise does.
 
 import { getPodLifecycleState, LifecycleState, type Pod } from '@kruise-ts/core';

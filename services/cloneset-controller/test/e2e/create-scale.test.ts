@@ -1,7 +1,7 @@
 // Creating and scaling CloneSets on the real cluster, with the real watcher feeding the controller over the bus:
-// Kruise's pod names, labels, owner references and readiness gate (spec §3.5, §7), status counters (§6),
-// ControllerRevision naming (§2.3), Events (§7), scale up/down with Kruise's scale-in order (§3.6),
-// podsToDelete and the specified-delete label (§3.7), and `kubectl get cloneset` columns.
+// Kruise's pod names, labels, owner references and readiness gate (docs/behaviour/cloneset.md#pod-creation, #labels), status counters (docs/behaviour/cloneset.md#status),
+// ControllerRevision naming (docs/behaviour/cloneset.md#revisions), Events (docs/behaviour/cloneset.md#labels), scale up/down with Kruise's scale-in order (docs/behaviour/cloneset.md#scale-in-order),
+// podsToDelete and the specified-delete label (docs/behaviour/cloneset.md#specified-delete), and `kubectl get cloneset` columns.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
@@ -38,7 +38,7 @@ after(async () => {
   await h.stop();
 });
 
-describe('create (spec §3.5, §6, §7)', () => {
+describe('create (docs/behaviour/cloneset.md#pod-creation, #status, #labels)', () => {
   it('creates N pods named <cloneset>-<instance id> with Kruise labels, owner reference and status counts', async () => {
     const ns = await h.namespace('create');
     const created = await createCloneSet(h, cloneSetObject(ns, 'web', { replicas: 3 }));
@@ -156,7 +156,7 @@ describe('create (spec §3.5, §6, §7)', () => {
   });
 });
 
-describe('scale (spec §3.2, §3.6, §3.7)', () => {
+describe('scale (docs/behaviour/cloneset.md#scale-steps, #scale-in-order, #specified-delete)', () => {
   it('scales up and down; scale-in deletes the pods Kruise ranks first (ActivePodsWithRanks)', async () => {
     const ns = await h.namespace('scale');
     // All pods on one node, and the first two ready a second before the others: Kruise's order (unscheduled,

@@ -1,4 +1,4 @@
-// Kruise feature gates as controller flags (spec §0.1), with a controller started with
+// Kruise feature gates as controller flags (docs/behaviour/cloneset.md#feature-gates), with a controller started with
 // KRUISE_TS_FEATURE_GATES: CloneSetShortHash (the pod label holds only the hash) and CloneSetPartitionRollback
 // (raising the partition rolls updated pods back to the current revision).
 import assert from 'node:assert/strict';
@@ -29,7 +29,7 @@ after(async () => {
   await h.stop();
 });
 
-describe('feature gates (spec §0.1)', () => {
+describe('feature gates (docs/behaviour/cloneset.md#feature-gates)', () => {
   it('CloneSetShortHash: controller-revision-hash holds only the hash; status keeps the revision name', async () => {
     const ns = await h.namespace('short');
     await createCloneSet(h, cloneSetObject(ns, 'sh', { replicas: 2 }));

@@ -1,4 +1,4 @@
-// Lifecycle hooks and pods leaving the CloneSet on the real cluster (spec §5, §0.4, §0.5, §2.2 step 6): a
+// Lifecycle hooks and pods leaving the CloneSet on the real cluster (docs/behaviour/cloneset.md#lifecycle, #no-orphan-adoption, #inactive-pods, #reconcile-steps step 6): a
 // preNormal hook keeps new pods in PreparingNormal (ready but unavailable) until its finalizer is added; a
 // preDelete hook holds a pod in PreparingDelete until the hook label goes; an inPlaceUpdate hook holds the update
 // in PreparingUpdate, and the pod waits in Updated until the hook label is back; a Failed pod is left alone and
@@ -56,7 +56,7 @@ async function setFinalizers(ns: string, name: string, add: string[], remove: st
 const podNamed = async (ns: string, app: string, name: string): Promise<V1Pod | undefined> =>
   (await listPods(h, ns, app)).find((p) => p.metadata?.name === name);
 
-describe('lifecycle hooks (spec §5)', () => {
+describe('lifecycle hooks (docs/behaviour/cloneset.md#lifecycle)', () => {
   it('preNormal: new pods stay PreparingNormal (ready, unavailable) until the hook finalizer is added, then Normal', async () => {
     const ns = await h.namespace('prenormal');
     await createCloneSet(
@@ -65,7 +65,7 @@ describe('lifecycle hooks (spec §5)', () => {
     );
     const state = (p: V1Pod | undefined) => p?.metadata?.labels?.[LIFECYCLE_STATE];
     try {
-      // Running and Ready, yet held in PreparingNormal: ready but not available (spec §5, only ""/Normal count).
+      // Running and Ready, yet held in PreparingNormal: ready but not available (docs/behaviour/cloneset.md#lifecycle, only ""/Normal count).
       await waitForStatus(h, ns, 'pn', { replicas: 2, readyReplicas: 2, availableReplicas: 0 });
       await sleep(2000);
       const pods = (await listPods(h, ns, 'pn')).filter(isActive);
@@ -135,7 +135,7 @@ describe('lifecycle hooks (spec §5)', () => {
       { timeoutMs: 30_000, intervalMs: 250 },
     );
     const name = held.metadata?.name ?? '';
-    // PreparingDelete pods are still counted, as unavailable (spec §10.8).
+    // PreparingDelete pods are still counted, as unavailable (docs/behaviour/cloneset.md#edge-preparing-delete-counted).
     const waiting = await waitForStatus(h, ns, 'pd', { replicas: 2, availableReplicas: 1 });
     assert.equal(waiting.status?.readyReplicas, 2, 'readyReplicas ignores the lifecycle state');
     await sleep(2000);
@@ -197,7 +197,7 @@ describe('lifecycle hooks (spec §5)', () => {
   });
 });
 
-describe('pods leaving the CloneSet (spec §0.4, §0.5)', () => {
+describe('pods leaving the CloneSet (docs/behaviour/cloneset.md#no-orphan-adoption, #inactive-pods)', () => {
   it('a Failed pod is neither counted nor deleted, and is replaced', async () => {
     const ns = await h.namespace('failed');
     await createCloneSet(h, cloneSetObject(ns, 'fl', { replicas: 2 }));

@@ -1,4 +1,4 @@
-// Status and housekeeping on the real cluster (spec §6, §2.2, §3.3, §2.3): availability after minReadySeconds
+// Status and housekeeping on the real cluster (docs/behaviour/cloneset.md#status, #reconcile-steps, #scale-arithmetic, #revisions): availability after minReadySeconds
 // (the controller comes back by itself), the Progressing condition with progressDeadlineSeconds, scale-up
 // throttled by scaleStrategy.maxUnavailable (ScaleUpLimited), history truncation to revisionHistoryLimit,
 // a CloneSet stored without any defaults, and deletion of the CloneSet.
@@ -36,7 +36,7 @@ function neverReady(obj: ReturnType<typeof cloneSetObject>): ReturnType<typeof c
   return obj;
 }
 
-describe('status (spec §6)', () => {
+describe('status (docs/behaviour/cloneset.md#status)', () => {
   it('minReadySeconds: pods count as ready first and as available once they have been ready that long', async () => {
     const ns = await h.namespace('mrs');
     await createCloneSet(h, cloneSetObject(ns, 'mr', { replicas: 2, minReadySeconds: 5 }));
@@ -144,7 +144,7 @@ describe('status (spec §6)', () => {
   });
 });
 
-describe('housekeeping (spec §2.3)', () => {
+describe('housekeeping (docs/behaviour/cloneset.md#revisions)', () => {
   it('revisionHistoryLimit 1: older revisions no pod uses are deleted', async () => {
     const ns = await h.namespace('history');
     const obj = cloneSetObject(ns, 'hl', {

@@ -1,4 +1,4 @@
-// Update strategies on the real cluster (spec §3.3, §4.2, §4.5, §1.6): maxSurge with maxUnavailable 0 (checked at
+// Update strategies on the real cluster (docs/behaviour/cloneset.md#scale-arithmetic, #update-pod, #update-order, #v1beta1-and-conversion): maxSurge with maxUnavailable 0 (checked at
 // every pod state), the update order of priorityStrategy weights, OnDelete (no updates; deleted pods come back at
 // the new revision), scatterStrategy spreading a partitioned update across a pod label, and InPlaceOnly refusing a change it cannot do in place (FailedUpdate).
 import assert from 'node:assert/strict';
@@ -97,7 +97,7 @@ describe('update strategies', () => {
 
   it('scatterStrategy zone=a: a partitioned update is spread across zones as Kruise scatterSort orders it', async () => {
     const ns = await h.namespace('scatter');
-    // A weight per pod fixes the order before scattering (priority sort runs first, spec §4.5 step 2), so the
+    // A weight per pod fixes the order before scattering (priority sort runs first, docs/behaviour/cloneset.md#update-order step 2), so the
     // expected set does not depend on the default ActivePods order; maxUnavailable 6 lets the whole partitioned
     // batch go in one reconcile (the order is recomputed every round, as in Kruise).
     const scatterStrategy = [{ key: 'zone', value: 'a' }];

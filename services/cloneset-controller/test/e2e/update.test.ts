@@ -1,7 +1,7 @@
-// Rolling updates on the real cluster (spec §4): ReCreate through the specified-delete label, in-place image
+// Rolling updates on the real cluster (docs/behaviour/cloneset.md#update): ReCreate through the specified-delete label, in-place image
 // updates (same pod, container restarted by the fake kubelet, InPlaceUpdateReady cycled), the in-place grace
 // period, metadata-only in-place updates, the fallback to recreate, partition (number and percent), paused,
-// maxUnavailable, and rollback to an older template reusing its ControllerRevision (§2.3).
+// maxUnavailable, and rollback to an older template reusing its ControllerRevision (docs/behaviour/cloneset.md#revisions).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from '@kruise-ts/devcluster';
@@ -52,7 +52,7 @@ async function ready(ns: string, name: string, o: Parameters<typeof cloneSetObje
   return { pods, revision: cs.status?.updateRevision ?? '' };
 }
 
-describe('ReCreate (spec §0.3, §4.2)', () => {
+describe('ReCreate (docs/behaviour/cloneset.md#recreate-via-specified-delete, #update-pod)', () => {
   it('replaces every pod one at a time through the specified-delete label, never more than maxUnavailable down', async () => {
     const ns = await h.namespace('recreate');
     const { pods: before, revision: r1 } = await ready(ns, 'rc', { replicas: 3 });
@@ -127,7 +127,7 @@ describe('ReCreate (spec §0.3, §4.2)', () => {
   });
 });
 
-describe('in-place update (spec §4.3, §4.4)', () => {
+describe('in-place update (docs/behaviour/cloneset.md#in-place-able, #in-place-procedure)', () => {
   it('updates the image in place: same pod, container restarted once, InPlaceUpdateReady cycled', async () => {
     const ns = await h.namespace('inplace');
     const { pods: before, revision: r1 } = await ready(ns, 'ip', {
@@ -264,7 +264,7 @@ describe('in-place update (spec §4.3, §4.4)', () => {
   });
 });
 
-describe('partition and paused (spec §4.7)', () => {
+describe('partition and paused (docs/behaviour/cloneset.md#partition-paused)', () => {
   for (const [label, partition] of [
     ['a number', 2],
     ['a percent', '50%'],
@@ -304,7 +304,7 @@ describe('partition and paused (spec §4.7)', () => {
     });
   }
 
-  it('paused stops updates, not scaling: a pod added while paused gets the new revision (spec §10.12)', async () => {
+  it('paused stops updates, not scaling: a pod added while paused gets the new revision (docs/behaviour/cloneset.md#edge-paused-scaling)', async () => {
     const ns = await h.namespace('paused');
     const { revision: r1 } = await ready(ns, 'ps', { replicas: 2 });
     await patchCloneSet(h, ns, 'ps', { spec: { updateStrategy: { rollingUpdate: { paused: true } } } });
@@ -322,7 +322,7 @@ describe('partition and paused (spec §4.7)', () => {
   });
 });
 
-describe('maxUnavailable (spec §4.6)', () => {
+describe('maxUnavailable (docs/behaviour/cloneset.md#update-limit)', () => {
   it('maxUnavailable 2 of 6: never fewer than 4 available, never more than 6 pods', async () => {
     const ns = await h.namespace('maxunav');
     await ready(ns, 'mu', { replicas: 6, rollingUpdate: { maxUnavailable: 2 } });
@@ -345,7 +345,7 @@ describe('maxUnavailable (spec §4.6)', () => {
   });
 });
 
-describe('rollback (spec §2.3)', () => {
+describe('rollback (docs/behaviour/cloneset.md#revisions)', () => {
   it('going back to an older template reuses its ControllerRevision (name kept, .revision bumped)', async () => {
     const ns = await h.namespace('rollback');
     const { revision: r1 } = await ready(ns, 'rb', {

@@ -1,4 +1,4 @@
-// volumeClaimTemplates on the real cluster (spec §3.5, §3.7, §0.6): one PVC per template and pod named
+// volumeClaimTemplates on the real cluster (docs/behaviour/cloneset.md#pod-creation, #specified-delete, #pvcs-deleted-with-pod): one PVC per template and pod named
 // <template>-<cloneset>-<instance id> with the selector labels and the instance id; a pod deleted by someone
 // else comes back under the same name with the same PVC when enablePVCReuse is on, and under a new id (the
 // old PVC removed) when it is off (the v1beta1 default); controller deletions take the pod's PVCs along.
@@ -55,7 +55,7 @@ async function listPvcs(ns: string): Promise<V1PersistentVolumeClaim[]> {
   );
 }
 
-describe('volumeClaimTemplates (spec §3.5)', () => {
+describe('volumeClaimTemplates (docs/behaviour/cloneset.md#pod-creation)', () => {
   it('creates one PVC per pod, named and labelled as Kruise does, mounted by the pod', async () => {
     const ns = await h.namespace('vct');
     const cs: CloneSet = await createWithVolumes(ns, 'db', 2, false);

@@ -1,8 +1,8 @@
 // The walk-through on the real cluster: 5 replicas of nginx:1.22-alpine updated to nginx:1.23-alpine
 // with partition 3, maxSurge 2, minReadySeconds 10 (ReCreate). Every pod state the apiserver shows is checked
 // (watch + 250 ms ticks): never more than 5 + 2 pods, never fewer than 5 − 1 available (maxUnavailable is
-// floor(20% of 5) once maxSurge is set, spec §1.5). It ends with 2 updated / 3 old pods and Kruise's status
-// counts (spec §3.4, §6). The same rollout is then found in Jaeger as one trace, from the watcher's publish of
+// floor(20% of 5) once maxSurge is set, docs/behaviour/cloneset.md#int-or-percent). It ends with 2 updated / 3 old pods and Kruise's status
+// counts (docs/behaviour/cloneset.md#rollout-example, #status). The same rollout is then found in Jaeger as one trace, from the watcher's publish of
 // the spec change to the reconcile that saw the last updated pod available, with the waits as span events;
 // and as RolloutProgress domain events on the bus.
 import assert from 'node:assert/strict';
@@ -60,7 +60,7 @@ after(async () => {
   await h.stop();
 });
 
-describe('walk-through: partition 3, maxSurge 2, minReadySeconds 10 (spec §3.4)', () => {
+describe('walk-through: partition 3, maxSurge 2, minReadySeconds 10 (docs/behaviour/cloneset.md#rollout-example)', () => {
   let ns = '';
   let oldRevision = '';
   let newRevision = '';

@@ -1,4 +1,4 @@
-// Which CloneSets a cache change reconciles and which expectations it satisfies (spec §2.1).
+// Which CloneSets a cache change reconciles and which expectations it satisfies (docs/behaviour/cloneset.md#watches).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
@@ -46,7 +46,7 @@ const change = (old: CachedObject | undefined, current: CachedObject | undefined
   observedAt: undefined,
 });
 
-describe('cloneSetKeysFor (spec §2.1)', () => {
+describe('cloneSetKeysFor (docs/behaviour/cloneset.md#watches)', () => {
   it('a CloneSet change reconciles that CloneSet', () => {
     assert.deepEqual(cloneSetKeysFor(change(undefined, cached('CloneSet', 'apps.kruise.io', 'web'))), [
       'ns/web',
@@ -80,7 +80,7 @@ describe('cloneSetKeysFor (spec §2.1)', () => {
   });
 });
 
-describe('observeExpectations (spec §2.1, §2.2 steps 3 and 9)', () => {
+describe('observeExpectations (docs/behaviour/cloneset.md#watches, #reconcile-steps steps 3 and 9)', () => {
   const sinks = () => ({ scale: new ScaleExpectations(), versions: new ResourceVersionExpectations() });
 
   it('a pod first seen satisfies create/<name>; gone or terminating satisfies delete/<name>', () => {

@@ -59,13 +59,13 @@ const cases: Case[] = [
   { name: 'specified delete with maxSurge 1: surge ready, delete', cs: cs(5, 0, 0, 1), pods: 'N* N N N N N', want: { deleteReadyLimit: 1, useSurge: 1 } },
   { name: 'specified delete with maxSurge 1: done', cs: cs(5, 0, 0, 1), pods: 'N N N N N', want: {} },
 
-  // spec §3.4 second example (in-place)
+  // docs/behaviour/cloneset.md#rollout-example second example (in-place)
   { name: 'in-place partition 3 + maxSurge 1, step 1: surge pod of the new revision', cs: cs(5, 3, 1, 1), pods: 'O O O O O', want: { scaleUpNum: 1, useSurge: 1, updateNum: 2, updateMaxUnavailable: 1, scaleUpLimit: 1 } },
   { name: 'in-place partition 3 + maxSurge 1, step 2: update one old pod', cs: cs(5, 3, 1, 1), pods: 'O O O O O n', want: { useSurge: 1, updateNum: 1, updateMaxUnavailable: 2 } },
   { name: 'in-place partition 3 + maxSurge 1, step 3: one old to go, nothing ready to spare', cs: cs(5, 3, 1, 1), pods: 'O O O O n:U n', want: { scaleDownNum: 1, scaleDownNumOldRevision: 1, deleteReadyLimit: 0 } },
   { name: 'in-place partition 3 + maxSurge 1, step 4: in-place pod ready, delete an old one', cs: cs(5, 3, 1, 1), pods: 'O O O O N n', want: { scaleDownNum: 1, scaleDownNumOldRevision: 1, deleteReadyLimit: 1 } },
 
-  // spec §3.4 worked example (recreate)
+  // docs/behaviour/cloneset.md#rollout-example worked example (recreate)
   { name: 'recreate partition 3 + maxSurge 1, step 1/7', cs: cs(5, 3, 1, 1), pods: 'O O O O O', want: { scaleUpNum: 1, useSurge: 1, updateNum: 2, updateMaxUnavailable: 1, scaleUpLimit: 1 } },
   { name: 'recreate partition 3 + maxSurge 1, step 2/7', cs: cs(5, 3, 1, 1), pods: 'O O O O O n', want: { useSurge: 1, updateNum: 1, updateMaxUnavailable: 2 } },
   { name: 'recreate partition 3 + maxSurge 1, step 3/7', cs: cs(5, 3, 1, 1), pods: 'O O O O O* n', want: { useSurge: 1, useSurgeOldRevision: 1, deleteReadyLimit: 1, updateNum: 1, updateMaxUnavailable: 2 } },
@@ -117,7 +117,7 @@ const cases: Case[] = [
   { name: 'paused with partition 2: surplus new pods', cs: { ...cs(5, 2, 0, 3), paused: true }, pods: 'O O O O O n n n', want: { scaleDownNum: 3, scaleDownNumOldRevision: 3 } },
 ];
 
-describe('calculateDiffsWithExpectation (spec §3.3, §3.4, §3.7; UT diffs)', () => {
+describe('calculateDiffsWithExpectation (docs/behaviour/cloneset.md#scale-arithmetic, #rollout-example, #specified-delete; UT diffs)', () => {
   for (const c of cases) {
     it(c.name, () => {
       const gates = { partitionRollback: c.noRollback !== true, preparingUpdateAsUpdate: true };
@@ -157,7 +157,7 @@ describe('calculateDiffsWithExpectation (spec §3.3, §3.4, §3.7; UT diffs)', (
     });
   });
 
-  it('OnDelete with 4 replicas: floor(20%) is 0, so a ready specified pod cannot go (spec §10.9)', () => {
+  it('OnDelete with 4 replicas: floor(20%) is 0, so a ready specified pod cannot go (docs/behaviour/cloneset.md#edge-ondelete-small-replicas)', () => {
     const set = makeCloneSet({ replicas: 4, noRollingUpdate: true });
     const got = calculateDiffsWithExpectation(set, podsFrom('N* N N N'), {
       currentRevision: NEW,

@@ -25,7 +25,7 @@ const rev = (name: string, raw: string, annotations?: Record<string, string>): C
 });
 const tpl = (template: string) => `{"spec":{"template":{"$patch":"replace",${template}}}}`;
 
-describe('in-place-able changes (spec §4.3; inplace_update_test TestCalculateInPlaceUpdateSpec)', () => {
+describe('in-place-able changes (docs/behaviour/cloneset.md#in-place-able; inplace_update_test TestCalculateInPlaceUpdateSpec)', () => {
   const newRev = rev('new-revision', tpl('"spec":{"containers":[{"name":"c1","image":"foo2"}]}'));
 
   it('unknown old revision: recreate', () => {
@@ -180,7 +180,7 @@ function oldPod(): CloneSetPod {
   };
 }
 
-describe('performing an in-place update (spec §4.4; UT update "inplace update", "... with grace period")', () => {
+describe('performing an in-place update (docs/behaviour/cloneset.md#in-place-procedure; UT update "inplace update", "... with grace period")', () => {
   it('no grace period: status first, then labels, Updating, state annotation and the new image', () => {
     const r = applyInPlaceUpdate(
       oldPod(),
@@ -305,7 +305,7 @@ describe('performing an in-place update (spec §4.4; UT update "inplace update",
   });
 });
 
-describe('in-place refresh (spec §4.4 step 4; inplace_update_test TestRefresh; UT update grace cases)', () => {
+describe('in-place refresh (docs/behaviour/cloneset.md#in-place-procedure step 4; inplace_update_test TestRefresh; UT update grace cases)', () => {
   const HOUR_AGO = NOW - 3_600_000;
   const graced = (startedAt: number): CloneSetPod => ({
     ...oldPod(),

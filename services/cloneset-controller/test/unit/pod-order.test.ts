@@ -37,7 +37,7 @@ function pod(
   };
 }
 
-describe('scale-in deletion order (spec §3.6; pod_sorter_test TestSortingActivePods)', () => {
+describe('scale-in deletion order (docs/behaviour/cloneset.md#scale-in-order; pod_sorter_test TestSortingActivePods)', () => {
   const unscheduled = pod('unscheduled', '', 'Pending', false, 0, undefined, undefined);
   const pending = pod('pending', 'node', 'Pending', false, 0, undefined, undefined);
   const unknown = pod('unknown-phase', 'node', 'Unknown', false, 0, undefined, undefined);
@@ -107,7 +107,7 @@ describe('scale-in deletion order (spec §3.6; pod_sorter_test TestSortingActive
   });
 });
 
-describe('scale-in ranks (spec §3.6 step 5; TestSameNodeRanker, TestSpreadConstraintsRanker)', () => {
+describe('scale-in ranks (docs/behaviour/cloneset.md#scale-in-order step 5; TestSameNodeRanker, TestSpreadConstraintsRanker)', () => {
   const onNode = (uid: string, node: string): Pod => ({ metadata: { uid }, spec: { nodeName: node } });
 
   it('same-node ranker: co-located pods rank by count, the best pod on each node and lone pods get none', () => {

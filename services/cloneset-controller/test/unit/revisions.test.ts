@@ -22,7 +22,7 @@ const stored = (image: string, revision: number, created: string): ControllerRev
   return { ...r, metadata: { ...r.metadata, creationTimestamp: created } };
 };
 
-describe('current and update revision (spec §2.3; TestGetActiveRevisions)', () => {
+describe('current and update revision (docs/behaviour/cloneset.md#revisions; TestGetActiveRevisions)', () => {
   it('empty history: create revision 1, which is also current', () => {
     const r = selectActiveRevisions({ cloneSet: cloneSet('nginx:1.22-alpine'), revisions: [] });
     assert.equal(r.decision.action, 'create');
@@ -81,7 +81,7 @@ describe('current and update revision (spec §2.3; TestGetActiveRevisions)', () 
   });
 });
 
-describe('history truncation (spec §2.3 truncateHistory)', () => {
+describe('history truncation (docs/behaviour/cloneset.md#revisions truncateHistory)', () => {
   const history = Array.from(
     { length: 14 },
     (_, i): ControllerRevision => ({ metadata: { name: `cs-h${i}` }, revision: i + 1 }),

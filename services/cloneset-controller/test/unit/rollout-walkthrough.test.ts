@@ -51,7 +51,7 @@ const variants: Array<[string, Parameters<typeof sampleCloneSet>[1]]> = [
   ['InPlaceIfPossible', { partition: 3, maxSurge: 2, podUpdatePolicy: 'InPlaceIfPossible' }],
 ];
 
-describe('walk-through: partition 3, maxSurge 2, minReadySeconds 10 (spec §3.3, §3.4, §4.6, §4.7, §6)', () => {
+describe('walk-through: partition 3, maxSurge 2, minReadySeconds 10 (docs/behaviour/cloneset.md#scale-arithmetic, #rollout-example, #update-limit, #partition-paused, #status)', () => {
   for (const [policy, rollingUpdate] of variants) {
     describe(policy, () => {
       const { sim, history, oldRevision } = walkThrough(rollingUpdate);

@@ -22,7 +22,7 @@ const names = (pods: readonly CloneSetPod[]) => pods.map((p) => p.metadata.name)
 const plan = (cs: CloneSet, pods: CloneSetPod[], pvcs: PersistentVolumeClaim[] = [], current = NEW) =>
   planScale({ cloneSet: cs, pods, pvcs, currentRevision: current, updateRevision: NEW, now: NOW });
 
-describe('instance ids (spec §3.5; UT scale TestGetOrGenAvailableIDs)', () => {
+describe('instance ids (docs/behaviour/cloneset.md#pod-creation; UT scale TestGetOrGenAvailableIDs)', () => {
   it('reuses the id of a PVC whose pod is gone, then generates fresh 5-character ids', () => {
     const pods = [withId(makePod({ name: 'a' }), 'a'), withId(makePod({ name: 'b' }), 'b')];
     const ids = getOrGenAvailableIds(2, pods, [pvc('pvc-b', 'b'), pvc('pvc-c', 'c')]);
@@ -58,7 +58,7 @@ describe('instance ids (spec §3.5; UT scale TestGetOrGenAvailableIDs)', () => {
   });
 });
 
-describe('scale plan (spec §3.2; UT scale TestScale)', () => {
+describe('scale plan (docs/behaviour/cloneset.md#scale-steps; UT scale TestScale)', () => {
   const tenSecondsAgo = NOW - 10_000;
   const readyPods = () =>
     Array.from({ length: 5 }, (_, i) =>
@@ -100,7 +100,7 @@ describe('scale plan (spec §3.2; UT scale TestScale)', () => {
   });
 });
 
-describe('scale plan: creation (spec §3.2 step 5, §3.5, §3.7)', () => {
+describe('scale plan: creation (docs/behaviour/cloneset.md#scale-steps step 5, #pod-creation, #specified-delete)', () => {
   it('creates up to scaleUpLimit; the first sorted ids go to the current revision', () => {
     const cs = makeCloneSet({ replicas: 5, partition: 3, maxUnavailable: 1 });
     const p = plan(
@@ -134,7 +134,7 @@ describe('scale plan: creation (spec §3.2 step 5, §3.5, §3.7)', () => {
   });
 });
 
-describe('scale plan: deletions and lifecycle (spec §3.2 steps 2, 6-8; §3.7; §5)', () => {
+describe('scale plan: deletions and lifecycle (docs/behaviour/cloneset.md#scale-steps steps 2, 6-8; docs/behaviour/cloneset.md#specified-delete; docs/behaviour/cloneset.md#lifecycle)', () => {
   const hooked = (cs: CloneSet): CloneSet => ({
     ...cs,
     spec: { ...cs.spec, lifecycle: { preDelete: { finalizersHandler: ['example.com/hook'] } } },
@@ -177,7 +177,7 @@ describe('scale plan: deletions and lifecycle (spec §3.2 steps 2, 6-8; §3.7; �
     assert.notEqual(p.step, 'cancel-preparing-delete');
   });
 
-  it('deleted pods take the PVCs with their instance id along (spec §0.6; UT scale TestDeletePods)', () => {
+  it('deleted pods take the PVCs with their instance id along (docs/behaviour/cloneset.md#pvcs-deleted-with-pod; UT scale TestDeletePods)', () => {
     const cs = makeCloneSet({ replicas: 1, maxUnavailable: 2 });
     const pods = [
       withId(makePod({ name: 'foo-id1', revision: NEW, ready: true, state: 'Normal' }), 'id1'),
@@ -221,7 +221,7 @@ describe('scale plan: deletions and lifecycle (spec §3.2 steps 2, 6-8; §3.7; �
   });
 });
 
-describe('pods the controller works on (spec §0.4, §0.5, §2.2 steps 4-6)', () => {
+describe('pods the controller works on (docs/behaviour/cloneset.md#no-orphan-adoption, #inactive-pods, #reconcile-steps steps 4-6)', () => {
   const cs: CloneSet = {
     ...makeCloneSet({ replicas: 3 }),
     spec: { ...makeCloneSet().spec, selector: { matchLabels: { app: 'cs' } } },
@@ -313,7 +313,7 @@ describe('pods the controller works on (spec §0.4, §0.5, §2.2 steps 4-6)', ()
   });
 });
 
-describe('new pods (spec §3.5, §7; UT scale TestCreatePods)', () => {
+describe('new pods (docs/behaviour/cloneset.md#pod-creation, #labels; UT scale TestCreatePods)', () => {
   const cs: CloneSet = {
     metadata: { name: 'foo', namespace: 'default', uid: 'test' },
     spec: {

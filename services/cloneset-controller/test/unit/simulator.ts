@@ -1,5 +1,5 @@
 // A tiny deterministic cluster for walk-through tests: one reconcile of the pure decisions applied to an in-memory
-// pod list, a fake kubelet (spec §8 H-bind, H-run, H-inplace) and a clock that advances by a fixed step.
+// pod list, a fake kubelet (docs/behaviour/control-plane.md#fake-kubelet H-bind, H-run, H-inplace) and a clock that advances by a fixed step.
 
 import {
   type ControllerRevision,

@@ -57,14 +57,14 @@ const progress: ProgressCase[] = [
   { name: 'quirk: an Available condition older than the deadline makes a scale-up time out at once', replicas: 10, pds: 10, counts: [5, 5, 5, 5, 5, 5, 10, '1', '1'], existing: { reason: 'CloneSetAvailable', secondsAgo: 100 }, want: ['False', 'ProgressDeadlineExceeded'] },
   { name: 'progressing for longer than the deadline: exceeded (False)', replicas: 10, pds: 10, counts: [10, 8, 8, 10, 8, 8, 10, '1', '1'], existing: { reason: 'CloneSetUpdated', secondsAgo: 20 }, want: ['False', 'ProgressDeadlineExceeded'] },
   { name: 'progressing within the deadline: the old condition is kept', replicas: 10, pds: 10, counts: [10, 8, 8, 10, 8, 8, 10, '1', '1'], existing: { reason: 'CloneSetUpdated', secondsAgo: 6 }, want: ['True', 'CloneSetUpdated'], requeueMs: 5_000 },
-  { name: 'exceeded is sticky, even for a new revision (spec §10.3)', replicas: 20, pds: 10, partition: '90%', counts: [20, 10, 10, 2, 2, 2, 4, '1', '3'], existing: { reason: 'ProgressDeadlineExceeded', status: 'False', secondsAgo: 1 }, want: ['False', 'ProgressDeadlineExceeded'] },
+  { name: 'exceeded is sticky, even for a new revision (docs/behaviour/cloneset.md#edge-sticky-deadline)', replicas: 20, pds: 10, partition: '90%', counts: [20, 10, 10, 2, 2, 2, 4, '1', '3'], existing: { reason: 'ProgressDeadlineExceeded', status: 'False', secondsAgo: 1 }, want: ['False', 'ProgressDeadlineExceeded'] },
   { name: 'exceeded, then paused', replicas: 20, pds: 10, paused: true, counts: [15, 14, 14, 10, 10, 9, 10, '1', '2'], existing: { reason: 'ProgressDeadlineExceeded', status: 'False', secondsAgo: 40 }, want: ['True', 'CloneSetPaused'] },
   { name: 'paused, then resumed', replicas: 20, pds: 10, partition: '50%', counts: [15, 14, 14, 10, 10, 9, 10, '1', '2'], existing: { reason: 'CloneSetPaused', secondsAgo: 5 }, want: ['True', 'CloneSetUpdated'], requeueMs: 11_000 },
   { name: 'partition available, then scaled up', replicas: 20, pds: 10, partition: '50%', counts: [15, 15, 15, 6, 6, 6, 10, '1', '2'], existing: { reason: 'ProgressPartitionAvailable', secondsAgo: 5 }, want: ['True', 'CloneSetUpdated'], requeueMs: 11_000 },
   { name: 'partition available, scaled up and available again', replicas: 20, pds: 10, partition: '50%', counts: [20, 20, 20, 10, 10, 10, 10, '1', '2'], existing: { reason: 'ProgressPartitionAvailable', secondsAgo: 100 }, want: ['True', 'ProgressPartitionAvailable'] },
 ];
 
-describe('Progressing condition (spec §6; UT status TestSyncProgressingStatus)', () => {
+describe('Progressing condition (docs/behaviour/cloneset.md#status; UT status TestSyncProgressingStatus)', () => {
   for (const c of progress) {
     it(c.name, () => {
       const cs: CloneSet = {
@@ -132,7 +132,7 @@ describe('Progressing condition (spec §6; UT status TestSyncProgressingStatus)'
   });
 });
 
-describe('status counters (spec §6)', () => {
+describe('status counters (docs/behaviour/cloneset.md#status)', () => {
   const cs = (extra: Partial<CloneSet['spec']> = {}): CloneSet => ({
     spec: { replicas: 4, minReadySeconds: 10, ...extra },
   });
@@ -199,7 +199,7 @@ describe('status counters (spec §6)', () => {
   });
 });
 
-describe('status write policy (spec §6; TestHasProgressingConditionChanged)', () => {
+describe('status write policy (docs/behaviour/cloneset.md#status; TestHasProgressingConditionChanged)', () => {
   const base: CloneSetStatus = {
     observedGeneration: 3,
     replicas: 2,

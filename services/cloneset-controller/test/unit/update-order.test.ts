@@ -10,7 +10,7 @@ import { makeCloneSet, makePod, NOW } from './helpers.ts';
 
 const labelled = (labels: Record<string, string>): Pod => ({ metadata: { labels } });
 
-describe('update order: default sort (spec §4.5 step 1; UT sortUpd)', () => {
+describe('update order: default sort (docs/behaviour/cloneset.md#update-order step 1; UT sortUpd)', () => {
   it('worst pods first: Pending before Running, not ready before ready', () => {
     const pods: Pod[] = [
       { metadata: {}, status: { phase: 'Pending', conditions: [{ type: 'Ready', status: 'True' }] } },
@@ -33,7 +33,7 @@ describe('update order: default sort (spec §4.5 step 1; UT sortUpd)', () => {
   });
 });
 
-describe('update order: priorityStrategy (spec §4.5 step 2; priority_sort_test TestCompare)', () => {
+describe('update order: priorityStrategy (docs/behaviour/cloneset.md#update-order step 2; priority_sort_test TestCompare)', () => {
   const weights: UpdatePriorityStrategy = {
     weightPriority: [
       { weight: 20, matchSelector: { matchLabels: { key: 'foo' } } },
@@ -90,7 +90,7 @@ describe('update order: priorityStrategy (spec §4.5 step 2; priority_sort_test 
     });
   }
 
-  it('pods with none of the orderedKeys go first (spec §10.6)', () => {
+  it('pods with none of the orderedKeys go first (docs/behaviour/cloneset.md#edge-order-priority-missing-keys)', () => {
     const pods = [labelled({ key1: 'o-1' }), labelled({}), labelled({ key2: 'o-9' })];
     assert.deepEqual(sortByPriority(order, pods, [0, 1, 2]), [1, 0, 2]);
   });
@@ -133,7 +133,7 @@ const parse = (spec: string): Record<string, string> =>
       .filter((kv): kv is [string, string] => kv.length === 2),
   );
 
-describe('update order: scatterStrategy (spec §4.5 step 3; scatter_sort_test)', () => {
+describe('update order: scatterStrategy (docs/behaviour/cloneset.md#update-order step 3; scatter_sort_test)', () => {
   const A = { key: 'labelA', value: 'AAA' };
   const B = { key: 'labelB', value: 'BBB' };
   const C = { key: 'labelC', value: 'CCC' };
@@ -206,7 +206,7 @@ describe('update order: scatterStrategy (spec §4.5 step 3; scatter_sort_test)',
   }
 });
 
-describe('update limit: maxUnavailable (spec §4.6; UT limit #0…#15)', () => {
+describe('update limit: maxUnavailable (docs/behaviour/cloneset.md#update-limit; UT limit #0…#15)', () => {
   const ready = () => makePod({ ready: true });
   const notReady = () => makePod({});
   // biome-ignore format: one case per line reads as a table

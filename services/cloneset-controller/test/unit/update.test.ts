@@ -104,7 +104,7 @@ const inGrace = {
   [INPLACE_UPDATE_GRACE_KEY]: '{"revision":"rev_old","containerImages":{"c1":"foo1"},"graceSeconds":3600}',
 };
 
-describe('update plan (spec §4.1, §4.2; UT update TestUpdate)', () => {
+describe('update plan (docs/behaviour/cloneset.md#update-steps, #update-pod; UT update TestUpdate)', () => {
   it('do nothing but back-fill pod-template-hash', () => {
     const p = run(cloneSet(), [pod({ 'controller-revision-hash': 'rev_new' })], revNew, []);
     assert.equal(p.stop, 'refreshing');
@@ -249,7 +249,7 @@ describe('update plan (spec §4.1, §4.2; UT update TestUpdate)', () => {
   });
 });
 
-describe('lifecycle transitions (spec §5; UT update lifecycle cases)', () => {
+describe('lifecycle transitions (docs/behaviour/cloneset.md#lifecycle; UT update lifecycle cases)', () => {
   const preNormalLabel: Lifecycle = { preNormal: { labelsHandler: { preNormalHooked: 'true' } } };
   const slbHooks: Lifecycle = {
     preNormal: { finalizersHandler: ['slb/online'] },
@@ -350,7 +350,7 @@ describe('lifecycle transitions (spec §5; UT update lifecycle cases)', () => {
       refreshLifecycleTransition(cloneSet('InPlaceIfPossible'), completed, 'rev_new', true)?.to,
       'Normal',
     );
-    // only preDelete configured: still Updated first (spec §10.7)
+    // only preDelete configured: still Updated first (docs/behaviour/cloneset.md#edge-updated-without-hook)
     assert.equal(
       refreshLifecycleTransition(
         cloneSet('InPlaceIfPossible', { preDelete: { finalizersHandler: ['x'] } }),

@@ -1,4 +1,4 @@
-// A rolling in-place sidecar upgrade of 20 pods (spec §1.6.3–1.6.6) through the real apiserver, fed by the
+// A rolling in-place sidecar upgrade of 20 pods (docs/behaviour/sidecarset.md#upgrade-choice, #upgrade-in-place, #patch-metadata-edits, #completion) through the real apiserver, fed by the
 // watcher, injected by the webhook server, upgraded by this controller, with the fake kubelet restarting
 // containers whose image changed. Sampled every 200 ms and, exactly, after every pod watch event: never more
 // than maxUnavailable (2) pods upgrading at once, and the `partition` pods are never touched; then partition 0

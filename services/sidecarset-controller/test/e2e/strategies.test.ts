@@ -1,6 +1,6 @@
-// Update strategies other than a plain rolling update, through the real apiserver (spec §1.6.2–1.6.3, §1.6.7):
+// Update strategies other than a plain rolling update, through the real apiserver (docs/behaviour/sidecarset.md#reconcile, #upgrade-choice, #revisions):
 // paused (status kept, nothing upgraded until resumed), NotUpdate, updateStrategy.selector, a non-image change
-// (not upgradable: SidecarSetUpgradable False), and ControllerRevision history limited by revisionHistoryLimit.
+// (not upgradable: SidecarSetUpgradable False and a NotUpgradablePods Event), and ControllerRevision history limited by revisionHistoryLimit.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from '@kruise-ts/devcluster';
@@ -147,6 +147,25 @@ describe('update strategies', () => {
     assert.equal(
       pods[0]?.status?.conditions?.find((c) => c.type === 'SidecarSetUpgradable')?.message,
       JSON.stringify({ [name]: false }),
+    );
+    // Kruise's Event (sidecarset_processor.go updatePods), in "default" as client-go files cluster-scoped ones.
+    const events = await eventually('NotUpgradablePods Event', async () => {
+      const list = await h.core.listNamespacedEvent({
+        namespace: 'default',
+        fieldSelector: `involvedObject.kind=SidecarSet,involvedObject.name=${name}`,
+      });
+      const found = list.items.filter((e) => e.reason === 'NotUpgradablePods');
+      return found.length > 0 ? found : undefined;
+    });
+    assert.ok(
+      events.some(
+        (e) =>
+          e.type === 'Normal' &&
+          e.source?.component === 'sidecarset-controller' &&
+          e.message ===
+            'SidecarSet in-place update detected 2 not upgradable pod(s) in this round, will skip them.',
+      ),
+      JSON.stringify(events.map((e) => [e.type, e.source?.component, e.message])),
     );
   });
 

@@ -22,6 +22,8 @@ export class FakeCluster {
   cachedPods = new Map<string, Pod>();
   podWrites = 0;
   statusWrites = 0;
+  /** Events recorded on the SidecarSet, as `type reason: message`. */
+  events: string[] = [];
   #rv = 100;
 
   constructor(sidecarSet: SidecarSet) {
@@ -124,6 +126,13 @@ export class FakeCluster {
         deleteRevision: async (_ns: string, name: string) => {
           this.revisions.delete(name);
         },
+        recordEvent: (_s: SidecarSet, type: string, reason: string, message: string) => {
+          this.events.push(`${type} ${reason}: ${message}`);
+        },
+        recordPodEvent: (p: Pod, type: string, reason: string, message: string) => {
+          this.events.push(`${p.metadata.name} ${type} ${reason}: ${message}`);
+        },
+        flushEvents: async () => {},
       },
     };
   }

@@ -1,4 +1,4 @@
-// The reconcile over an in-memory cluster (spec §1.6.2–1.6.4): a rollout under maxUnavailable and partition
+// The reconcile over an in-memory cluster (docs/behaviour/sidecarset.md#reconcile, #upgrade-choice, #upgrade-in-place): a rollout under maxUnavailable and partition
 // with a lagging cache and a slow kubelet, NotUpdate and paused, in-flight writes, revisions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -132,5 +132,96 @@ describe('reconcile', () => {
     for (const p of c.pods.values()) {
       assert.equal(p.status?.conditions?.find((x) => x.type === 'SidecarSetUpgradable')?.status, 'False');
     }
+    // Kruise's sidecarset_processor.go updatePods records one Event per round (sidecarset_strategy_test.go
+    // covers the not-upgradable split; no Kruise unit test asserts the Event).
+    assert.deepEqual(c.events, [
+      'Normal NotUpgradablePods: SidecarSet in-place update detected 2 not upgradable pod(s) in this round, will skip them.',
+    ]);
+  });
+
+  it('an image-only rollout records no Event', async () => {
+    const { c, reconcile } = cluster(2, { type: 'RollingUpdate', maxUnavailable: 2 });
+    await reconcile();
+    assert.ok(c.podWrites > 0);
+    assert.deepEqual(c.events, []);
+  });
+
+  it('HotUpgrade: upgrades the empty slot, switches, resets the old slot after the kubelet, with pod Events', async () => {
+    const hot = (image: string): SidecarSet => {
+      const s: SidecarSet = {
+        metadata: { name: 'ss', uid: 'uid-ss', generation: 2, resourceVersion: '7' },
+        spec: {
+          selector: { matchLabels: { app: 'x' } },
+          containers: [
+            {
+              name: 'sidecar',
+              image,
+              upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'empty:1' },
+            },
+          ],
+          updateStrategy: { type: 'RollingUpdate', maxUnavailable: 1 },
+        },
+      };
+      s.metadata = { ...s.metadata, annotations: sidecarSetHashAnnotations(s) };
+      return s;
+    };
+    const v1 = hot('sidecar:v1');
+    const c = new FakeCluster(hot('sidecar:v2'));
+    const p = injectedPod(
+      'pod-0',
+      'ss',
+      computeSidecarSetHash(v1),
+      computeSidecarSetHashWithoutImage(v1),
+      'sidecar:v1',
+    );
+    p.spec.containers = [
+      { name: 'sidecar-1', image: 'sidecar:v1' },
+      { name: 'sidecar-2', image: 'empty:1' },
+      { name: 'app', image: 'nginx' },
+    ];
+    p.status!.containerStatuses = [
+      { name: 'sidecar-1', image: 'sidecar:v1', imageID: 'id-sidecar:v1', ready: true, restartCount: 0 },
+      { name: 'sidecar-2', image: 'empty:1', imageID: 'id-empty:1', ready: true, restartCount: 0 },
+      { name: 'app', image: 'nginx', imageID: 'id-nginx', ready: true, restartCount: 0 },
+    ];
+    p.metadata.annotations!['kruise.io/sidecarset-working-hotupgrade-container'] = '{"sidecar":"sidecar-1"}';
+    c.addPod(p);
+    c.sync();
+    const versions = new ResourceVersionExpectations();
+    const reconcile = createReconciler({ ...c.deps(versions), versions, overlay: new RevisionOverlay() });
+    const slots = () => {
+      const live = c.pods.get('pod-0') as Pod;
+      return [
+        live.spec.containers[0]?.image,
+        live.spec.containers[1]?.image,
+        live.metadata.annotations?.['kruise.io/sidecarset-working-hotupgrade-container'],
+      ];
+    };
+
+    await reconcile('ss', undefined);
+    assert.deepEqual(slots(), ['sidecar:v1', 'sidecar:v2', '{"sidecar":"sidecar-2"}']);
+    c.sync();
+    await reconcile('ss', undefined); // the kubelet has not started v2: the old slot keeps serving
+    assert.deepEqual(slots(), ['sidecar:v1', 'sidecar:v2', '{"sidecar":"sidecar-2"}']);
+    assert.deepEqual(c.events, []);
+    c.kubelet();
+    c.sync();
+    await reconcile('ss', undefined);
+    assert.deepEqual(slots(), ['empty:1', 'sidecar:v2', '{"sidecar":"sidecar-2"}']);
+    assert.deepEqual(c.events, [
+      'pod-0 Normal ResetContainerSucceed: reset sidecar container image empty successfully',
+    ]);
+    c.kubelet();
+    c.sync();
+    await reconcile('ss', undefined);
+    assert.equal(c.podWrites, 2);
+    assert.deepEqual(
+      [
+        c.sidecarSet.status?.updatedPods,
+        c.sidecarSet.status?.readyPods,
+        c.sidecarSet.status?.updatedReadyPods,
+      ],
+      [1, 1, 1],
+    );
   });
 });

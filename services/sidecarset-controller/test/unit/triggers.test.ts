@@ -1,4 +1,4 @@
-// Which SidecarSets a change enqueues (spec §1.6.1; Kruise sidecarset_pod_event_handler.go).
+// Which SidecarSets a change enqueues (docs/behaviour/sidecarset.md#triggers; Kruise sidecarset_pod_event_handler.go).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Pod, SidecarSet } from '@kruise-ts/sidecarset';

@@ -1,4 +1,4 @@
-// One Advanced StatefulSet reconcile, in Kruise's order (spec §2.5): revisions (create / reuse / roll back),
+// One Advanced StatefulSet reconcile, in Kruise's order (docs/behaviour/advanced-statefulset.md#controller): revisions (create / reuse / roll back),
 // a scaling round (planScale: create in ordinal order, replace finished pods, delete condemned ones), then, if
 // scaling did not end the round, a rolling-update round (planUpdate: delete pods highest ordinal first down to
 // the partition, within maxUnavailable), the status, and history truncation. Decisions are the pure plans;
@@ -109,7 +109,7 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
     });
 
     const pods = cache.ownedBy(set.metadata.uid, POD).map((p) => p.object);
-    // Refresh (§2.5.5 step 5): pods with the InPlaceUpdateReady gate get the condition True, or the fake or real
+    // Refresh (docs/behaviour/advanced-statefulset.md#scaling step 5): pods with the InPlaceUpdateReady gate get the condition True, or the fake or real
     // kubelet never reports them Ready. Updates here recreate pods, so no in-place update is ever in flight.
     for (const pod of pods) {
       if (pod.metadata.deletionTimestamp) continue;

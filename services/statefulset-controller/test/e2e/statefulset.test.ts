@@ -1,4 +1,4 @@
-// Advanced StatefulSet on the real cluster (spec/workloads.md §2.5): ordered creation with Kruise's identity,
+// Advanced StatefulSet on the real cluster (docs/behaviour/advanced-statefulset.md#controller): ordered creation with Kruise's identity,
 // revisions and status; PVCs per ordinal; reserveOrdinals and ordinals.start; Parallel creation; scale-in from
 // the highest ordinal; a rolling update that stops at the partition, highest ordinal first.
 import assert from 'node:assert/strict';

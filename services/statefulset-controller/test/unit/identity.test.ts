@@ -1,6 +1,6 @@
 // Mirrors stateful_set_utils_test.go: TestIdentityMatches, TestStorageMatches, TestUpdateIdentity(+WithPodIndexLabel),
 // TestUpdateStorage, TestNewStatefulSetPod, TestGetPersistentVolumeClaimsMergesLabels, TestClaimOwnerMatchesSetAndPod,
-// TestUpdateClaimOwnerRefForSetAndPod (retention table of spec §2.5.10).
+// TestUpdateClaimOwnerRefForSetAndPod (retention table of docs/behaviour/advanced-statefulset.md#pvcs).
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,7 +1,7 @@
 // Mirrors stateful_set_utils_test.go:TestIsCurrentRevisionNeeded and the scaling parts of
 // stateful_set_control_test.go (CreatesPods/ScalesUp/ScalesDown/RecreatesFailedPod under TestStatefulSetControl,
 // TestScaleUpStatefulSetWithMinReadySeconds, TestScaleUpWithMaxUnavailable, TestStatefulSetControlWithStartOrdinal)
-// and the reserveOrdinals examples of spec §2.5.4 / §2.5.5 / §2.5.6.
+// and the reserveOrdinals examples of docs/behaviour/advanced-statefulset.md#ordinals / docs/behaviour/advanced-statefulset.md#scaling / docs/behaviour/advanced-statefulset.md#condemned.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

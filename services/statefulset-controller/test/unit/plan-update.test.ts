@@ -2,7 +2,7 @@
 // TestStatefulSetControlRollingUpdateBlockByMaxUnavailable, TestStatefulSetControlRollingUpdateWithPartition,
 // TestStatefulSetControlRollingUpdateWithPaused, TestStatefulSetControlRollingUpdateWithSpecifiedDelete,
 // TestStatefulSetControlOnDeleteUpdate, TestUpdateStatefulSetWithMinReadySeconds; stateful_update_utils_test.go
-// (sortPodsToUpdate, ordered); e2e canary/phased rollout (spec §2.5.8).
+// (sortPodsToUpdate, ordered); e2e canary/phased rollout (docs/behaviour/advanced-statefulset.md#rolling-update).
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

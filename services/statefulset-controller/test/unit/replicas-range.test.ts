@@ -1,5 +1,5 @@
 // Mirrors stateful_set_utils_test.go:TestGetStatefulSetReplicasRange, the reserveOrdinals/ordinals worked examples
-// of spec §2.5.4 (types doc comment, TestStatefulSetControlWithStartOrdinal, e2e start-ordinal scaling) and
+// of docs/behaviour/advanced-statefulset.md#ordinals (types doc comment, TestStatefulSetControlWithStartOrdinal, e2e start-ordinal scaling) and
 // getParentNameAndOrdinal.
 
 import assert from 'node:assert/strict';

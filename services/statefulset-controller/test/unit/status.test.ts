@@ -1,6 +1,6 @@
 // Mirrors stateful_set_control_test.go status expectations (TestStatefulSetControlRollingUpdate completion,
 // TestUpdateStatefulSetWithMinReadySeconds), stateful_set_utils_test.go (TestCompleteRollingUpdate,
-// TestInconsistentStatus) and stateful_set_status_updater_test.go; spec §2.5.11.
+// TestInconsistentStatus) and stateful_set_status_updater_test.go; docs/behaviour/advanced-statefulset.md#status.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -75,7 +75,7 @@ describe('conversion webhook through the apiserver', () => {
     });
   }
 
-  it('CloneSet: v1alpha1 InPlaceIfPossible/partition reads as v1beta1 RollingUpdate + podUpdatePolicy (spec/cloneset.md §1.6)', async () => {
+  it('CloneSet: v1alpha1 InPlaceIfPossible/partition reads as v1beta1 RollingUpdate + podUpdatePolicy (docs/behaviour/cloneset.md#v1beta1-and-conversion)', async () => {
     const f = fixtures[0]!;
     const name = `conv-x-${env.run}`;
     const body = f.valid(name, 'v1alpha1');

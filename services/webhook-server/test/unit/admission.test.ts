@@ -1,5 +1,5 @@
 // Admission endpoints in-process: defaulting answers with an RFC 6902 patch, validation denies with 422 Invalid,
-// the field path and what is allowed (spec/cloneset.md §1.3–1.4, spec/workloads.md §0.3).
+// the field path and what is allowed (docs/behaviour/cloneset.md#defaults, #validation, docs/behaviour/webhook-certificates.md#webhook-paths).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fastJsonPatch from 'fast-json-patch';

@@ -48,7 +48,7 @@ describe('conversion webhook', () => {
     });
   }
 
-  it('CloneSet v1alpha1 InPlaceIfPossible becomes RollingUpdate + podUpdatePolicy (spec/cloneset.md §1.6)', async () => {
+  it('CloneSet v1alpha1 InPlaceIfPossible becomes RollingUpdate + podUpdatePolicy (docs/behaviour/cloneset.md#v1beta1-and-conversion)', async () => {
     const alpha = fixtures[0]!.valid('c', 'v1alpha1');
     (alpha.spec as Record<string, unknown>).updateStrategy = { type: 'InPlaceIfPossible', partition: 1 };
     const up = await convert([alpha], 'apps.kruise.io/v1beta1');

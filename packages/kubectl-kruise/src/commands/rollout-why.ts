@@ -1,0 +1,47 @@
+// `rollout why cloneset/NAME`: the rollout's trace from Jaeger (--jaeger-url or KRUISE_TS_JAEGER_QUERY_URL), read
+// as the chain of waits it spent its time in, with the link to the trace.
+import { intFlag, UsageError } from '../cli/args.ts';
+import type { CommandContext } from '../cli/context.ts';
+import { printObject } from '../cli/output.ts';
+import { CLONESET, parseWorkloadRef } from '../resource-ref.ts';
+import { analyseRollout, formatAnalysis } from '../why/critical-path.ts';
+import { findRolloutTraceId, traceById } from '../why/jaeger.ts';
+
+export const JAEGER_URL_ENV = 'KRUISE_TS_JAEGER_QUERY_URL';
+
+export async function rolloutWhyCommand(ctx: CommandContext, resources: string[]): Promise<void> {
+  const ref = parseWorkloadRef(resources);
+  if (ref.type !== CLONESET)
+    throw new UsageError('rollout why is only supported for CloneSets (cloneset/NAME)');
+  const jaegerUrl = ctx.args.flags.get('jaeger-url') ?? ctx.env[JAEGER_URL_ENV];
+  if (jaegerUrl === undefined || jaegerUrl === '') {
+    throw new UsageError(`the Jaeger query URL is needed: --jaeger-url or ${JAEGER_URL_ENV}`);
+  }
+  const format = ctx.args.flags.get('output');
+  if (format !== undefined && format !== 'json' && format !== 'yaml') {
+    throw new UsageError(
+      `unable to match a printer suitable for the output format "${format}", allowed formats are: json,yaml`,
+    );
+  }
+  let traceId = ctx.args.flags.get('trace-id');
+  let generation = intFlag(ctx.args, 'generation');
+  if (traceId === undefined) {
+    const kube = ctx.kube();
+    if (generation === undefined) {
+      generation = (await kube.getWorkload(ref.type, ref.name)).metadata.generation ?? 1;
+    }
+    traceId = await findRolloutTraceId(jaegerUrl, kube.namespace, ref.name, generation);
+    if (traceId === undefined) {
+      throw new Error(
+        `no trace of the rollout of ${kube.namespace}/${ref.name} generation ${generation} in Jaeger at ${jaegerUrl}`,
+      );
+    }
+  }
+  const analysis = analyseRollout(await traceById(jaegerUrl, traceId));
+  const link = new URL(`/trace/${traceId}`, jaegerUrl).toString();
+  if (format === 'json' || format === 'yaml') {
+    ctx.out(printObject({ ...analysis, traceUrl: link }, format));
+    return;
+  }
+  ctx.out(`${formatAnalysis(analysis, link)}\n`);
+}
