@@ -1,0 +1,113 @@
+// Zipkin Lens's assets (index.html, static/**) from the pinned io.zipkin:zipkin-lens jar on Maven Central, unpacked
+// once per machine under <cache>/trace-ui/<version>. The Go module Jaeger is built from carries no UI, and Lens is
+// the trace UI a package registry serves as-is (docs/adr/0030-trace-ui-from-zipkin-lens.md).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { cacheDir, versions } from '@kruise-ts/devcluster';
+import { unpackZip } from './zip.ts';
+
+export const MAVEN_CENTRAL = 'https://repo1.maven.org/maven2';
+const GROUP = 'io.zipkin';
+const ARTIFACT = 'zipkin-lens';
+
+/** Where the unpacked assets of this Lens version live; `index.html` is directly inside. */
+export function lensAssetsDir(version: string = versions.zipkinLens): string {
+  return join(cacheDir(), 'trace-ui', version, 'zipkin-lens');
+}
+
+function jarUrl(version: string): string {
+  return `${MAVEN_CENTRAL}/${GROUP.replaceAll('.', '/')}/${ARTIFACT}/${version}/${ARTIFACT}-${version}.jar`;
+}
+
+function sha1(data: Buffer): string {
+  return createHash('sha1').update(data).digest('hex');
+}
+
+/** The first hex word of a Maven `.sha1` file (some carry the file name after it). */
+export function parseSha1File(text: string): string {
+  const word = text.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  if (!/^[0-9a-f]{40}$/.test(word))
+    throw new Error(`not a sha1 checksum: ${JSON.stringify(text.slice(0, 80))}`);
+  return word;
+}
+
+/** With mvn on the machine, its own resolver (settings, mirrors, proxies) fetches the jar into ~/.m2. */
+function jarFromMaven(version: string, log: (msg: string) => void): Buffer | undefined {
+  const probe = spawnSync('mvn', ['--version'], { stdio: 'ignore' });
+  if (probe.error !== undefined || probe.status !== 0) return undefined;
+  log(`trace-ui: mvn dependency:get ${GROUP}:${ARTIFACT}:${version}`);
+  const got = spawnSync('mvn', ['-q', '-B', 'dependency:get', `-Dartifact=${GROUP}:${ARTIFACT}:${version}`], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const dir = join(homedir(), '.m2', 'repository', ...GROUP.split('.'), ARTIFACT, version);
+  const jar = join(dir, `${ARTIFACT}-${version}.jar`);
+  if (got.status !== 0 || !existsSync(jar)) {
+    log(`trace-ui: mvn could not fetch the jar (exit ${got.status}); falling back to HTTPS`);
+    return undefined;
+  }
+  const data = readFileSync(jar);
+  const sum = join(dir, `${ARTIFACT}-${version}.jar.sha1`);
+  if (existsSync(sum) && parseSha1File(readFileSync(sum, 'utf8')) !== sha1(data)) {
+    throw new Error(`${jar} does not match its .sha1; delete it and retry`);
+  }
+  return data;
+}
+
+async function download(url: string): Promise<Buffer> {
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(120_000) });
+  } catch (err) {
+    throw new Error(`cannot download ${url}`, { cause: err });
+  }
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** A plain HTTPS GET from Maven Central, checked against the checksum Central publishes next to it. */
+async function jarFromCentral(version: string, log: (msg: string) => void): Promise<Buffer> {
+  const url = jarUrl(version);
+  log(`trace-ui: downloading ${url}`);
+  const [data, sum] = await Promise.all([download(url), download(`${url}.sha1`)]);
+  const want = parseSha1File(sum.toString('utf8'));
+  const got = sha1(data);
+  if (got !== want) throw new Error(`${url}: sha1 ${got}, Maven Central says ${want}`);
+  return data;
+}
+
+/**
+ * The directory holding Lens's index.html, fetching and unpacking the jar first when this machine has not yet.
+ * Unpacks into a temporary sibling and renames it into place, so a cut-short run never looks like a cache hit.
+ */
+export async function ensureLensAssets(
+  version: string = versions.zipkinLens,
+  log: (msg: string) => void = (msg) => console.error(msg),
+): Promise<string> {
+  const dir = lensAssetsDir(version);
+  if (existsSync(join(dir, 'index.html'))) return dir;
+  const jar = jarFromMaven(version, log) ?? (await jarFromCentral(version, log));
+  const versionDir = join(dir, '..');
+  const tmp = `${versionDir}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  const files = unpackZip(jar, tmp, (name) => name.startsWith(`${ARTIFACT}/`));
+  if (!existsSync(join(tmp, ARTIFACT, 'index.html'))) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new Error(`${GROUP}:${ARTIFACT}:${version} has no ${ARTIFACT}/index.html`);
+  }
+  mkdirSync(join(versionDir, '..'), { recursive: true });
+  try {
+    renameSync(tmp, versionDir);
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true });
+    // Another process unpacked it first: theirs is as good as ours.
+    if (!existsSync(join(dir, 'index.html'))) {
+      throw new Error(`cannot move the Lens assets into ${versionDir}`, { cause: err });
+    }
+  }
+  log(`trace-ui: ${files} Lens files cached in ${dir}`);
+  return dir;
+}
