@@ -163,6 +163,25 @@ it('the rollout of the docs CloneSet opens in the trace UI with spans of every s
   const page = browser.pages()[0] ?? (await browser.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
+  // biome-ignore lint/performance/useDomNodeTextContent: what a person sees is the rendered text
+  const shown = () => page.locator('body').innerText();
+  // The search the README describes: Lens fills its criteria from the URL; running it lists the rollout's trace.
+  const searchPage = new URL(ui.url);
+  for (const k of ['serviceName', 'spanName', 'annotationQuery']) {
+    searchPage.searchParams.set(k, search.searchParams.get(k) as string);
+  }
+  searchPage.searchParams.set('lookback', '1h');
+  await page.goto(searchPage.toString(), { waitUntil: 'load', timeout: 30_000 });
+  await page.getByRole('button', { name: /run query/i }).click({ timeout: 30_000 });
+  await eventually(
+    'the search listing the rollout trace',
+    async () => {
+      const listed = await shown();
+      return /\b1 Result\b/.test(listed) && listed.includes('watcher: watcher publish CloneSet');
+    },
+    { timeoutMs: 30_000, intervalMs: 250 },
+  );
+
   const traceUrl = ui.traceUrl(trace.id);
   const res = await page.goto(traceUrl, { waitUntil: 'load', timeout: 30_000 });
   assert.equal(res?.status(), 200, traceUrl);
@@ -172,8 +191,6 @@ it('the rollout of the docs CloneSet opens in the trace UI with spans of every s
     await page.screenshot({ path });
     return path;
   };
-  // biome-ignore lint/performance/useDomNodeTextContent: what a person sees is the rendered text
-  const shown = () => page.locator('body').innerText();
   try {
     await eventually(
       'the trace page showing its root span',
