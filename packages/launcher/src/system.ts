@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCrdsWithConversionWebhook } from '@kruise-ts/api';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
+import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
 import { serviceSpecs } from './services.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -35,6 +36,12 @@ export interface SystemOptions {
 
 export interface RunningSystem {
   webhookUrl: string;
+  /**
+   * The trace UI over the cluster's Jaeger (packages/trace-ui). Undefined when its assets could not be fetched
+   * (traceUiError says why): the system runs without it rather than not at all.
+   */
+  traceUi: Pick<TraceUi, 'url' | 'traceUrl'> | undefined;
+  traceUiError?: string;
   services: RunningService[];
   /** The settings every service got (cluster, bus, tracing), for processes a test starts beside them. */
   sharedEnv: Readonly<Record<string, string>>;
@@ -70,7 +77,10 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
   };
   const children: { name: string; child: ChildProcess; exited: Promise<void> }[] = [];
   const services: RunningService[] = [];
+  let traceUi: TraceUi | undefined;
+  let traceUiError: string | undefined;
   const stop = async () => {
+    await traceUi?.stop();
     for (const { child, exited } of [...children].reverse()) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
@@ -103,9 +113,24 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
       );
       services.push({ name: spec.name, healthUrl, logFile });
     }
+    try {
+      traceUi = await startTraceUi({ jaegerQueryUrl: cluster.jaegerQueryUrl });
+    } catch (err) {
+      traceUiError =
+        err instanceof Error ? `${err.message}${err.cause ? `: ${err.cause}` : ''}` : String(err);
+    }
   } catch (err) {
     await stop();
     throw err;
   }
-  return { webhookUrl: `https://127.0.0.1:${webhookPort}`, services, sharedEnv: shared, kubectl, stop };
+  const ui = traceUi === undefined ? undefined : { url: traceUi.url, traceUrl: traceUi.traceUrl };
+  return {
+    webhookUrl: `https://127.0.0.1:${webhookPort}`,
+    traceUi: ui,
+    ...(traceUiError === undefined ? {} : { traceUiError }),
+    services,
+    sharedEnv: shared,
+    kubectl,
+    stop,
+  };
 }
