@@ -7,6 +7,7 @@ import {
   type LifecycleState,
   lifecycleStatePatch,
   lifecycleStatePatchWithHook,
+  type PodCondition,
   type ResourceVersionExpectations,
   type ScaleExpectations,
 } from '@kruise-ts/core';
@@ -181,12 +182,30 @@ export class SetWriter {
     });
   }
 
-  /** The pod's status conditions as given (the whole list: a merge patch replaces it). */
-  async setPodConditions(pod: StatefulSetPod, conditions: unknown[]): Promise<void> {
+  /**
+   * Merges the conditions that differ from the pod's (by type, a strategic merge) into its status. A merge patch
+   * of the whole list would race with the kubelet: written from a stale pod, it dropped the kubelet's Ready and
+   * ContainersReady, and the pod never became Ready.
+   */
+  async setPodConditions(pod: StatefulSetPod, conditions: readonly PodCondition[]): Promise<void> {
+    const changed = conditions.filter((c) => {
+      const old = pod.status?.conditions?.find((o) => o.type === c.type);
+      return (
+        old === undefined ||
+        old.status !== c.status ||
+        (old.reason ?? '') !== (c.reason ?? '') ||
+        (old.message ?? '') !== (c.message ?? '')
+      );
+    });
+    if (changed.length === 0) return;
     this.#o.fence();
     await this.#core.patchNamespacedPodStatus(
-      { namespace: this.#o.namespace, name: pod.metadata.name ?? '', body: { status: { conditions } } },
-      merge,
+      {
+        namespace: this.#o.namespace,
+        name: pod.metadata.name ?? '',
+        body: { status: { conditions: changed } },
+      },
+      strategic,
     );
   }
 
