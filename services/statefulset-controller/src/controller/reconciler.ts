@@ -1,6 +1,7 @@
 // One Advanced StatefulSet reconcile, in Kruise's order (docs/behaviour/advanced-statefulset.md#controller): revisions (create / reuse / roll back),
-// a scaling round (planScale: create in ordinal order, replace finished pods, delete condemned ones), then, if
-// scaling did not end the round, a rolling-update round (planUpdate: delete pods highest ordinal first down to
+// the in-place refresh of every pod (#in-place-update), a scaling round (planScale: create in ordinal order,
+// replace finished pods, delete condemned ones), then, if scaling did not end the round and earlier in-place writes
+// are observed, a rolling-update round (planUpdate: update in place or delete pods highest ordinal first down to
 // the partition, within maxUnavailable), the status, and history truncation. Decisions are the pure plans;
 // this file only carries them out and decides when to look again.
 import { type ControllerRevision, LifecycleState, resolveCreateConflict } from '@kruise-ts/core';
