@@ -1,4 +1,3 @@
-export { LabelSelectorError, selectorMatches, selectorString } from './label-selector.ts';
 export type { InPlaceLifecycleGate, LifecycleTransition } from './lifecycle/state-machine.ts';
 export {
   deletionTransition,
@@ -94,7 +93,6 @@ export type {
 export { specReplicas } from './types.ts';
 export type { PodRefresh, PodUpdate, UpdateInput, UpdatePlan, UpdateStop } from './update/plan-update.ts';
 export { decidePodUpdate, planUpdate, podUpdatePolicy } from './update/plan-update.ts';
-export { comparePriority, sortByPriority, trailingInteger } from './update/priority-sort.ts';
 export type { PodSlot } from './update/scatter-sort.ts';
 export { scatterByTerm, scatterTerms, sortByScatter } from './update/scatter-sort.ts';
 export { limitUpdateIndexes, sortUpdateIndexes } from './update/update-order.ts';
