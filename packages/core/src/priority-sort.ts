@@ -80,7 +80,7 @@ export function comparePriority(
 
 export function sortByPriority(
   strategy: UpdatePriorityStrategy | undefined,
-  pods: readonly Pod[],
+  pods: readonly (Pod | undefined)[],
   indexes: readonly number[],
 ): number[] {
   if (strategy === undefined) return [...indexes];

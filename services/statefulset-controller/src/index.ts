@@ -48,6 +48,7 @@ export {
   planUpdate,
   refreshedLifecycleState,
   rollingMaxUnavailable,
+  unorderedUpdateIndexes,
 } from './plan-update.ts';
 export type { Availability } from './pod-state.ts';
 export {

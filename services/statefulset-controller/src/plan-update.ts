@@ -5,18 +5,23 @@
 // changed (after the inPlaceUpdate hook lets it), otherwise deleted and recreated at the update revision by a later
 // scaling round.
 //
-// Left out: `unorderedUpdate` (Parallel + priorities: the ordered order is used), PVC resize, and the update
-// expectations (the caller runs this only once earlier updates are observed).
+// With `rollingUpdate.unorderedUpdate` the targets are the updated / terminating pods first, then the others in
+// unorderedUpdate.priorityStrategy order (docs/behaviour/advanced-statefulset.md#unordered-update).
+//
+// Left out: PVC resize, and the update expectations (the caller runs this only once earlier updates are observed).
 
 import {
   type ControllerRevision,
   checkInPlaceUpdateCompleted,
   getPodLifecycleState,
+  isAtRevision,
   isPodAllHooked,
   isPodHooked,
   type LifecycleHook,
   LifecycleState,
   rolloutScaledValue,
+  sortByPriority,
+  type UpdatePriorityStrategy,
 } from '@kruise-ts/core';
 import {
   applyInPlaceUpdate,
@@ -123,6 +128,32 @@ export function orderedUpdateIndexes(
   const out: number[] = [];
   for (let i = slots - 1; i >= partition && out.length < maxUpdate; i--) if (filled(i)) out.push(i);
   return out;
+}
+
+/**
+ * sortPodsToUpdate with unorderedUpdate: over every existing pod from the highest index down, those already at
+ * the update revision or terminating first, then the rest sorted by the priority strategy (stable: ties keep the
+ * highest index first); at most replicas − partition of them. `pods[i]` is the pod at index i (ordinal − start),
+ * undefined for a missing or reserved slot.
+ */
+export function unorderedUpdateIndexes(
+  pods: readonly (StatefulSetPod | undefined)[],
+  partition: number,
+  replicas: number,
+  updateRevisionName: string,
+  priority: UpdatePriorityStrategy | undefined,
+): number[] {
+  const maxUpdate = replicas - partition;
+  if (maxUpdate <= 0) return [];
+  const updated: number[] = [];
+  const waiting: number[] = [];
+  for (let i = pods.length - 1; i >= 0; i--) {
+    const pod = pods[i];
+    if (pod === undefined) continue;
+    if (isTerminating(pod) || isAtRevision(pod.metadata, updateRevisionName)) updated.push(i);
+    else waiting.push(i);
+  }
+  return [...updated, ...sortByPriority(priority, pods, waiting)].slice(0, maxUpdate);
 }
 
 /** specifieddelete.IsSpecifiedDelete: the label is present (any value). */
@@ -236,7 +267,17 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
   }
 
   const partition = rolling?.partition ?? 0;
-  plan.targets = orderedUpdateIndexes(slots, partition, set.spec.replicas ?? 1, filled);
+  const unordered = rolling?.unorderedUpdate;
+  plan.targets =
+    unordered === undefined
+      ? orderedUpdateIndexes(slots, partition, set.spec.replicas ?? 1, filled)
+      : unorderedUpdateIndexes(
+          Array.from({ length: slots }, (_, i) => (filled(i) ? byIndex.get(i) : undefined)),
+          partition,
+          set.spec.replicas ?? 1,
+          input.updateRevisionName,
+          unordered.priorityStrategy,
+        );
   for (const i of plan.targets) {
     const pod = byIndex.get(i);
     // A replica still to be created gets its revision at creation; nothing to delete.
