@@ -133,6 +133,56 @@ describe('Advanced StatefulSet in-place update', () => {
     );
   });
 
+  it('unorderedUpdate: the pod with the heaviest priority goes first, then the highest ordinals', async () => {
+    const ns = await h.namespace('unordered');
+    await h.createSet(
+      ns,
+      'web',
+      inPlaceSpec(3, 'InPlaceIfPossible', {
+        podManagementPolicy: 'Parallel',
+        updateStrategy: {
+          type: 'RollingUpdate',
+          rollingUpdate: {
+            partition: 0,
+            maxUnavailable: 1,
+            podUpdatePolicy: 'InPlaceIfPossible',
+            minReadySeconds: 0,
+            paused: false,
+            unorderedUpdate: {
+              priorityStrategy: {
+                weightPriority: [{ weight: 50, matchSelector: { matchLabels: { tier: 'first' } } }],
+              },
+            },
+          },
+        },
+      }),
+    );
+    await h.waitForSet(ns, 'web', '3 ready', settled(3));
+    await podLabel(ns, 'web-0', 'tier', 'first');
+    const order: string[] = [];
+    let watching = true;
+    const sampler = (async () => {
+      while (watching) {
+        for (const p of await h.pods(ns)) {
+          const name = p.metadata?.name ?? '';
+          if (imageOf(p) === V2 && !order.includes(name)) order.push(name);
+        }
+        await sleep(25);
+      }
+    })();
+    await setContainer(ns, { image: V2 });
+    await h.waitForSet(
+      ns,
+      'web',
+      'all updated',
+      (s) => settled(3)(s) && s.status?.updatedReplicas === 3 && s.status.updatedReadyReplicas === 3,
+      120_000,
+    );
+    watching = false;
+    await sampler;
+    assert.deepEqual(order, ['web-0', 'web-2', 'web-1']);
+  });
+
   it('InPlaceOnly refuses a change that is not an image: no pod is touched', async () => {
     const ns = await h.namespace('inplaceonly');
     await h.createSet(ns, 'web', inPlaceSpec(2, 'InPlaceOnly'));
