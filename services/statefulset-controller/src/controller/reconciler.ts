@@ -251,6 +251,8 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
             'SuccessfulUpdatePodInPlace',
             `successfully update pod ${podName} in-place(revision ${action.spec.revision})`,
           );
+          // A grace period: look again when it is over (the pod event alone may come earlier).
+          refreshRequeue = minPositive(refreshRequeue, action.result.requeueAfterMs);
           span.addEvent('pod updated in place', {
             'k8s.pod.name': podName,
             'kruise.inplace.images': JSON.stringify(action.spec.containerImages),

@@ -183,6 +183,52 @@ describe('Advanced StatefulSet in-place update', () => {
     assert.deepEqual(order, ['web-0', 'web-2', 'web-1']);
   });
 
+  it('inPlaceUpdateStrategy.gracePeriodSeconds: the revision moves first, the image after the grace period', async () => {
+    const ns = await h.namespace('grace');
+    const spec = inPlaceSpec(1, 'InPlaceIfPossible');
+    await h.createSet(ns, 'web', {
+      ...spec,
+      updateStrategy: {
+        type: 'RollingUpdate',
+        rollingUpdate: {
+          partition: 0,
+          maxUnavailable: 1,
+          podUpdatePolicy: 'InPlaceIfPossible',
+          minReadySeconds: 0,
+          paused: false,
+          inPlaceUpdateStrategy: { gracePeriodSeconds: 3 },
+        },
+      },
+    });
+    const ready = await h.waitForSet(ns, 'web', '1 ready', settled(1));
+    const r1 = ready.status?.updateRevision ?? '';
+    const pod0 = async () => byName(await h.pods(ns)).get('web-0');
+    await setContainer(ns, { image: V2 });
+    const moved = await h.waitUntil(
+      'web-0 at the new revision',
+      pod0,
+      (p) => (p?.metadata?.labels?.[REVISION] ?? r1) !== r1,
+    );
+    const startedAt = Date.now();
+    assert.equal(imageOf(moved as V1Pod), V1, 'image held back during the grace period');
+    assert.ok(moved?.metadata?.annotations?.['apps.kruise.io/inplace-update-grace']);
+    assert.equal(condition(moved, 'InPlaceUpdateReady')?.status, 'False');
+    const done = await h.waitUntil(
+      'web-0 restarted at the new image',
+      pod0,
+      (p) =>
+        p?.status?.containerStatuses?.[0]?.image === V2 &&
+        condition(p, 'InPlaceUpdateReady')?.status === 'True',
+      30_000,
+    );
+    assert.ok(
+      Date.now() - startedAt >= 1500,
+      `image applied after the grace period (${Date.now() - startedAt} ms)`,
+    );
+    assert.equal(done?.metadata?.annotations?.['apps.kruise.io/inplace-update-grace'], undefined);
+    assert.equal(done?.status?.containerStatuses?.[0]?.restartCount, 1);
+  });
+
   it('InPlaceOnly refuses a change that is not an image: no pod is touched', async () => {
     const ns = await h.namespace('inplaceonly');
     await h.createSet(ns, 'web', inPlaceSpec(2, 'InPlaceOnly'));
