@@ -305,4 +305,34 @@ describe('Advanced StatefulSet in-place update', () => {
       (p) => p?.metadata?.labels?.[STATE] === 'PreparingUpdate',
     );
   });
+
+  it('lifecycle.preDelete holds a scaled-in pod in PreparingDelete until the hook is released', async () => {
+    const ns = await h.namespace('predelete');
+    await h.createSet(
+      ns,
+      'web',
+      inPlaceSpec(
+        2,
+        'InPlaceIfPossible',
+        { lifecycle: { preDelete: { labelsHandler: { [HOLD]: 'true' } } } },
+        { [HOLD]: 'true' },
+      ),
+    );
+    await h.waitForSet(ns, 'web', '2 ready', settled(2));
+    await h.patchSet(ns, 'web', { spec: { replicas: 1 } });
+    const pod1 = async () => byName(await h.pods(ns)).get('web-1');
+    await h.waitUntil(
+      'web-1 PreparingDelete',
+      pod1,
+      (p) => p?.metadata?.labels?.[STATE] === 'PreparingDelete',
+    );
+    await sleep(2000);
+    assert.equal((await pod1())?.metadata?.labels?.[STATE], 'PreparingDelete', 'still held');
+    await podLabel(ns, 'web-1', HOLD, null);
+    await h.waitUntil(
+      'web-1 deleted',
+      async () => podNames(await h.pods(ns)),
+      (names) => !names.includes('web-1'),
+    );
+  });
 });
