@@ -19,6 +19,25 @@ export {
   sidecarSetRevisionData,
 } from './history.ts';
 export {
+  findContainerToHotUpgrade,
+  isHotUpgradingReady,
+  isPodSidecarInHotUpgrading,
+  podsToResetHotUpgrade,
+  resetHotUpgradeSlots,
+  upgradeHotUpgradeSlot,
+} from './hot-upgrade.ts';
+export {
+  formatWorkingHotUpgradeContainers,
+  hasHotUpgradeContainer,
+  hotUpgradeContainerNames,
+  hotUpgradePair,
+  isHotUpgradeSidecar,
+  podHotUpgradeContainers,
+  sidecarSetVersionAltAnnotation,
+  sidecarSetVersionAnnotation,
+  workingHotUpgradeContainers,
+} from './hot-upgrade-slots.ts';
+export {
   type BuiltSidecars,
   buildSidecars,
   type InjectedContainer,
@@ -46,6 +65,7 @@ export {
   podSidecarSetControllerRevision,
   podSidecarSetHash,
   podSidecarSetHashWithoutImage,
+  recordInPlaceUpdate,
   type SidecarInPlaceUpdateState,
   type SidecarSetUpgradeSpec,
 } from './pod-annotations.ts';
@@ -64,6 +84,7 @@ export {
   isPodManagedBySidecarSet,
   isPodSidecarUpdated,
   isPodStateConsistent,
+  isRunningAndReady,
   isSidecarContainerUpdateCompleted,
   isSidecarSetPodReady,
   sidecarContainersInPod,
@@ -71,7 +92,6 @@ export {
 } from './pod-state.ts';
 export {
   canaryBaseOf,
-  hasHotUpgradeContainer,
   injectionRevisionChoice,
   podMatchesSidecarSet,
   type RevisionChoice,

@@ -1,7 +1,9 @@
 // Injection into a pod being created (pkg/webhook/pod/mutating/sidecarset.go: sidecarsetMutatingPod,
-// buildSidecars, mergeSidecarContainers; docs/behaviour/sidecarset.md#injection-content, #injection-merge-order, #injection-annotations). The caller has already chosen the SidecarSets
+// buildSidecars, mergeSidecarContainers; docs/behaviour/sidecarset.md#injection-content, #injection-merge-order, #injection-annotations,
+// #hot-upgrade-injection). The caller has already chosen the SidecarSets
 // (matched, not paused, revision resolved, canary bases removed) and their order.
 import { isNativeSidecar, sidecarSetRevision, sidecarSetRevisionWithoutImage } from './hash.ts';
+import { hotUpgradePair, isHotUpgradeSidecar, workingHotUpgradeContainers } from './hot-upgrade-slots.ts';
 import {
   SIDECARSET_HASH_ANNOTATION,
   SIDECARSET_HASH_WITHOUT_IMAGE_ANNOTATION,
@@ -78,6 +80,8 @@ export function buildSidecars(pod: Pod, sidecarSets: readonly SidecarSet[], now:
     SIDECARSET_HASH_WITHOUT_IMAGE_ANNOTATION,
   );
   const names = new Set(injectedSidecarSets(pod));
+  // Sidecar → working slot of HotUpgrade sidecars, starting from what the pod already says.
+  const working = workingHotUpgradeContainers(pod);
   const built: BuiltSidecars = {
     containers: [],
     initContainers: [],
@@ -115,10 +119,15 @@ export function buildSidecars(pod: Pod, sidecarSets: readonly SidecarSet[], now:
     for (const sidecar of sidecarSet.spec.containers ?? []) {
       sidecarList.add(sidecar.name);
       collectVolumes(sidecar as PodContainer);
-      built.containers.push({
-        container: completeSidecarContainer(sidecar, pod),
-        policy: sidecar.podInjectPolicy,
-      });
+      const completed = completeSidecarContainer(sidecar, pod);
+      if (isHotUpgradeSidecar(sidecar)) {
+        const pair = hotUpgradePair(completed, sidecar, working);
+        for (const container of pair.containers)
+          built.containers.push({ container, policy: sidecar.podInjectPolicy });
+        Object.assign(built.annotations, pair.annotations);
+      } else {
+        built.containers.push({ container: completed, policy: sidecar.podInjectPolicy });
+      }
       injecting = true;
     }
 

@@ -21,3 +21,9 @@ export const SIDECAR_ENV_KEY = 'IS_INJECTED';
 export const SIDECARSET_UPGRADABLE_CONDITION = 'SidecarSetUpgradable';
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller.kubernetes.io/hash';
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+/** On a pod: which slot of each HotUpgrade sidecar is working, `{"<sidecar>":"<sidecar>-1"}` (JSON). */
+export const SIDECARSET_WORKING_HOT_UPGRADE_CONTAINER_ANNOTATION =
+  'kruise.io/sidecarset-working-hotupgrade-container';
+/** Env vars of a HotUpgrade slot: its own version and its twin's, read from pod annotations by the downward API. */
+export const SIDECARSET_VERSION_ENV_KEY = 'SIDECARSET_VERSION';
+export const SIDECARSET_VERSION_ALT_ENV_KEY = 'SIDECARSET_VERSION_ALT';

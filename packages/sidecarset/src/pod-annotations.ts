@@ -2,13 +2,14 @@
 // kruise.io/sidecarset-hash(-without-image), the injected list, and the in-place update state. Maps are written
 // with sorted keys and struct fields in Go's declaration order, as json.Marshal does.
 import { formatRfc3339 } from '@kruise-ts/core';
+import { sidecarSetRevision } from './hash.ts';
 import {
   SIDECARSET_HASH_ANNOTATION,
   SIDECARSET_HASH_WITHOUT_IMAGE_ANNOTATION,
   SIDECARSET_INJECTED_LIST_ANNOTATION,
   SIDECARSET_INPLACE_UPDATE_STATE_ANNOTATION,
 } from './keys.ts';
-import type { Pod } from './types.ts';
+import type { Pod, SidecarSet } from './types.ts';
 
 /** sidecarcontrol.SidecarSetUpgradeSpec. */
 export interface SidecarSetUpgradeSpec {
@@ -166,6 +167,30 @@ export function formatInPlaceUpdateStates(states: Record<string, SidecarInPlaceU
     sorted[name] = { revision: s.revision, updateTimestamp: s.updateTimestamp, lastContainerStatuses: last };
   }
   return JSON.stringify(sorted);
+}
+
+/**
+ * UpdatePodAnnotationsInUpgrade: the imageIDs of `changed` containers before the upgrade, under this SidecarSet's
+ * in-place update state; the upgrade is complete once the kubelet reports another. Mutates `pod`.
+ */
+export function recordInPlaceUpdate(
+  pod: Pod,
+  sidecarSet: SidecarSet,
+  changed: readonly string[],
+  at: string,
+): void {
+  pod.metadata.annotations ??= {};
+  const name = sidecarSet.metadata?.name ?? '';
+  const states = parseInPlaceUpdateStates(pod) ?? {};
+  const state = states[name] ?? {
+    revision: sidecarSetRevision(sidecarSet),
+    updateTimestamp: at,
+    lastContainerStatuses: {},
+  };
+  const imageIds = new Map((pod.status?.containerStatuses ?? []).map((s) => [s.name, s.imageID]));
+  for (const c of changed) state.lastContainerStatuses[c] = { imageID: imageIds.get(c) ?? '' };
+  states[name] = state;
+  pod.metadata.annotations[SIDECARSET_INPLACE_UPDATE_STATE_ANNOTATION] = formatInPlaceUpdateStates(states);
 }
 
 /** metav1.Time as JSON: RFC 3339, whole seconds, UTC. */

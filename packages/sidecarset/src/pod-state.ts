@@ -2,6 +2,12 @@
 // pods the SidecarSet manages, whether their sidecars are at its hash, whether an in-place upgrade finished
 // (from container statuses), readiness, and whether only images changed.
 import { sidecarSetRevision, sidecarSetRevisionWithoutImage } from './hash.ts';
+import {
+  hotUpgradeContainerNames,
+  isHotUpgradeSidecar,
+  podHotUpgradeContainers,
+  workingHotUpgradeContainers,
+} from './hot-upgrade-slots.ts';
 import { isEmptySelector, selectorMatches } from './label-selector.ts';
 import {
   isPodInjectedSidecarSet,
@@ -23,18 +29,24 @@ export function isActivePod(pod: Pod): boolean {
 export function sidecarContainersInPod(sidecarSet: SidecarSet): Set<string> {
   const names = new Set<string>();
   for (const c of sidecarSet.spec.containers ?? []) {
-    if (c.upgradeStrategy?.upgradeType === 'HotUpgrade') {
-      names.add(`${c.name}-1`);
-      names.add(`${c.name}-2`);
-    } else names.add(c.name);
+    if (isHotUpgradeSidecar(c)) for (const slot of hotUpgradeContainerNames(c.name)) names.add(slot);
+    else names.add(c.name);
   }
   return names;
 }
 
-/** IsPodConsistentWithSidecarSet: every sidecar container of the SidecarSet is in the pod. */
+/**
+ * IsPodConsistentWithSidecarSet: every sidecar container of the SidecarSet is in the pod; a HotUpgrade sidecar
+ * needs both slots and its entry in the working-slot annotation.
+ */
 export function isPodConsistentWithSidecarSet(pod: Pod, sidecarSet: SidecarSet): boolean {
   const inPod = new Set(pod.spec.containers.map((c) => c.name));
-  return [...sidecarContainersInPod(sidecarSet)].every((n) => inPod.has(n));
+  const working = workingHotUpgradeContainers(pod);
+  return (sidecarSet.spec.containers ?? []).every((c) =>
+    isHotUpgradeSidecar(c)
+      ? working[c.name] !== undefined && hotUpgradeContainerNames(c.name).every((n) => inPod.has(n))
+      : inPod.has(c.name),
+  );
 }
 
 /** getMatchingPods' filter, given the labels of the pod's namespace (undefined: unknown namespace). */
@@ -153,10 +165,22 @@ export function isPodStateConsistent(
 }
 
 /**
- * The SidecarSet's IsPodReady: Running, Ready and not being deleted. (Kruise also checks hot-upgrade "empty"
- * slots; kruise-ts refuses HotUpgrade sidecars, so there are none.)
+ * The SidecarSet's IsPodReady: every HotUpgrade sidecar's idle slot is back on `hotUpgradeEmptyImage` (the hot
+ * upgrade finished), and the pod is Running, Ready and not being deleted.
  */
-export function isSidecarSetPodReady(pod: Pod, _sidecarSet: SidecarSet): boolean {
+export function isSidecarSetPodReady(pod: Pod, sidecarSet: SidecarSet): boolean {
+  const images = new Map(pod.spec.containers.map((c) => [c.name, c.image ?? '']));
+  for (const sidecar of sidecarSet.spec.containers ?? []) {
+    const empty = sidecar.upgradeStrategy?.hotUpgradeEmptyImage ?? '';
+    if (!isHotUpgradeSidecar(sidecar) || empty === '') continue;
+    const { other } = podHotUpgradeContainers(sidecar.name, pod);
+    if (images.has(other) && images.get(other) !== empty) return false;
+  }
+  return isRunningAndReady(pod);
+}
+
+/** util.IsRunningAndReady: Running, Ready and not being deleted. */
+export function isRunningAndReady(pod: Pod): boolean {
   return (
     pod.status?.phase === 'Running' &&
     (pod.status.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True') &&

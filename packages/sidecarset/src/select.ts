@@ -29,13 +29,6 @@ export function canaryBaseOf(sidecarSet: SidecarSet): string | undefined {
   return a[SIDECARSET_CANARY_ANNOTATION] === 'true' && base !== '' ? base : undefined;
 }
 
-/** HotUpgrade sidecars are not supported by kruise-ts (rejected by validation); such SidecarSets are skipped. */
-export function hasHotUpgradeContainer(sidecarSet: SidecarSet): boolean {
-  return [...(sidecarSet.spec.containers ?? []), ...(sidecarSet.spec.initContainers ?? [])].some(
-    (c) => c.upgradeStrategy?.upgradeType === 'HotUpgrade',
-  );
-}
-
 export type RevisionChoice = 'latest' | 'history';
 
 /**

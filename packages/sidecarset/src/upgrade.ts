@@ -1,20 +1,21 @@
 // Upgrading one pod's sidecars in place (updatePodSidecarAndHash, updatePodSidecarContainer,
-// UpdatePodSidecarSetHash, UpdatePodAnnotationsInUpgrade; docs/behaviour/sidecarset.md#upgrade-in-place): only images change; the pod records
+// UpdatePodSidecarSetHash, UpdatePodAnnotationsInUpgrade; docs/behaviour/sidecarset.md#upgrade-in-place,
+// #hot-upgrade-upgrade for HotUpgrade sidecars): only images change; the pod records
 // the new hash, the imageIDs before the upgrade, and gets the latest patchPodMetadata. Also the
 // SidecarSetUpgradable pod condition.
 import { isNativeSidecar, sidecarSetRevision } from './hash.ts';
+import { upgradeHotUpgradeSlot } from './hot-upgrade.ts';
+import { isHotUpgradeSidecar } from './hot-upgrade-slots.ts';
 import {
   SIDECARSET_HASH_ANNOTATION,
   SIDECARSET_INJECTED_LIST_ANNOTATION,
-  SIDECARSET_INPLACE_UPDATE_STATE_ANNOTATION,
   SIDECARSET_UPGRADABLE_CONDITION,
 } from './keys.ts';
 import { patchPodMetadata } from './patch-metadata.ts';
 import {
-  formatInPlaceUpdateStates,
   formatUpgradeSpecs,
-  parseInPlaceUpdateStates,
   parseUpgradeSpecs,
+  recordInPlaceUpdate,
   type SidecarSetUpgradeSpec,
   timestamp,
 } from './pod-annotations.ts';
@@ -43,6 +44,11 @@ export function upgradePodSidecars(
   const at = timestamp(now);
   const changed: string[] = [];
   for (const sidecar of sidecarSet.spec.containers ?? []) {
+    if (isHotUpgradeSidecar(sidecar)) {
+      const slot = upgradeHotUpgradeSlot(pod, sidecar, sidecarSet);
+      if (slot) changed.push(slot);
+      continue;
+    }
     const container = pod.spec.containers.find((c) => c.name === sidecar.name);
     // In-place upgrades may only change the image.
     if (!container || container.image === sidecar.image) continue;
@@ -69,17 +75,7 @@ export function upgradePodSidecars(
   };
   annotations[SIDECARSET_HASH_ANNOTATION] = formatUpgradeSpecs(specs);
 
-  // The imageIDs before the upgrade: the upgrade is complete once the kubelet reports another.
-  const states = parseInPlaceUpdateStates(pod) ?? {};
-  const state = states[name] ?? {
-    revision: sidecarSetRevision(sidecarSet),
-    updateTimestamp: at,
-    lastContainerStatuses: {},
-  };
-  const imageIds = new Map((pod.status?.containerStatuses ?? []).map((s) => [s.name, s.imageID]));
-  for (const c of changed) state.lastContainerStatuses[c] = { imageID: imageIds.get(c) ?? '' };
-  states[name] = state;
-  annotations[SIDECARSET_INPLACE_UPDATE_STATE_ANNOTATION] = formatInPlaceUpdateStates(states);
+  recordInPlaceUpdate(pod, sidecarSet, changed, at);
 
   if (!annotations[SIDECARSET_INJECTED_LIST_ANNOTATION])
     annotations[SIDECARSET_INJECTED_LIST_ANNOTATION] = matchedSidecarSets().join(',');

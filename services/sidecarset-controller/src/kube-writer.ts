@@ -76,6 +76,11 @@ export class KubeWriter {
     );
   }
 
+  /** An Event on a pod (the hot-upgrade resets), in the background and fenced; never fails. */
+  recordPodEvent(pod: Pod, type: EventType, reason: string, message: string): void {
+    this.#events.record(involvedObject('v1', 'Pod', pod), type, reason, message, this.#fence);
+  }
+
   /** Waits for the Events being written. */
   async flushEvents(): Promise<void> {
     await this.#events.flush();

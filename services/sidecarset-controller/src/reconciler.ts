@@ -1,13 +1,15 @@
 // One SidecarSet reconcile (sidecarset_processor.go UpdateSidecarSet; docs/behaviour/sidecarset.md#reconcile): matching pods, latest
-// ControllerRevision, status, then — unless NotUpdate or paused — the next batch of in-place sidecar upgrades.
+// ControllerRevision, status, then — unless NotUpdate or paused — the reset of finished hot upgrades
+// (docs/behaviour/sidecarset.md#hot-upgrade-reset) or else the next batch of in-place sidecar upgrades.
 import type { ResourceVersionExpectations } from '@kruise-ts/core';
 import type { ReconcileResult } from '@kruise-ts/runtime';
 import {
   calculateStatus,
-  hasHotUpgradeContainer,
   isPodSidecarUpdated,
   nextUpgradePods,
   type Pod,
+  podsToResetHotUpgrade,
+  resetHotUpgradeSlots,
   type SidecarSet,
   statusChanged,
   upgradableCondition,
@@ -39,7 +41,6 @@ export function notUpgradablePodsMessage(count: number): string {
 
 export function createReconciler(deps: ReconcileDeps) {
   const now = deps.now ?? (() => new Date());
-  const warnedHotUpgrade = new Set<string>();
 
   return async function reconcile(
     name: string,
@@ -47,13 +48,6 @@ export function createReconciler(deps: ReconcileDeps) {
   ): Promise<ReconcileResult | undefined> {
     const sidecarSet = deps.view.sidecarSet(name);
     if (sidecarSet === undefined) return undefined;
-    if (hasHotUpgradeContainer(sidecarSet)) {
-      // Refused by validation; one created around the webhook is left alone rather than half-managed.
-      if (!warnedHotUpgrade.has(name))
-        logger?.warn({ sidecarSet: name }, 'HotUpgrade sidecars are not supported');
-      warnedHotUpgrade.add(name);
-      return undefined;
-    }
     const pods = deps.view.matchingPods(sidecarSet);
 
     const { latest, collisionCount } = await registerLatestRevision({
@@ -80,10 +74,18 @@ export function createReconciler(deps: ReconcileDeps) {
 
     const strategy = sidecarSet.spec.updateStrategy ?? {};
     if (strategy.type === 'NotUpdate' || strategy.paused) return undefined;
+    const at = now();
+
+    // Hot upgrades whose new version runs and is ready: the old slot goes back to the empty image, and this
+    // round does nothing else (Kruise returns after the reset too).
+    const finished = podsToResetHotUpgrade(current, pods);
+    if (finished.length > 0) {
+      await resetHotUpgrades(deps, current, finished, at, logger);
+      return { requeueAfter: ROLLOUT_RESYNC_MS };
+    }
     if (status.updatedPods >= status.matchedPods) return undefined;
 
     const batch = nextUpgradePods(current, pods);
-    const at = now();
     for (const pod of batch.notUpgradable) {
       const condition = upgradableCondition(pod, name, false, at);
       if (condition) await deps.writer.patchPodCondition(pod, condition);
@@ -116,4 +118,51 @@ export function createReconciler(deps: ReconcileDeps) {
     }
     return batch.upgrade.length > 0 ? { requeueAfter: ROLLOUT_RESYNC_MS } : undefined;
   };
+}
+
+/**
+ * flipHotUpgradingContainers: one pod after the other, with an Event on each pod; the first failure ends the
+ * round (and is retried by the queue).
+ */
+async function resetHotUpgrades(
+  deps: ReconcileDeps,
+  sidecarSet: SidecarSet,
+  pods: readonly Pod[],
+  at: Date,
+  logger: Logger | undefined,
+): Promise<void> {
+  for (const pod of pods) {
+    try {
+      await deps.writer.updatePod(pod, (fresh: Pod) => {
+        const { pod: reset, changed } = resetHotUpgradeSlots(fresh, sidecarSet, at);
+        return changed.length > 0 ? reset : undefined;
+      });
+    } catch (err) {
+      deps.writer.recordPodEvent(
+        pod,
+        'Warning',
+        'ResetContainerFailed',
+        `reset sidecar container image empty failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      throw new Error(
+        `resetting the hot-upgrade slots of pod ${pod.metadata.namespace}/${pod.metadata.name}`,
+        {
+          cause: err,
+        },
+      );
+    }
+    deps.writer.recordPodEvent(
+      pod,
+      'Normal',
+      'ResetContainerSucceed',
+      'reset sidecar container image empty successfully',
+    );
+  }
+  logger?.info(
+    {
+      sidecarSet: sidecarSet.metadata?.name,
+      pods: pods.map((p) => `${p.metadata.namespace}/${p.metadata.name}`),
+    },
+    'hot upgrade finished: old sidecar slots reset to the empty image',
+  );
 }

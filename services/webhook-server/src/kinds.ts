@@ -49,7 +49,7 @@ import {
   podsToLookUp,
   whitelistFieldError,
 } from './admission/lookups.ts';
-import { hotUpgradeErrors, withSidecarSetHashes } from './sidecarset/sidecarset-admission.ts';
+import { withSidecarSetHashes } from './sidecarset/sidecarset-admission.ts';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
@@ -185,7 +185,7 @@ export const servedKinds: readonly ServedKind[] = [
         version === 'v1alpha1'
           ? validateSidecarSetV1alpha1(obj as SidecarSetV1alpha1, options)
           : validateSidecarSetV1beta1(obj as SidecarSetV1beta1, options);
-      return [...errors, ...(context.lookupErrors ?? []), ...hotUpgradeErrors(obj as SidecarSetV1beta1)];
+      return [...errors, ...(context.lookupErrors ?? [])];
     },
     lookup: async (obj, _old, reader) => {
       const context: ValidationContext = {};

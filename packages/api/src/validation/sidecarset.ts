@@ -264,6 +264,38 @@ function validateContainers(spec: SidecarSetV1beta1['spec'], volumes: Volume[], 
   return errs;
 }
 
+/**
+ * HotUpgrade sidecars (docs/behaviour/sidecarset.md#hot-upgrade-validation). Kruise checks none of this; kruise-ts
+ * refuses what cannot work: without an empty image the idle slot would be a container without an image (every
+ * injected pod refused by the apiserver), with the sidecar's own image there is no idle slot to tell apart, and
+ * Kruise's controller only upgrades hot-upgrade slots of `containers`, never of `initContainers`.
+ */
+function validateHotUpgrade(spec: SidecarSetV1beta1['spec'], at: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  (spec.containers ?? []).forEach((c, i) => {
+    if (c.upgradeStrategy?.upgradeType !== 'HotUpgrade') return;
+    const empty = c.upgradeStrategy.hotUpgradeEmptyImage ?? '';
+    const field = at.child('containers').index(i).child('upgradeStrategy', 'hotUpgradeEmptyImage');
+    if (empty === '')
+      errs.push(fieldError.required(field, 'hotUpgradeEmptyImage is required for HotUpgrade'));
+    else if (empty === c.image)
+      errs.push(
+        fieldError.invalid(field, empty, 'hotUpgradeEmptyImage must differ from the container image'),
+      );
+  });
+  (spec.initContainers ?? []).forEach((c, i) => {
+    if (c.upgradeStrategy?.upgradeType !== 'HotUpgrade') return;
+    errs.push(
+      fieldError.notSupported(
+        at.child('initContainers').index(i).child('upgradeStrategy', 'upgradeType'),
+        'HotUpgrade',
+        ['ColdUpgrade'],
+      ),
+    );
+  });
+  return errs;
+}
+
 function validatePatchPodMetadata(
   obj: SidecarSetV1beta1,
   options: SidecarSetValidationOptions,
@@ -376,6 +408,7 @@ function validateSpec(obj: SidecarSetV1beta1, options: SidecarSetValidationOptio
     errs.push(fieldError.required(at, 'no initContainer or container defined for SidecarSet'));
   } else {
     errs.push(...validateContainers(spec, spec.volumes ?? [], at));
+    errs.push(...validateHotUpgrade(spec, at));
   }
   errs.push(...validatePatchPodMetadata(obj, options, at.child('patchPodMetadata')));
   return errs;

@@ -150,12 +150,69 @@ describe('SidecarSet', () => {
       'spec.containers.name: Invalid value: "sidecar2": container sidecar2 is not found',
     ]);
     const hot = sidecarSetV1beta1((o) => {
-      o.spec.containers![0]!.upgradeStrategy = { upgradeType: 'HotUpgrade' };
+      o.spec.containers![0]!.upgradeStrategy = { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'empty:1' };
     });
     assert.deepEqual(messages(validateSidecarSetV1beta1(hot, { old })), [
       'spec.containers.upgradeStrategy.upgradeType: Invalid value: "sidecar1": container sidecar1 upgradeType is immutable',
     ]);
   });
+
+  // docs/behaviour/sidecarset.md#hot-upgrade-validation: rules kruise-ts adds (Kruise's
+  // sidecarset_hotupgrade_test.go only covers the immutable upgradeType, above).
+  const hotUpgradeCases: [string, (o: SidecarSetV1beta1) => void, string[]][] = [
+    [
+      'HotUpgrade with an empty image is valid',
+      (o) => {
+        o.spec.containers![0]!.upgradeStrategy = {
+          upgradeType: 'HotUpgrade',
+          hotUpgradeEmptyImage: 'empty:1',
+        };
+      },
+      [],
+    ],
+    [
+      'HotUpgrade without hotUpgradeEmptyImage',
+      (o) => {
+        o.spec.containers![0]!.upgradeStrategy = { upgradeType: 'HotUpgrade' };
+      },
+      [
+        'spec.containers[0].upgradeStrategy.hotUpgradeEmptyImage: Required value: hotUpgradeEmptyImage is required for HotUpgrade',
+      ],
+    ],
+    [
+      'HotUpgrade whose empty image is the image',
+      (o) => {
+        const c = o.spec.containers![0]!;
+        c.upgradeStrategy = { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: c.image };
+      },
+      [
+        `spec.containers[0].upgradeStrategy.hotUpgradeEmptyImage: Invalid value: "${sidecarSetV1beta1().spec.containers![0]!.image}": hotUpgradeEmptyImage must differ from the container image`,
+      ],
+    ],
+    [
+      'HotUpgrade on an init container',
+      (o) => {
+        o.spec.initContainers = [
+          {
+            name: 'init',
+            image: 'busybox:1.36',
+            restartPolicy: 'Always',
+            imagePullPolicy: 'IfNotPresent',
+            terminationMessagePolicy: 'File',
+            upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'empty:1' },
+          },
+        ];
+        // Init containers are only accepted without in-place upgrades.
+        o.spec.updateStrategy = { type: 'NotUpdate' };
+      },
+      [
+        'spec.initContainers[0].upgradeStrategy.upgradeType: Unsupported value: "HotUpgrade": supported values: "ColdUpgrade"',
+      ],
+    ],
+  ];
+  for (const [name, edit, want] of hotUpgradeCases) {
+    test(name, () => assert.deepEqual(messages(validateSidecarSetV1beta1(sidecarSetV1beta1(edit))), want));
+  }
 
   test('canary SidecarSets: base must exist, not be itself or a canary, and the canary must use NotUpdate', () => {
     const canary = (base: string, type: 'NotUpdate' | 'RollingUpdate') =>

@@ -129,6 +129,9 @@ export class FakeCluster {
         recordEvent: (_s: SidecarSet, type: string, reason: string, message: string) => {
           this.events.push(`${type} ${reason}: ${message}`);
         },
+        recordPodEvent: (p: Pod, type: string, reason: string, message: string) => {
+          this.events.push(`${p.metadata.name} ${type} ${reason}: ${message}`);
+        },
         flushEvents: async () => {},
       },
     };

@@ -145,4 +145,83 @@ describe('reconcile', () => {
     assert.ok(c.podWrites > 0);
     assert.deepEqual(c.events, []);
   });
+
+  it('HotUpgrade: upgrades the empty slot, switches, resets the old slot after the kubelet, with pod Events', async () => {
+    const hot = (image: string): SidecarSet => {
+      const s: SidecarSet = {
+        metadata: { name: 'ss', uid: 'uid-ss', generation: 2, resourceVersion: '7' },
+        spec: {
+          selector: { matchLabels: { app: 'x' } },
+          containers: [
+            {
+              name: 'sidecar',
+              image,
+              upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'empty:1' },
+            },
+          ],
+          updateStrategy: { type: 'RollingUpdate', maxUnavailable: 1 },
+        },
+      };
+      s.metadata = { ...s.metadata, annotations: sidecarSetHashAnnotations(s) };
+      return s;
+    };
+    const v1 = hot('sidecar:v1');
+    const c = new FakeCluster(hot('sidecar:v2'));
+    const p = injectedPod(
+      'pod-0',
+      'ss',
+      computeSidecarSetHash(v1),
+      computeSidecarSetHashWithoutImage(v1),
+      'sidecar:v1',
+    );
+    p.spec.containers = [
+      { name: 'sidecar-1', image: 'sidecar:v1' },
+      { name: 'sidecar-2', image: 'empty:1' },
+      { name: 'app', image: 'nginx' },
+    ];
+    p.status!.containerStatuses = [
+      { name: 'sidecar-1', image: 'sidecar:v1', imageID: 'id-sidecar:v1', ready: true, restartCount: 0 },
+      { name: 'sidecar-2', image: 'empty:1', imageID: 'id-empty:1', ready: true, restartCount: 0 },
+      { name: 'app', image: 'nginx', imageID: 'id-nginx', ready: true, restartCount: 0 },
+    ];
+    p.metadata.annotations!['kruise.io/sidecarset-working-hotupgrade-container'] = '{"sidecar":"sidecar-1"}';
+    c.addPod(p);
+    c.sync();
+    const versions = new ResourceVersionExpectations();
+    const reconcile = createReconciler({ ...c.deps(versions), versions, overlay: new RevisionOverlay() });
+    const slots = () => {
+      const live = c.pods.get('pod-0') as Pod;
+      return [
+        live.spec.containers[0]?.image,
+        live.spec.containers[1]?.image,
+        live.metadata.annotations?.['kruise.io/sidecarset-working-hotupgrade-container'],
+      ];
+    };
+
+    await reconcile('ss', undefined);
+    assert.deepEqual(slots(), ['sidecar:v1', 'sidecar:v2', '{"sidecar":"sidecar-2"}']);
+    c.sync();
+    await reconcile('ss', undefined); // the kubelet has not started v2: the old slot keeps serving
+    assert.deepEqual(slots(), ['sidecar:v1', 'sidecar:v2', '{"sidecar":"sidecar-2"}']);
+    assert.deepEqual(c.events, []);
+    c.kubelet();
+    c.sync();
+    await reconcile('ss', undefined);
+    assert.deepEqual(slots(), ['empty:1', 'sidecar:v2', '{"sidecar":"sidecar-2"}']);
+    assert.deepEqual(c.events, [
+      'pod-0 Normal ResetContainerSucceed: reset sidecar container image empty successfully',
+    ]);
+    c.kubelet();
+    c.sync();
+    await reconcile('ss', undefined);
+    assert.equal(c.podWrites, 2);
+    assert.deepEqual(
+      [
+        c.sidecarSet.status?.updatedPods,
+        c.sidecarSet.status?.readyPods,
+        c.sidecarSet.status?.updatedReadyPods,
+      ],
+      [1, 1, 1],
+    );
+  });
 });

@@ -3,7 +3,6 @@
 // the pod (Kruise answers 500), so a pod never starts without the sidecars it should have.
 import {
   findInjectionRevision,
-  hasHotUpgradeContainer,
   historicSidecarSet,
   injectionRevisionChoice,
   injectSidecars,
@@ -37,7 +36,6 @@ class InjectionError extends Error {
 export function podInjector(o: PodInjectorOptions): PodMutator {
   const now = o.now ?? (() => new Date());
   const random = o.random ?? Math.random;
-  const warnedHotUpgrade = new Set<string>();
 
   const namespaceLabels = async (namespace: string) =>
     o.sidecarSets.namespaceLabels(namespace) ?? (await o.readNamespaceLabels(namespace));
@@ -75,18 +73,6 @@ export function podInjector(o: PodInjectorOptions): PodMutator {
         labelsRead = true;
       }
       if (!podMatchesSidecarSet(pod, sidecarSet, labels)) continue;
-      if (hasHotUpgradeContainer(sidecarSet)) {
-        // Refused by validation; one created before this webhook ran is not injected.
-        const name = sidecarSet.metadata?.name ?? '';
-        if (!warnedHotUpgrade.has(name)) {
-          warnedHotUpgrade.add(name);
-          o.logger.warn(
-            { sidecarSet: name },
-            'HotUpgrade sidecars are not supported; SidecarSet not injected',
-          );
-        }
-        continue;
-      }
       matched.push(await suitable(sidecarSet, pod));
     }
     return withoutCanaryBases(matched);

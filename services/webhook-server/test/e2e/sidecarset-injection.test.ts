@@ -1,7 +1,7 @@
 // SidecarSet injection through the real apiserver (docs/behaviour/sidecarset.md#injection): the webhook server's bus-fed SidecarSet cache is
 // filled by the watcher service (a child process on this run's bus prefix). Covers the product documentation's
 // example, every injection option, namespace scoping (namespaceSelector and v1alpha1 `namespace`), conflicting
-// SidecarSets, and the HotUpgrade refusal.
+// SidecarSets, and HotUpgrade sidecars (the two slots, and the refusal of one without an empty image).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from '@kruise-ts/devcluster';
@@ -298,22 +298,78 @@ describe('SidecarSet injection through the apiserver', () => {
     assert.deepEqual(names(p), ['dup', 'app']);
   });
 
-  it('HotUpgrade sidecars are refused with a clear message', async () => {
-    await assert.rejects(
-      createSidecarSet('hot', {
-        selector: { matchLabels: { feature: 'hot' } },
-        containers: [
-          {
-            name: 'hot',
-            image: 'busybox:1.36',
-            upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'busybox:empty' },
+  it('a HotUpgrade sidecar is injected as two slots with their version annotations (docs/behaviour/sidecarset.md#hot-upgrade-injection)', async () => {
+    const ns = await env.namespace();
+    await createSidecarSet('hot', {
+      selector: { matchLabels: { feature: 'hot' } },
+      containers: [
+        {
+          name: 'hot',
+          image: 'busybox:1.36',
+          command: ['sleep', '999d'],
+          upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'busybox:empty' },
+        },
+      ],
+    });
+    await injectedInto(ns, { feature: 'hot' }, 'hot-1');
+    const p = await env.core.createNamespacedPod({ namespace: ns, body: pod('hot', { feature: 'hot' }) });
+    assert.deepEqual(
+      p.spec?.containers.map((c) => [c.name, c.image]),
+      // podInjectPolicy defaults to BeforeAppContainer.
+      [
+        ['hot-1', 'busybox:1.36'],
+        ['hot-2', 'busybox:empty'],
+        ['app', 'nginx:1.25'],
+      ],
+    );
+    // The apiserver accepted the downward-API references to the version annotations.
+    assert.deepEqual(plain(p.spec?.containers[1]?.env), [
+      { name: 'IS_INJECTED', value: 'true' },
+      {
+        name: 'SIDECARSET_VERSION',
+        valueFrom: {
+          fieldRef: {
+            apiVersion: 'v1',
+            fieldPath: "metadata.annotations['version.sidecarset.kruise.io/hot-2']",
           },
-        ],
+        },
+      },
+      {
+        name: 'SIDECARSET_VERSION_ALT',
+        valueFrom: {
+          fieldRef: {
+            apiVersion: 'v1',
+            fieldPath: "metadata.annotations['versionalt.sidecarset.kruise.io/hot-2']",
+          },
+        },
+      },
+    ]);
+    const a = p.metadata?.annotations ?? {};
+    assert.equal(a['kruise.io/sidecarset-working-hotupgrade-container'], '{"hot":"hot-1"}');
+    assert.deepEqual(
+      [
+        a['version.sidecarset.kruise.io/hot-1'],
+        a['versionalt.sidecarset.kruise.io/hot-1'],
+        a['version.sidecarset.kruise.io/hot-2'],
+        a['versionalt.sidecarset.kruise.io/hot-2'],
+      ],
+      ['1', '0', '0', '1'],
+    );
+  });
+
+  it('a HotUpgrade sidecar without hotUpgradeEmptyImage is refused', async () => {
+    await assert.rejects(
+      createSidecarSet('hot-no-empty', {
+        selector: { matchLabels: { feature: 'hot-no-empty' } },
+        containers: [{ name: 'hot', image: 'busybox:1.36', upgradeStrategy: { upgradeType: 'HotUpgrade' } }],
       }),
       (err: unknown) => {
         const status = statusOf(err);
         assert.equal(status.code, 422);
-        assert.match(status.message ?? '', /kruise-ts does not support HotUpgrade sidecars/);
+        assert.match(
+          status.message ?? '',
+          /spec\.containers\[0\]\.upgradeStrategy\.hotUpgradeEmptyImage: Required value/,
+        );
         return true;
       },
     );

@@ -1,6 +1,6 @@
 // /mutate-pod with SidecarSet injection and the SidecarSet webhooks' additions, in-process (docs/behaviour/sidecarset.md#defaults, #injection):
 // the pod patch the apiserver would apply, pinned injection revisions, namespace selectors through the
-// cache (and the apiserver fallback), refusals, hash annotations, HotUpgrade and conflict refusals.
+// cache (and the apiserver fallback), refusals, hash annotations, HotUpgrade slots and validation, conflict refusals.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ControllerRevision } from '@kruise-ts/core';
@@ -137,7 +137,7 @@ describe('/mutate-pod SidecarSet injection', () => {
     });
   }
 
-  it('paused injection and HotUpgrade SidecarSets are skipped; a canary replaces its base', async () => {
+  it('paused injection is skipped; a canary replaces its base', async () => {
     const canary = sidecarSet('canary', {
       containers: [{ name: 'canary-c', image: 'x', podInjectPolicy: 'AfterAppContainer' }],
     });
@@ -153,13 +153,42 @@ describe('/mutate-pod SidecarSet injection', () => {
       sidecarSet('base', {}),
       canary,
       sidecarSet('paused', { injectionStrategy: { paused: true } }),
-      sidecarSet('hot', {
-        containers: [{ name: 'hot-c', image: 'x', upgradeStrategy: { upgradeType: 'HotUpgrade' } }],
-      }),
     ];
     const { pod: out } = await admit(pod());
     assert.deepEqual(names(out), ['nginx', 'canary-c']);
     assert.equal(out.metadata.annotations?.['kruise.io/sidecarset-injected-list'], 'canary');
+  });
+
+  it('a HotUpgrade sidecar is injected as two slots, the second on the empty image (docs/behaviour/sidecarset.md#hot-upgrade-injection)', async () => {
+    state.sidecarSets = [
+      sidecarSet('hot', {
+        containers: [
+          {
+            name: 'hot-c',
+            image: 'envoy:1',
+            podInjectPolicy: 'AfterAppContainer',
+            upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'envoy:empty' },
+          },
+        ],
+      }),
+    ];
+    const { pod: out } = await admit(pod());
+    assert.deepEqual(
+      out.spec.containers.map((c) => [c.name, c.image]),
+      [
+        ['nginx', pod().spec.containers[0]?.image],
+        ['hot-c-1', 'envoy:1'],
+        ['hot-c-2', 'envoy:empty'],
+      ],
+    );
+    assert.deepEqual(
+      out.spec.containers[1]?.env?.map((e) => e.name),
+      ['IS_INJECTED', 'SIDECARSET_VERSION', 'SIDECARSET_VERSION_ALT'],
+    );
+    const a = out.metadata.annotations ?? {};
+    assert.equal(a['kruise.io/sidecarset-working-hotupgrade-container'], '{"hot-c":"hot-c-1"}');
+    assert.equal(a['version.sidecarset.kruise.io/hot-c-1'], '1');
+    assert.equal(a['version.sidecarset.kruise.io/hot-c-2'], '0');
   });
 
   it('a pinned injection revision injects the recorded containers; a missing one refuses the pod', async () => {
@@ -236,33 +265,32 @@ describe('SidecarSet webhooks', () => {
     );
   });
 
-  it('HotUpgrade is refused with a clear message', async () => {
-    const obj = kind.defaults(
-      body({
-        containers: [
-          {
-            name: 'c',
-            image: 'busybox:1.36',
-            upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'empty:1' },
-          },
-        ],
-      }),
-      'v1beta1',
-      {},
-    );
-    const res = await harness.app.fastify.inject({
-      method: 'POST',
-      url: kind.validatingPath,
-      payload: admissionReview('SidecarSet', 'v1beta1', 'CREATE', obj),
-    });
-    const review = res.json() as Review & {
-      response: { status?: { details?: { causes: { field: string }[] } } };
+  it('HotUpgrade is accepted with an empty image, refused without one', async () => {
+    const hot = (upgradeStrategy: Record<string, unknown>) =>
+      kind.defaults(
+        body({ containers: [{ name: 'c', image: 'busybox:1.36', upgradeStrategy }] }, 'hot'),
+        'v1beta1',
+        {},
+      );
+    const validate = async (obj: unknown) => {
+      const res = await harness.app.fastify.inject({
+        method: 'POST',
+        url: kind.validatingPath,
+        payload: admissionReview('SidecarSet', 'v1beta1', 'CREATE', obj),
+      });
+      return res.json() as Review & {
+        response: { status?: { details?: { causes: { field: string }[] } } };
+      };
     };
+    state.sidecarSets = [];
+    const ok = await validate(hot({ upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'empty:1' }));
+    assert.equal(ok.response.allowed, true, ok.response.status?.message);
+    const review = await validate(hot({ upgradeType: 'HotUpgrade' }));
     assert.equal(review.response.allowed, false);
-    assert.match(review.response.status?.message ?? '', /does not support HotUpgrade sidecars/);
+    assert.match(review.response.status?.message ?? '', /hotUpgradeEmptyImage is required for HotUpgrade/);
     assert.equal(
       review.response.status?.details?.causes[0]?.field,
-      'spec.containers[0].upgradeStrategy.upgradeType',
+      'spec.containers[0].upgradeStrategy.hotUpgradeEmptyImage',
     );
   });
 
