@@ -76,6 +76,8 @@ export type {
   PodReadinessGate,
   ResourceRequirements,
 } from './kube-types.ts';
+export type { LabelSelector, LabelSelectorRequirement } from './label-selector.ts';
+export { LabelSelectorError, selectorMatches, selectorString } from './label-selector.ts';
 export type { Lifecycle, LifecycleHook } from './lifecycle.ts';
 export {
   formatRfc3339,
@@ -118,6 +120,12 @@ export {
   normaliseAsGoStruct,
   normalisePodTemplate,
 } from './pod-template-normalise.ts';
+export type {
+  UpdatePriorityOrderTerm,
+  UpdatePriorityStrategy,
+  UpdatePriorityWeightTerm,
+} from './priority-sort.ts';
+export { comparePriority, sortByPriority, trailingInteger } from './priority-sort.ts';
 export type { Quantity, QuantityFormat } from './quantity.ts';
 export {
   canonicalQuantity,

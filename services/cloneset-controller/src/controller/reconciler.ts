@@ -6,8 +6,10 @@ import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
 import {
   type ControllerRevision,
   isPodActive,
+  LabelSelectorError,
   type ResourceVersionExpectations,
   type ScaleExpectations,
+  selectorString,
 } from '@kruise-ts/core';
 import {
   awaitExpectations,
@@ -17,7 +19,6 @@ import {
   type ReconcileResult,
 } from '@kruise-ts/runtime';
 import { context, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
-import { LabelSelectorError, selectorString } from '../label-selector.ts';
 import { isPodOnRevision } from '../pod-state.ts';
 import { truncatePodsToDelete } from '../revisions/active-revisions.ts';
 import { isRolloutComplete, rolloutPhase, rolloutProgressEvent } from '../rollout/progress.ts';

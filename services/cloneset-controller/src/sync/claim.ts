@@ -3,8 +3,7 @@
 // selector are released (ownerReference removed) unless the CloneSet is being deleted; orphans matching the
 // selector would be adopted.
 
-import { isPodActive, type OwnerReference, type Pod } from '@kruise-ts/core';
-import { selectorMatches } from '../label-selector.ts';
+import { isPodActive, type OwnerReference, type Pod, selectorMatches } from '@kruise-ts/core';
 import type { CloneSet } from '../types.ts';
 
 export interface ClaimResult<P extends Pod> {

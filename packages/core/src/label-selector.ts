@@ -1,8 +1,19 @@
 // Kubernetes metav1.LabelSelector semantics: matching a label set and the canonical string form that Kruise writes
-// to status.labelSelector (requirements sorted by key, In/NotIn values sorted).
+// to status.labelSelector (requirements sorted by key, In/NotIn values sorted). Shared by the workload
+// controllers (claiming pods, status.labelSelector, update priorities).
 
-import { compareGoStrings } from '@kruise-ts/core';
-import type { LabelSelector } from './types.ts';
+import { compareGoStrings } from './go-json.ts';
+
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: string;
+  values?: string[];
+}
+
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
 
 export class LabelSelectorError extends Error {
   override name = 'LabelSelectorError';
