@@ -107,8 +107,13 @@ build_jaeger() {
 
 build_helm() {
   local out; out=$(bin_dir helm "$HELM"); mkdir -p "$out"
-  # helm prints its version from an internal variable that `go install` leaves at its default.
-  GOBIN="$out" go install -ldflags "-s -w -X helm.sh/helm/v3/internal/version.version=$HELM" \
+  # helm's Makefile stamps its version and the Kubernetes version `helm template` assumes (from its client-go
+  # pin); `go install` would leave both at their defaults (the latter is v1.20, failing charts' kubeVersion).
+  local gomod cg minor; gomod=$(gomod_of "helm.sh/helm/v3@$HELM")
+  cg=$(sed -n 's#^[[:space:]]*k8s.io/client-go v0\.\([0-9]*\)\..*#\1#p' "$gomod" | head -n1)
+  minor=${cg:-0}
+  GOBIN="$out" go install -ldflags "-s -w -X helm.sh/helm/v3/internal/version.version=$HELM \
+    -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=$minor" \
     "helm.sh/helm/v3/cmd/helm@$HELM"
 }
 
