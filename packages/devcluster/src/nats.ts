@@ -17,8 +17,8 @@ export interface NatsOptions {
   port?: number;
   /**
    * A nats-server configuration file (e.g. the one the Helm chart renders, with its users and permissions) and
-   * the environment its `$VARIABLES` come from. Listen addresses, ports and the store directory given on the
-   * command line win over the file's, so a cluster config runs on loopback here.
+   * the environment its `$VARIABLES` come from. The host and ports given on the command line win over the
+   * file's; the file must enable JetStream with a store directory of its own.
    */
   config?: { file: string; env?: Record<string, string> };
 }
@@ -38,9 +38,8 @@ export async function startNats(dir: string, options: NatsOptions = {}): Promise
       String(port),
       '-m',
       String(monitor),
-      '-js',
-      '-sd',
-      storeDir,
+      // A config file declares its own jetstream block (store_dir included): the flags would be duplicates.
+      ...(options.config ? [] : ['-js', '-sd', storeDir]),
       '-n',
       'kruise-ts-dev',
     ],
