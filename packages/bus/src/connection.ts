@@ -3,6 +3,7 @@
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type PublisherBuild, publisherBuild, publisherName } from './publisher-build.ts';
+import { type BusCredentials, busCredentialsFromEnv, connectionAuth } from './credentials.ts';
 import type { Topology } from './topology.ts';
 
 export interface BusOptions {
@@ -22,6 +23,11 @@ export interface BusOptions {
   requestTimeoutMs?: number;
   /** How long close() lets the drain run before closing hard. Default 10 s. */
   drainTimeoutMs?: number;
+  /**
+   * Identity and TLS; default: from the KRUISE_TS_NATS_* environment (busCredentialsFromEnv), so every service
+   * authenticates the same way without each bootstrap passing it through.
+   */
+  credentials?: BusCredentials;
 }
 
 export interface Bus {
@@ -48,6 +54,7 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
   let nc: NatsConnection;
   try {
     nc = await connect({
+      ...connectionAuth(options.credentials ?? busCredentialsFromEnv()),
       servers: options.servers,
       name: build === undefined ? options.publisherId : publisherName(build),
       maxReconnectAttempts: -1,

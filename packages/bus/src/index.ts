@@ -2,6 +2,8 @@ export type { Bus, BusOptions } from './connection.ts';
 export { connectBus } from './connection.ts';
 export * from './contract.ts';
 export * from './contracts.ts';
+export type { BusCredentials } from './credentials.ts';
+export { busCredentialsFromEnv, connectionAuth } from './credentials.ts';
 export type { DeclareResult, TopologyDeclaration } from './declare.ts';
 export { configDiff, ensureKv, ensureStream, ensureTopology } from './declare.ts';
 export type {
@@ -29,5 +31,5 @@ export * from './subjects.ts';
 export type { GroupKind } from './tokens.ts';
 export { EMPTY_TOKEN, fromToken, kindTokens, parseKindTokens, toToken } from './tokens.ts';
 export type { DeclaredKv, DeclaredStream, Topology, TopologyOptions } from './topology.ts';
-export { topology } from './topology.ts';
+export { streamReplicasFromEnv, topology } from './topology.ts';
 export { extractTraceContext, injectTraceContext } from './trace.ts';

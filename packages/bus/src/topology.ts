@@ -8,7 +8,7 @@ export interface TopologyOptions {
   prefix?: string;
   /** P in `partition = fnv1a32(namespace) mod P`; every service of a deployment must use the same value. */
   partitions: number;
-  /** Stream replicas (1 for a single server). */
+  /** Stream and KV replicas (1 for a single server). Default: KRUISE_TS_STREAM_REPLICAS, else 1. */
   replicas?: number;
   /** How long a message id is remembered for de-duplication. Default 2 minutes. */
   duplicateWindowMs?: number;
@@ -68,7 +68,7 @@ export function topology(options: TopologyOptions): Topology {
   if (!Number.isSafeInteger(partitions) || partitions < 1 || partitions > 4096) {
     throw new Error(`partitions must be an integer in 1..4096, got ${partitions}`);
   }
-  const replicas = options.replicas ?? 1;
+  const replicas = options.replicas ?? streamReplicasFromEnv();
   const duplicateWindow = nanos(options.duplicateWindowMs ?? 2 * 60_000);
   const stem = prefix.toUpperCase().replaceAll('-', '_');
   const objectsRoot = `${prefix}.objects`;
@@ -125,4 +125,18 @@ export function topology(options: TopologyOptions): Topology {
       description: 'Partition leases of controller replicas',
     },
   };
+}
+
+/**
+ * KRUISE_TS_STREAM_REPLICAS: every service of an installation declares the same streams, so the replica count is
+ * one deployment-wide setting (the Helm chart sets it) rather than an option of each bootstrap.
+ */
+export function streamReplicasFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.KRUISE_TS_STREAM_REPLICAS;
+  if (raw === undefined || raw.trim() === '') return 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 5) {
+    throw new Error(`KRUISE_TS_STREAM_REPLICAS must be an integer in 1..5, got '${raw}'`);
+  }
+  return value;
 }

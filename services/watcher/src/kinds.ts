@@ -12,8 +12,6 @@ export interface WatchedResource {
   fieldSelector?: string;
 }
 
-export const webhookCertSecret = { namespace: 'kruise-system', name: 'kruise-webhook-certs' } as const;
-
 const kruise = (plural: string, kind: string, namespaced = true): WatchedResource => ({
   group: 'apps.kruise.io',
   version: 'v1beta1',
@@ -67,15 +65,9 @@ export const watchedResources: readonly WatchedResource[] = [
     kind: 'CustomResourceDefinition',
     namespaced: false,
   },
-  {
-    group: '',
-    version: 'v1',
-    plural: 'secrets',
-    kind: 'Secret',
-    namespaced: true,
-    namespace: webhookCertSecret.namespace,
-    fieldSelector: `metadata.name=${webhookCertSecret.name}`,
-  },
+  // No Secret: whatever reaches the bus can be read by every bus identity, and the webhook Secret carries the
+  // CA's private key. webhook-server reads the certificate from the apiserver; cert-manager announces a rotation
+  // with CertificateRotated, which carries fingerprints, not keys.
 ];
 
 export function apiVersionOf(r: WatchedResource): string {
