@@ -80,14 +80,14 @@ export async function startCloneSetController(
       registry,
       logger,
       tracer,
-      keysFor: (change) => {
+      keysFor: (change, cache) => {
         observeExpectations(change, { scale, versions });
         const cur = change.current;
         const isCloneSet = cur !== undefined && cur.group === CLONESET.group && cur.kind === CLONESET.kind;
         if (isCloneSet && !change.snapshot && change.old?.generation !== cur.generation) {
           rollouts.noteGeneration(`${cur.namespace}/${cur.name}`, cur.generation, change.context);
         }
-        return cloneSetKeysFor(change);
+        return cloneSetKeysFor(change, cache);
       },
       reconcile,
       onOwnershipChange: (e) => logger.info(e, 'partition ownership changed'),

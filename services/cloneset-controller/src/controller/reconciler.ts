@@ -17,21 +17,21 @@ import type {
 } from '@kruise-ts/runtime';
 import { context, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import { LabelSelectorError, selectorString } from '../label-selector.ts';
-import { isPodOnRevision } from '../pod-state.ts';
+import { instanceId, isPodOnRevision } from '../pod-state.ts';
 import { truncatePodsToDelete } from '../revisions/active-revisions.ts';
 import { isRolloutComplete, rolloutPhase, rolloutProgressEvent } from '../rollout/progress.ts';
 import { RolloutAttr, type RolloutTracker, startSyncSpan } from '../rollout/rollout-trace.ts';
 import { nextWakeMs, type RolloutWait, rolloutWaits, WaitReason } from '../rollout/waits.ts';
 import { calculateStatus, statusNeedsWrite } from '../status/calculate-status.ts';
 import { CloneSetConditionType, failureCondition, setCloneSetCondition } from '../status/conditions.ts';
-import { claimPods } from '../sync/claim.ts';
+import { claimPods, claimPvcs } from '../sync/claim.ts';
 import { planPvcCleanup } from '../sync/pvc-cleanup.ts';
 import { planScale, scalePlanModifies } from '../sync/scale.ts';
 import type { CloneSetCondition, CloneSetPod, FeatureGates, PersistentVolumeClaim } from '../types.ts';
 import { planUpdate } from '../update/plan-update.ts';
 import { CLONESET, CONTROLLER_REVISION, POD, PVC } from './kinds.ts';
 import { KubeWriter } from './kube-writer.ts';
-import { cleanupPvcs, releasePods } from './ownership-executor.ts';
+import { claimPodsOf, claimPvcsOf, cleanupPvcs } from './ownership-executor.ts';
 import { resolveRevisions, truncateHistory } from './revisions.ts';
 import { executeScale } from './scale-executor.ts';
 import type { StoredCloneSet, SyncContext } from './sync-context.ts';
@@ -180,9 +180,12 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
       : { ...waiting, requeueAfter: scaleCheck.requeueAfterMs };
   }
 
-  // 4. Pods and PVCs the CloneSet controls.
+  // 4. Pods and PVCs the CloneSet controls, and the namespace's uncontrolled ones it may adopt.
   const uid = cs.metadata.uid;
+  const orphans = (gk: typeof POD) =>
+    cache.list(gk, cs.metadata.namespace).filter((o) => o.controllerUid === '');
   const owned = cache.ownedBy(uid, POD).map((o) => o.object as unknown as CloneSetPod);
+  const orphanPods = orphans(POD).map((o) => o.object as unknown as CloneSetPod);
   const active = owned.filter((p) => isPodActive(p));
   const inactive = owned.filter((p) => !isPodActive(p));
   let pvcs = cache
@@ -197,10 +200,18 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
     pvcs = cleanup.active;
   }
 
-  // 6. Claim: release pods whose labels no longer match.
-  const claim = claimPods(cs, owned);
-  await releasePods(ctx, claim.release);
-  const pods = claim.claimed;
+  // 6. Claim: release pods whose labels no longer match, adopt matching orphans
+  // (docs/behaviour/cloneset.md#orphan-adoption); then orphan PVCs of the claimed pods' instance ids.
+  const podClaim = await claimPodsOf(ctx, claimPods(cs, [...owned, ...orphanPods]));
+  const pods = podClaim.claimed;
+  const ids = new Set(pods.map((p) => instanceId(p)).filter((id) => id !== ''));
+  const orphanPvcs = orphans(PVC)
+    .map((o) => o.object as unknown as PersistentVolumeClaim)
+    .filter((c) => ids.has(instanceId(c)));
+  if (orphanPvcs.length > 0) {
+    const pvcClaim = await claimPvcsOf(ctx, claimPvcs(cs, orphanPvcs));
+    pvcs = [...pvcs, ...pvcClaim.adopted];
+  }
 
   // 7–8. Revisions.
   const history = cache
