@@ -26,11 +26,13 @@ import { calculateStatus, statusNeedsWrite } from '../status/calculate-status.ts
 import { CloneSetConditionType, failureCondition, setCloneSetCondition } from '../status/conditions.ts';
 import { claimPods, claimPvcs } from '../sync/claim.ts';
 import { planPvcCleanup } from '../sync/pvc-cleanup.ts';
+import { nodesToRank } from '../sync/rankers.ts';
 import { planScale, scalePlanModifies } from '../sync/scale.ts';
 import type { CloneSetCondition, CloneSetPod, FeatureGates, PersistentVolumeClaim } from '../types.ts';
 import { planUpdate } from '../update/plan-update.ts';
 import { CLONESET, CONTROLLER_REVISION, POD, PVC } from './kinds.ts';
 import { KubeWriter } from './kube-writer.ts';
+import { readNodeLabels } from './node-labels.ts';
 import { claimPodsOf, claimPvcsOf, cleanupPvcs } from './ownership-executor.ts';
 import { resolveRevisions, truncateHistory } from './revisions.ts';
 import { executeScale } from './scale-executor.ts';
@@ -243,10 +245,13 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
   let deletionsHeldBack = 0;
   let updateDiffs: Parameters<typeof rolloutWaits>[0]['updateDiffs'];
   if (!isSet(cs.metadata.deletionTimestamp)) {
+    const rankNodes = nodesToRank(cs, pods);
+    const nodeLabels = rankNodes.length === 0 ? undefined : await readNodeLabels(deps.kube, rankNodes);
     const scale = planScale({
       cloneSet: cs,
       pods,
       pvcs,
+      ...(nodeLabels === undefined ? {} : { nodeLabels }),
       currentRevision: currentName,
       updateRevision: updateName,
       now: ctx.now,
