@@ -78,6 +78,8 @@ export type {
   PodReadinessGate,
   ResourceRequirements,
 } from './kube-types.ts';
+export type { LabelSelector, LabelSelectorRequirement } from './label-selector.ts';
+export { LabelSelectorError, selectorMatches, selectorString } from './label-selector.ts';
 export type { Lifecycle, LifecycleHook } from './lifecycle.ts';
 export {
   formatRfc3339,

@@ -34,7 +34,8 @@ import type {
   StatefulSetGates,
   StatefulSetPod,
 } from '../types.ts';
-import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
+import { claimPods, resizeClaims } from './claims.ts';
+import { PVC, REVISION, STATEFULSET } from './kinds.ts';
 import { SetWriter } from './set-writer.ts';
 
 export interface ReconcilerDeps extends WorkloadReconcileDeps {
@@ -115,7 +116,10 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       'kruise.statefulset.update_revision': updateRevisionName,
     });
 
-    const pods = cache.ownedBy(set.metadata.uid, POD).map((p) => p.object as unknown as StatefulSetPod);
+    // Claim (docs/behaviour/advanced-statefulset.md#claiming): adopt matching orphans, release pods that stopped matching.
+    const claim = await claimPods({ set, cache, writer, versions: deps.versions, span });
+    if (claim.pods === undefined) return { requeueAfter: claim.requeueAfterMs };
+    const pods = claim.pods;
     // Refresh (docs/behaviour/advanced-statefulset.md#scaling step 5): pods with the InPlaceUpdateReady gate get the condition True, or the fake or real
     // kubelet never reports them Ready. Updates here recreate pods, so no in-place update is ever in flight.
     for (const pod of pods) {
@@ -124,6 +128,11 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       if (conditions !== undefined) await writer.setPodConditions(pod, conditions);
     }
     const pvcs = cache.list(PVC, namespace).map((c) => c.object as unknown as PersistentVolumeClaim);
+    // Claims whose template grew (docs/behaviour/advanced-statefulset.md#volume-resize).
+    const live = pods.filter((p) => !p.metadata.deletionTimestamp);
+    for (const refused of await resizeClaims({ set, pods: live, pvcs, writer, span })) {
+      record('Warning', 'FailedUpdatePVC', `failed to update pvc ${refused.claim}: ${refused.reason}`);
+    }
     const scalePlan = planScale({
       set,
       pods,
