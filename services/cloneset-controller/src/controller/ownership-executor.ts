@@ -13,6 +13,17 @@ function readOwner(ctx: SyncContext) {
   return async () => (await ctx.writer.readCloneSet(ctx.cs.metadata.name)).metadata ?? {};
 }
 
+/**
+ * Whether an object the plan would adopt or release still waits for our own earlier write to reach the cache:
+ * the plan was then made from an old version, and writing it would only conflict.
+ */
+export function ownershipPending(ctx: SyncContext, plan: ClaimPlan<{ metadata: { uid?: string } }>): boolean {
+  return [...plan.adopt, ...plan.release].some(
+    ({ object }) =>
+      !ctx.versions.isSatisfied(object as { metadata: { uid?: string; resourceVersion?: string } }).satisfied,
+  );
+}
+
 export async function claimPodsOf(
   ctx: SyncContext,
   plan: ClaimPlan<CloneSetPod>,

@@ -33,7 +33,7 @@ import { planUpdate } from '../update/plan-update.ts';
 import { CLONESET, CONTROLLER_REVISION, POD, PVC } from './kinds.ts';
 import { KubeWriter } from './kube-writer.ts';
 import { readNodeLabels } from './node-labels.ts';
-import { claimPodsOf, claimPvcsOf, cleanupPvcs } from './ownership-executor.ts';
+import { claimPodsOf, claimPvcsOf, cleanupPvcs, ownershipPending } from './ownership-executor.ts';
 import { resolveRevisions, truncateHistory } from './revisions.ts';
 import { executeScale } from './scale-executor.ts';
 import type { StoredCloneSet, SyncContext } from './sync-context.ts';
@@ -204,7 +204,15 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
 
   // 6. Claim: release pods whose labels no longer match, adopt matching orphans
   // (docs/behaviour/cloneset.md#orphan-adoption); then orphan PVCs of the claimed pods' instance ids.
-  const podClaim = await claimPodsOf(ctx, claimPods(cs, [...owned, ...orphanPods]));
+  const podPlan = claimPods(cs, [...owned, ...orphanPods]);
+  if (ownershipPending(ctx, podPlan)) {
+    span.addEvent('rollout.wait', {
+      'kruise.rollout.wait': WaitReason.Expectations,
+      'kruise.expectation': 'ownership',
+    });
+    return { ...waiting, requeueAfter: 1000 };
+  }
+  const podClaim = await claimPodsOf(ctx, podPlan);
   const pods = podClaim.claimed;
   const ids = new Set(pods.map((p) => instanceId(p)).filter((id) => id !== ''));
   const orphanPvcs = orphans(PVC)
