@@ -54,14 +54,17 @@ describe('Advanced StatefulSet adoption (docs/behaviour/advanced-statefulset.md#
       { timeoutMs: 30_000, intervalMs: 250 },
     );
     assert.equal(adopted.metadata?.uid, orphan.metadata?.uid, 'the same pod, not a recreation');
-    assert.deepEqual({ ...controllerOf(adopted) }, {
-      apiVersion: 'apps.kruise.io/v1beta1',
-      kind: 'StatefulSet',
-      name: 'ad',
-      uid: set.metadata?.uid,
-      controller: true,
-      blockOwnerDeletion: true,
-    });
+    assert.deepEqual(
+      { ...controllerOf(adopted) },
+      {
+        apiVersion: 'apps.kruise.io/v1beta1',
+        kind: 'StatefulSet',
+        name: 'ad',
+        uid: set.metadata?.uid,
+        controller: true,
+        blockOwnerDeletion: true,
+      },
+    );
     await h.waitForSet(ns, 'ad', '2 replicas', (s) => s.status?.replicas === 2);
     await sleep(2000);
     const pods = await h.pods(ns);
