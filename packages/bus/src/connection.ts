@@ -2,13 +2,16 @@
 // hit by every client at the same instant) and drains on shutdown, so in-flight publishes and acks complete.
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { type PublisherBuild, publisherBuild, publisherName } from './publisher-build.ts';
 import type { Topology } from './topology.ts';
 
 export interface BusOptions {
   servers: string | string[];
   topology: Topology;
-  /** Names this replica: the connection name on the server and `publisherId` in what it publishes. */
+  /** Names this replica: `publisherId` in what it publishes (and the connection name without a build). */
   publisherId: string;
+  /** The publishing build; default the one the process declared (declarePublisherBuild). */
+  build?: PublisherBuild;
   /** Base wait between reconnect attempts. Default 1000 ms. */
   reconnectTimeWaitMs?: number;
   /** Upper bound of the random delay added to each wait. Default 1000 ms. */
@@ -27,6 +30,8 @@ export interface Bus {
   readonly jsm: JetStreamManager;
   readonly topology: Topology;
   readonly publisherId: string;
+  /** The build stamped on every publish (Kruise-Ts-Publisher); undefined when the process declared none. */
+  readonly build: PublisherBuild | undefined;
   readonly requestTimeoutMs: number;
   /**
    * Runs `work` (a publish) so that close() waits for it: the NATS drain alone would cancel a publish whose
@@ -39,11 +44,12 @@ export interface Bus {
 
 export async function connectBus(options: BusOptions): Promise<Bus> {
   const requestTimeoutMs = options.requestTimeoutMs ?? 5_000;
+  const build = options.build ?? publisherBuild();
   let nc: NatsConnection;
   try {
     nc = await connect({
       servers: options.servers,
-      name: options.publisherId,
+      name: build === undefined ? options.publisherId : publisherName(build),
       maxReconnectAttempts: -1,
       reconnectTimeWait: options.reconnectTimeWaitMs ?? 1_000,
       reconnectJitter: options.reconnectJitterMs ?? 1_000,
@@ -82,6 +88,7 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
       jsm,
       topology: options.topology,
       publisherId: options.publisherId,
+      build,
       requestTimeoutMs,
       inFlight,
       close,

@@ -13,6 +13,7 @@ import {
 import { nanos } from '@nats-io/transport-node';
 import type { Context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
+import { type ContractRefusal, contractDecision, contractVersionOf } from './contract.ts';
 import { type DomainEvent, type DomainEventType, decodeDomainEvent, isDomainEventType } from './contracts.ts';
 import { configDiff, type DeclareResult } from './declare.ts';
 import { eventFilterSubjects, parseEventSubject } from './subjects.ts';
@@ -116,6 +117,11 @@ export interface EventWorkerOptions {
   handler(event: ReceivedDomainEvent): Promise<void> | void;
   /** Handler failures and undecodable events. Default: ignore. */
   onError?(error: Error): void;
+  /**
+   * An event of a contract version this build does not read (see contract.ts). It is not handled; it goes
+   * back with the retry back-off, so a replica of a build that reads it can take it. Default: onError.
+   */
+  onRefused?(refusal: ContractRefusal): void;
   /** Back-off after the first failure, doubled per delivery up to maxRetryDelayMs. Default 1 s. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -146,6 +152,31 @@ export async function startEventWorker(bus: Bus, options: EventWorkerOptions): P
 
   let stopping = false;
   const handle = async (m: JsMsg) => {
+    const version = contractVersionOf(m.headers);
+    const decision = contractDecision(version);
+    if (!decision.accept) {
+      m.nak(retryDelay(m.info.deliveryCount));
+      let place: ReturnType<typeof parseEventSubject> | undefined;
+      try {
+        place = parseEventSubject(bus.topology, m.subject);
+      } catch {
+        // Reported with the subject alone.
+      }
+      const refusal: ContractRefusal = {
+        subject: m.subject,
+        seq: m.seq,
+        version,
+        reason: decision.reason,
+        stream: 'events',
+        subjectKind: place?.type ?? 'unknown',
+        partition: place?.partition,
+        key:
+          place === undefined ? m.subject : place.namespace ? `${place.namespace}/${place.name}` : place.name,
+      };
+      if (options.onRefused) options.onRefused(refusal);
+      else report(new Error(`refused event ${m.seq} on ${m.subject}: ${decision.reason}`));
+      return;
+    }
     let decoded: DomainEvent;
     try {
       const { type } = parseEventSubject(bus.topology, m.subject);

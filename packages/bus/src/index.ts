@@ -1,5 +1,6 @@
 export type { Bus, BusOptions } from './connection.ts';
 export { connectBus } from './connection.ts';
+export * from './contract.ts';
 export * from './contracts.ts';
 export type { DeclareResult, TopologyDeclaration } from './declare.ts';
 export { configDiff, ensureKv, ensureStream, ensureTopology } from './declare.ts';
@@ -22,6 +23,8 @@ export {
   publishDomainEvent,
   publishObjectEvent,
 } from './publish.ts';
+export type { PublisherBuild } from './publisher-build.ts';
+export { declarePublisherBuild, publisherBuild, publisherName } from './publisher-build.ts';
 export * from './subjects.ts';
 export type { GroupKind } from './tokens.ts';
 export { EMPTY_TOKEN, fromToken, kindTokens, parseKindTokens, toToken } from './tokens.ts';

@@ -5,8 +5,9 @@
 import { type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import type { Context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
+import { type ContractRefusal, contractDecision, contractVersionOf } from './contract.ts';
 import { type ObjectEvent, objectEventCodec } from './contracts.ts';
-import { type ObjectSelection, objectFilterSubjects } from './subjects.ts';
+import { type ObjectSelection, objectFilterSubjects, parseObjectSubject } from './subjects.ts';
 import { extractTraceContext } from './trace.ts';
 
 export interface ObjectFeedEvent {
@@ -25,6 +26,12 @@ export interface ObjectFeedOptions extends ObjectSelection {
   onEvent(event: ObjectFeedEvent): void | Promise<void>;
   /** An undecodable message or a failing onEvent; the feed goes on. Default: ignore. */
   onError?(error: Error): void;
+  /**
+   * A message of a contract version this build does not read (see contract.ts). It is not handed to onEvent;
+   * the object it is about is the consumer's to leave alone until a readable message replaces it. Default:
+   * reported through onError.
+   */
+  onRefused?(refusal: ContractRefusal): void | Promise<void>;
   /** Messages buffered ahead of onEvent. Default 256. */
   bufferMessages?: number;
 }
@@ -88,10 +95,20 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
   let stopping = false;
   const handle = async (m: JsMsg) => {
     let event: ObjectEvent | undefined;
-    try {
-      event = objectEventCodec.decode(m.data);
-    } catch (err) {
-      report(new Error(`skipping undecodable message ${m.seq} on ${m.subject}`, { cause: err }));
+    const refusal = objectRefusal(bus, m);
+    if (refusal !== undefined) {
+      try {
+        if (options.onRefused) await options.onRefused(refusal);
+        else report(new Error(`refused message ${m.seq} on ${m.subject}: ${refusal.reason}`));
+      } catch (err) {
+        report(new Error(`onRefused failed for message ${m.seq} on ${m.subject}`, { cause: err }));
+      }
+    } else {
+      try {
+        event = objectEventCodec.decode(m.data);
+      } catch (err) {
+        report(new Error(`skipping undecodable message ${m.seq} on ${m.subject}`, { cause: err }));
+      }
     }
     if (event !== undefined) {
       const context = extractTraceContext(m.headers);
@@ -129,4 +146,27 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
   };
 
   return { filterSubjects, synced, isSynced: () => isSynced, stop, done };
+}
+
+/** The refusal of a message whose contract version this build does not read; undefined when it reads it. */
+function objectRefusal(bus: Bus, m: JsMsg): ContractRefusal | undefined {
+  const version = contractVersionOf(m.headers);
+  const decision = contractDecision(version);
+  if (decision.accept) return undefined;
+  let place: ReturnType<typeof parseObjectSubject> | undefined;
+  try {
+    place = parseObjectSubject(bus.topology, m.subject);
+  } catch {
+    // A subject outside the layout: report it with what is known.
+  }
+  return {
+    subject: m.subject,
+    seq: m.seq,
+    version,
+    reason: decision.reason,
+    stream: 'objects',
+    subjectKind: place?.kind ?? 'unknown',
+    partition: place?.partition,
+    key: place === undefined ? m.subject : place.namespace ? `${place.namespace}/${place.name}` : place.name,
+  };
 }

@@ -7,6 +7,13 @@ import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { Context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
 import {
+  CONTRACT_VERSION,
+  CONTRACT_VERSION_HEADER,
+  contractDecision,
+  contractVersionOf,
+  PUBLISHER_HEADER,
+} from './contract.ts';
+import {
   type DomainEventInit,
   type DomainEventType,
   domainEventDefinition,
@@ -19,6 +26,7 @@ import {
   toTimestamp,
 } from './contracts.ts';
 import { supersedes } from './monotonic.ts';
+import { publisherName } from './publisher-build.ts';
 import { type EventPlace, eventSubject, objectSubject, partitionFor } from './subjects.ts';
 import { extractTraceContext, injectTraceContext } from './trace.ts';
 
@@ -86,6 +94,8 @@ async function send(
 ): Promise<Published> {
   const headers = natsHeaders();
   headers.set(PROTO_TYPE_HEADER, typeName);
+  headers.set(CONTRACT_VERSION_HEADER, String(CONTRACT_VERSION));
+  if (bus.build !== undefined) headers.set(PUBLISHER_HEADER, publisherName(bus.build));
   injectTraceContext(headers, options.context);
   const publishOptions: Partial<JetStreamPublishOptions> = {
     msgID: msgId,
@@ -219,6 +229,8 @@ export async function lastDomainEvent<K extends DomainEventType>(
 ): Promise<LastDomainEvent<K> | undefined> {
   const stored = await directLast(bus, bus.topology.events.stream, eventSubject(bus.topology, type, place));
   if (stored === null) return undefined;
+  // Written by a build whose contract this one does not read: as good as none (the caller starts afresh).
+  if (!contractDecision(contractVersionOf(stored.header)).accept) return undefined;
   try {
     const event = domainEventDefinition(type).codec.decode(stored.data);
     return { event, context: extractTraceContext(stored.header), seq: stored.seq };

@@ -122,6 +122,12 @@ export {
   normaliseAsGoStruct,
   normalisePodTemplate,
 } from './pod-template-normalise.ts';
+export type {
+  UpdatePriorityOrderTerm,
+  UpdatePriorityStrategy,
+  UpdatePriorityWeightTerm,
+} from './priority-sort.ts';
+export { comparePriority, sortByPriority, trailingInteger } from './priority-sort.ts';
 export type { Quantity, QuantityFormat } from './quantity.ts';
 export {
   canonicalQuantity,

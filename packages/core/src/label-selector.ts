@@ -1,7 +1,7 @@
 // Kubernetes metav1.LabelSelector semantics: matching a label set and the canonical string form that Kruise writes
-// to status.labelSelector (requirements sorted by key, In/NotIn values sorted).
+// to status.labelSelector (requirements sorted by key, In/NotIn values sorted). Shared by the workload
+// controllers (claiming pods, status.labelSelector, update priorities).
 
-// Shared by every workload controller (the CloneSet's status and claim, the Advanced StatefulSet's claim).
 import { compareGoStrings } from './go-json.ts';
 
 export interface LabelSelectorRequirement {

@@ -13,6 +13,8 @@ export interface Versions {
   kwok: string;
   natsServer: string;
   jaeger: string;
+  /** Zipkin Lens (io.zipkin:zipkin-lens on Maven Central), the trace UI packages/trace-ui serves. */
+  zipkinLens: string;
 }
 
 /** The pinned versions; versions.json is the only place they are written. */

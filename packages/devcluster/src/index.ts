@@ -15,7 +15,7 @@ export { createCA, issueCert } from './pki.ts';
 export { markPodContainersReady, markPodFailed, markPodNotReady } from './pod-status.ts';
 export { freePort, freePorts } from './ports.ts';
 export { requestJson } from './raw-request.ts';
-export type { ServiceProcess } from './service-process.ts';
+export type { ServiceProcess, ServiceProcessOptions } from './service-process.ts';
 export { serviceEntry, startServiceProcess } from './service-process.ts';
 export type { ClusterLease } from './shared-cluster.ts';
 export { acquireCluster } from './shared-cluster.ts';

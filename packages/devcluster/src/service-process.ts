@@ -20,16 +20,28 @@ export interface ServiceProcess {
   assertRunning(): void;
   /** Resolves once `pattern` appears in the output (checked every 100 ms). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** The exit code once the process exited (null when a signal ended it). */
+  readonly exited: Promise<number | null>;
   stop(): Promise<void>;
+}
+
+export interface ServiceProcessOptions {
+  /** The service's entry point; default `services/<name>/src/main.ts`. */
+  entry?: string;
+  /** Every complete line the process writes, as it comes (e.g. to keep them all, or echo warnings). */
+  onLine?(line: string, stream: 'stdout' | 'stderr'): void;
+  /** The node binary; default this process's (an older checkout brings its own). */
+  execPath?: string;
 }
 
 export function startServiceProcess(
   name: string,
-  env: Record<string, string>,
-  entry = serviceEntry(name),
+  env: Record<string, string | undefined>,
+  options: ServiceProcessOptions = {},
 ): ServiceProcess {
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+  const entry = options.entry ?? serviceEntry(name);
+  const child: ChildProcess = spawn(options.execPath ?? process.execPath, [entry], {
+    env: { ...process.env, KRUISE_TS_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -39,10 +51,23 @@ export function startServiceProcess(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const onLine = options.onLine;
+  if (onLine !== undefined) {
+    for (const stream of ['stdout', 'stderr'] as const) {
+      let partial = '';
+      child[stream]?.on('data', (d: Buffer) => {
+        partial += d.toString('utf8');
+        const lines = partial.split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) onLine(line, stream);
+      });
+    }
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     name,
     child,
+    exited,
     output: () => out,
     assertRunning: () => {
       if (child.exitCode !== null || child.signalCode !== null)

@@ -1,2 +1,2 @@
-export type { RunningService, RunningSystem } from './system.ts';
+export type { RunningService, RunningSystem, ServiceLaunch, SystemOptions } from './system.ts';
 export { startSystem } from './system.ts';

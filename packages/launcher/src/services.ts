@@ -16,13 +16,13 @@ export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec
     {
       name: 'cert-manager',
       entry: entry('cert-manager'),
-      env: (port) => ({ HEALTH_PORT: String(port), WEBHOOK_HOSTS: '127.0.0.1,localhost' }),
+      env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port), WEBHOOK_HOSTS: '127.0.0.1,localhost' }),
     },
     {
       name: 'webhook-server',
       entry: entry('webhook-server'),
       env: (port) => ({
-        HEALTH_PORT: String(port),
+        KRUISE_TS_HTTP_PORT: String(port),
         WEBHOOK_PORT: String(webhookPort),
         WEBHOOK_REGISTER: 'true',
         WEBHOOK_HOST: '127.0.0.1',

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCrdsWithConversionWebhook } from '@kruise-ts/api';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
+import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
 import { serviceSpecs } from './services.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -17,16 +18,40 @@ export interface RunningService {
   logFile: string;
 }
 
+/** How one service is run instead of from this checkout, e.g. an older build for the version-skew tests. */
+export interface ServiceLaunch {
+  entry: string;
+  /** The node binary; default this process's. */
+  execPath?: string;
+  /** Settings added to (and overriding) the ones the launcher gives it. */
+  env?: Record<string, string>;
+}
+
+export interface SystemOptions {
+  /** Services not to start (a test starts them itself). */
+  omit?: readonly string[];
+  /** Services to run from elsewhere. */
+  replace?: Readonly<Record<string, ServiceLaunch>>;
+}
+
 export interface RunningSystem {
   webhookUrl: string;
+  /**
+   * The trace UI over the cluster's Jaeger (packages/trace-ui). Undefined when its assets could not be fetched
+   * (traceUiError says why): the system runs without it rather than not at all.
+   */
+  traceUi: Pick<TraceUi, 'url' | 'traceUrl'> | undefined;
+  traceUiError?: string;
   services: RunningService[];
+  /** The settings every service got (cluster, bus, tracing), for processes a test starts beside them. */
+  sharedEnv: Readonly<Record<string, string>>;
   /** kubectl against the cluster; throws with kubectl's stderr when it fails. */
   kubectl(args: string[], input?: string): string;
   /** SIGTERM to every service, newest first, waiting for each to exit. Leaves the cluster running. */
   stop(): Promise<void>;
 }
 
-export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> {
+export async function startSystem(cluster: ClusterInfo, options: SystemOptions = {}): Promise<RunningSystem> {
   const kubectl = (args: string[], input?: string): string => {
     const r = spawnSync(binaryPaths().kubectl, ['--kubeconfig', cluster.kubeconfigPath, ...args], {
       input,
@@ -47,14 +72,15 @@ export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> 
 
   const shared = {
     ...clusterEnv(cluster),
-    NATS_URL: cluster.natsUrl,
     OTEL_EXPORTER_OTLP_ENDPOINT: cluster.otlpHttpEndpoint,
     KRUISE_TS_HTTP_HOST: '127.0.0.1',
-    HEALTH_HOST: '127.0.0.1',
   };
   const children: { name: string; child: ChildProcess; exited: Promise<void> }[] = [];
   const services: RunningService[] = [];
+  let traceUi: TraceUi | undefined;
+  let traceUiError: string | undefined;
   const stop = async () => {
+    await traceUi?.stop();
     for (const { child, exited } of [...children].reverse()) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
@@ -62,11 +88,13 @@ export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> 
   };
   try {
     for (const spec of serviceSpecs(repoRoot, webhookPort)) {
+      if (options.omit?.includes(spec.name)) continue;
+      const launch = options.replace?.[spec.name];
       const port = await freePort();
       const logFile = join(cluster.dir, `${spec.name}.log`);
       const out = createWriteStream(logFile);
-      const child = spawn(process.execPath, [spec.entry], {
-        env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port) },
+      const child = spawn(launch?.execPath ?? process.execPath, [launch?.entry ?? spec.entry], {
+        env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...launch?.env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout.pipe(out);
@@ -85,9 +113,24 @@ export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> 
       );
       services.push({ name: spec.name, healthUrl, logFile });
     }
+    try {
+      traceUi = await startTraceUi({ jaegerQueryUrl: cluster.jaegerQueryUrl });
+    } catch (err) {
+      traceUiError =
+        err instanceof Error ? `${err.message}${err.cause ? `: ${err.cause}` : ''}` : String(err);
+    }
   } catch (err) {
     await stop();
     throw err;
   }
-  return { webhookUrl: `https://127.0.0.1:${webhookPort}`, services, kubectl, stop };
+  const ui = traceUi === undefined ? undefined : { url: traceUi.url, traceUrl: traceUi.traceUrl };
+  return {
+    webhookUrl: `https://127.0.0.1:${webhookPort}`,
+    traceUi: ui,
+    ...(traceUiError === undefined ? {} : { traceUiError }),
+    services,
+    sharedEnv: shared,
+    kubectl,
+    stop,
+  };
 }

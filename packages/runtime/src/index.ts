@@ -2,6 +2,8 @@ export type { CacheChange, CachedObject, ObjectCacheOptions } from './cache/obje
 export { ObjectCache } from './cache/object-cache.ts';
 export type { Clock, Timer } from './clock.ts';
 export { FakeClock, realClock, sleep } from './clock.ts';
+export type { ContractRefusals } from './contract-refusals.ts';
+export { contractRefusals } from './contract-refusals.ts';
 export type { Controller, ControllerOptions, ReconcileRequest, ReconcileResult } from './controller.ts';
 export { runController } from './controller.ts';
 export type { ReconcileResultLabel } from './controller-metrics.ts';
@@ -41,6 +43,11 @@ export { backoffWaits, DEFAULT_BACKOFF, DEFAULT_RETRY, retryOnConflict, retryOnE
 export type { CustomResource, StatusUpdate } from './kube/status-update.ts';
 export { updateCustomStatus } from './kube/status-update.ts';
 export type {
+  LeaderElectedController,
+  LeaderElectedControllerOptions,
+} from './leader-elected-controller.ts';
+export { startLeaderElectedController } from './leader-elected-controller.ts';
+export type {
   PartitionedController,
   PartitionedControllerOptions,
   PartitionedReconcileRequest,
@@ -72,14 +79,26 @@ export type { CheckReport, EvaluateOptions, HealthCheck } from './server/health-
 export { evaluateChecks } from './server/health-checks.ts';
 export type { HealthServer, HealthServerOptions } from './server/health-server.ts';
 export { startHealthServer } from './server/health-server.ts';
+export type { BuildInfo } from './service/build-info.ts';
+export {
+  announceBuild,
+  BUILD_COMMIT_ENV,
+  buildCommit,
+  currentBuild,
+  entryUrl,
+  packageVersion,
+  registerBuildInfo,
+  versionDocument,
+} from './service/build-info.ts';
 export type { ControllerConnections } from './service/connections.ts';
 export { openControllerConnections } from './service/connections.ts';
-export type { ControllerProcessOptions } from './service/controller-process.ts';
-export { runControllerProcess } from './service/controller-process.ts';
-export type { ControllerSettings, Env, SettingDefaults } from './service/settings.ts';
-export { ConfigError, controllerSettingsFromEnv, envInt } from './service/settings.ts';
+export type { ServiceProcessOptions, ServiceSettings } from './service/controller-process.ts';
+export { runServiceProcess } from './service/controller-process.ts';
+export type { ControllerSettings, SettingDefaults } from './service/settings.ts';
+export { controllerSettingsFromEnv, envInt, readControllerSettings } from './service/settings.ts';
 export type {
   ExpectationGate,
+  ExpectationWait,
   WorkloadControllerOptions,
   WorkloadControllerService,
   WorkloadExpectations,
@@ -87,5 +106,6 @@ export type {
   WorkloadReconcileDeps,
 } from './service/workload-controller.ts';
 export { awaitExpectations, startWorkloadController } from './service/workload-controller.ts';
+export * from './settings/index.ts';
 export type { TokenBucketStats } from './token-bucket.ts';
 export { TokenBucket } from './token-bucket.ts';

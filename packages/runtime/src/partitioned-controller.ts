@@ -7,6 +7,7 @@ import { Kvm } from '@nats-io/kv';
 import { type Tracer, trace } from '@opentelemetry/api';
 import { Gauge, Histogram, type Registry } from 'prom-client';
 import { type CacheChange, ObjectCache } from './cache/object-cache.ts';
+import { contractRefusals } from './contract-refusals.ts';
 import { type Controller, type ReconcileRequest, type ReconcileResult, runController } from './controller.ts';
 import { PartitionLeaseManager } from './partitions/lease-manager.ts';
 import { WorkQueue } from './queue/work-queue.ts';
@@ -98,8 +99,14 @@ export async function startPartitionedController(
       }))
     : undefined;
 
+  const refused = contractRefusals({
+    controller: o.name,
+    ...(o.registry ? { registry: o.registry } : {}),
+    ...(o.logger ? { logger: o.logger } : {}),
+  });
   const cache = new ObjectCache(o.bus, {
     kinds: o.kinds,
+    onRefused: refused.onRefused,
     onChange: (change) => {
       if (!change.snapshot && change.observedAt !== undefined) {
         lag?.observe({ controller: o.name }, Math.max(0, Date.now() - change.observedAt) / 1000);
@@ -162,6 +169,8 @@ export async function startPartitionedController(
       // Not ours (any more): the owner reconciles it; nothing to retry here. `accepting` says the partition's
       // cache is synced (it is set inside onAcquired, before the lease manager marks the partition ready).
       if (!accepting.has(partition) || !leases.holds(partition)) return undefined;
+      // A message this build cannot read is the newest state of an object here: no decision on stale data.
+      if (refused.blocks(cache, partition, request.key)) return { requeueAfter: refused.recheckMs };
       inFlight.set(partition, (inFlight.get(partition) ?? 0) + 1);
       try {
         return await o.reconcile({
@@ -171,6 +180,7 @@ export async function startPartitionedController(
           cache,
           fence: () => {
             if (!accepting.has(partition) || !leases.holds(partition)) throw new FencedError(partition);
+            if (cache.refusals(partition).length > 0) throw new FencedError(partition);
           },
         });
       } finally {

@@ -15,7 +15,7 @@ export type { Logger } from 'pino';
 export interface LoggerOptions {
   /** Logger name, usually the service or component. */
   name: string;
-  /** Defaults to LOG_LEVEL, else `info`. */
+  /** Defaults to KRUISE_TS_LOG_LEVEL, else `info`. */
   level?: Level | 'silent';
   /** Where lines go; defaults to stdout. Tests pass a stream to read them back. */
   destination?: DestinationStream;
@@ -35,7 +35,7 @@ export function traceFields(): { trace_id?: string; span_id?: string } {
  * with `logger.child({ key: 'ns/name' })`.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  const level = options.level ?? (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
+  const level = options.level ?? (process.env.KRUISE_TS_LOG_LEVEL as Level | undefined) ?? 'info';
   const pinoOptions: PinoOptions = {
     name: options.name,
     level,

@@ -1,6 +1,6 @@
 // The running controller: AdvancedCronJobs and the Jobs and BroadcastJobs they create, from the bus-fed
 // partitioned cache; the runtime's workload-controller bootstrap around this reconcile.
-import { startWorkloadController, type WorkloadControllerService } from '@kruise-ts/runtime';
+import { packageVersion, startWorkloadController, type WorkloadControllerService } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { cronJobKeysFor, observeExpectations } from './controller/cache-events.ts';
@@ -8,7 +8,8 @@ import { ADVANCEDCRONJOB, CACHED_KINDS } from './controller/kinds.ts';
 import { createCronJobReconcile } from './controller/reconciler.ts';
 
 export const SERVICE_NAME = 'advancedcronjob-controller';
-export const SERVICE_VERSION = '0.1.0';
+/** The package.json version: what /version, the build-info gauge and the bus report. */
+export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 export function startAdvancedCronJobController(
   config: ControllerConfig,

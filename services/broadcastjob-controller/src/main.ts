@@ -1,9 +1,9 @@
 // broadcastjob-controller process: the runtime's controller main around this service.
-import { runControllerProcess } from '@kruise-ts/runtime';
+import { runServiceProcess } from '@kruise-ts/runtime';
 import { configFromEnv } from './config.ts';
 import { SERVICE_NAME, SERVICE_VERSION, startBroadcastJobController } from './service.ts';
 
-await runControllerProcess({
+await runServiceProcess({
   serviceName: SERVICE_NAME,
   serviceVersion: SERVICE_VERSION,
   configFromEnv,

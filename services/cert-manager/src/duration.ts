@@ -1,8 +1,9 @@
-// Durations in settings. Kruise's CERTS_RENEW_BEFORE reads `30d`, `6m` (months of 30 days) and `1y`; the other
-// settings use the usual `ms`, `s`, `m` (minutes), `h`, `d`.
+// Kruise's CERTS_RENEW_BEFORE reads `30d`, `6m` (months of 30 days) and `1y`; the other duration settings use
+// the runtime's one duration parser (`ms`, `s`, `m` = minutes, `h`, `d`).
+import { parseDuration as parseSettingDuration } from '@kruise-ts/runtime';
+
 const dayMs = 86_400_000;
 
-const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: dayMs };
 const kruiseUnits: Record<string, number> = { d: dayMs, m: 30 * dayMs, y: 365 * dayMs };
 
 function parseWith(text: string, table: Record<string, number>, what: string): number {
@@ -18,7 +19,7 @@ function parseWith(text: string, table: Record<string, number>, what: string): n
 
 /** `500ms`, `10s`, `5m`, `2h`, `30d`. */
 export function parseDuration(text: string, what = 'duration'): number {
-  return parseWith(text, units, what);
+  return parseSettingDuration(what, text);
 }
 
 /** Kruise's CERTS_RENEW_BEFORE: `30d`, `6m` (×30 days), `1y`; non-positive means "use the default". */

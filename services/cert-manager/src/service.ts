@@ -2,7 +2,7 @@
 // runs it as a process; tests run it in-process with their own settings.
 import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
 import { KubeClient, startHealthServer } from '@kruise-ts/runtime';
-import { createLogger, createMetricsRegistry, type Logger } from '@kruise-ts/telemetry';
+import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { startLeaderElection } from './lease.ts';
 import { startSyncLoop } from './manager.ts';
 import { createCertManagerMetrics } from './metrics.ts';
@@ -20,10 +20,10 @@ export interface CertManagerService {
 
 export async function startCertManager(
   settings: CertManagerSettings,
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; registry?: Registry } = {},
 ): Promise<CertManagerService> {
   const logger = options.logger ?? createLogger({ name: 'cert-manager' });
-  const registry = createMetricsRegistry({ defaultLabels: { service: 'cert-manager' } });
+  const registry = options.registry ?? createMetricsRegistry({ defaultLabels: { service: 'cert-manager' } });
   const metrics = createCertManagerMetrics(registry);
   const kube = new KubeClient({
     ...(settings.kubeconfigPath ? { kubeconfigPath: settings.kubeconfigPath } : {}),

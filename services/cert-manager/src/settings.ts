@@ -1,7 +1,9 @@
-// cert-manager's settings, from the environment (names follow Kruise's where Kruise has one).
+// cert-manager's settings, from the environment (the settings table: Kruise's names where Kruise has one,
+// KRUISE_TS_* for the bus and the health server as in every service).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { parseDuration, parseKruiseRenewBefore } from './duration.ts';
+import { type Env, SettingsReader } from '@kruise-ts/runtime';
+import { parseKruiseRenewBefore } from './duration.ts';
 
 export interface CertManagerSettings {
   /** Namespace of the Secret and the Lease (Kruise: POD_NAMESPACE, default kruise-system). */
@@ -42,79 +44,67 @@ export interface CertManagerSettings {
   health: { host: string; port: number };
   nats: { url: string; prefix: string; partitions: number } | undefined;
   kubeconfigPath: string | undefined;
-}
-
-type Env = Record<string, string | undefined>;
-
-function list(value: string | undefined): string[] | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-}
-
-function int(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
-  return value;
-}
-
-function duration(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  return raw === undefined || raw === '' ? fallback : parseDuration(raw, name);
+  shutdownDeadlineMs: number;
+  /** Deprecated setting names in use; logged once at start. */
+  deprecations: readonly string[];
 }
 
 const dayMs = 86_400_000;
 
 export function settingsFromEnv(env: Env = process.env): CertManagerSettings {
-  const namespace = env.POD_NAMESPACE || 'kruise-system';
-  const serviceName = env.SERVICE_NAME || 'kruise-webhook-service';
+  const s = new SettingsReader(env, 'cert-manager');
+  const namespace = s.string('POD_NAMESPACE') ?? 'kruise-system';
+  const serviceName = s.string('SERVICE_NAME') ?? 'kruise-webhook-service';
   const serviceHosts = [`${serviceName}.${namespace}.svc`, `${serviceName}.${namespace}.svc.cluster.local`];
-  const hosts = list(env.WEBHOOK_HOSTS) ?? [
-    ...(env.WEBHOOK_HOST ? [env.WEBHOOK_HOST] : []),
+  const extraHost = s.string('WEBHOOK_HOST');
+  const hosts = s.list('WEBHOOK_HOSTS') ?? [
+    ...(extraHost ? [extraHost] : []),
     ...serviceHosts,
     'localhost',
     '127.0.0.1',
   ];
-  const renewBefore = env.CERTS_RENEW_BEFORE ? parseKruiseRenewBefore(env.CERTS_RENEW_BEFORE) : undefined;
-  const mode = env.CERT_MODE || (env.EXTERNAL_CERTS === 'true' ? 'external' : 'self-signed');
-  if (mode !== 'self-signed' && mode !== 'external') {
-    throw new Error(`CERT_MODE must be self-signed or external, got '${mode}'`);
-  }
-  const natsUrl = env.NATS_URL || env.KRUISE_TS_NATS_URL;
-  return {
+  const renewBefore = parseKruiseRenewBefore(s.string('CERTS_RENEW_BEFORE') ?? '90d');
+  const mode =
+    s.raw('CERT_MODE') !== undefined || !s.bool('EXTERNAL_CERTS')
+      ? s.choice<'self-signed' | 'external'>('CERT_MODE')
+      : 'external';
+  const natsUrl = s.string('KRUISE_TS_NATS_URL');
+  const settings: CertManagerSettings = {
     namespace,
-    secretName: env.SECRET_NAME || 'kruise-webhook-certs',
+    secretName: s.string('SECRET_NAME') ?? '',
     serviceName,
     hosts: [...new Set(hosts)],
-    mutatingConfigName: env.MUTATING_WEBHOOK_CONFIGURATION || 'kruise-mutating-webhook-configuration',
-    validatingConfigName: env.VALIDATING_WEBHOOK_CONFIGURATION || 'kruise-validating-webhook-configuration',
-    crdGroup: env.CRD_GROUP || 'apps.kruise.io',
-    crdNames: list(env.CRD_NAMES),
+    mutatingConfigName: s.string('MUTATING_WEBHOOK_CONFIGURATION') ?? '',
+    validatingConfigName: s.string('VALIDATING_WEBHOOK_CONFIGURATION') ?? '',
+    crdGroup: s.string('CRD_GROUP') ?? '',
+    crdNames: s.list('CRD_NAMES'),
     mode,
-    caValidityMs: duration(env, 'CA_VALIDITY', 3650 * dayMs),
-    servingValidityMs: duration(env, 'CERT_VALIDITY', 365 * dayMs),
+    caValidityMs: s.duration('CA_VALIDITY'),
+    servingValidityMs: s.duration('CERT_VALIDITY'),
     renewBeforeMs: renewBefore ?? 90 * dayMs,
-    caRenewBeforeMs: duration(env, 'CA_RENEW_BEFORE', 365 * dayMs),
-    trustDelayMs: duration(env, 'CA_TRUST_DELAY', 30_000),
-    overlapMs: duration(env, 'CA_OVERLAP', 10 * 60_000),
-    resyncMs: duration(env, 'RESYNC_PERIOD', 60_000),
+    caRenewBeforeMs: s.duration('CA_RENEW_BEFORE'),
+    trustDelayMs: s.duration('CA_TRUST_DELAY'),
+    overlapMs: s.duration('CA_OVERLAP'),
+    resyncMs: s.duration('RESYNC_PERIOD'),
     lease: {
-      name: env.LEASE_NAME || 'kruise-ts-cert-manager',
+      name: s.string('LEASE_NAME') ?? '',
       // Unique per instance even when two run in one process (tests) or a pod restarts with the same name.
-      identity: `${env.POD_NAME || hostname()}_${randomBytes(4).toString('hex')}`,
-      durationMs: duration(env, 'LEASE_DURATION', 15_000),
-      renewDeadlineMs: duration(env, 'LEASE_RENEW_DEADLINE', 10_000),
-      retryPeriodMs: duration(env, 'LEASE_RETRY_PERIOD', 2_000),
+      identity: `${s.string('POD_NAME') ?? hostname()}_${randomBytes(4).toString('hex')}`,
+      durationMs: s.duration('LEASE_DURATION'),
+      renewDeadlineMs: s.duration('LEASE_RENEW_DEADLINE'),
+      retryPeriodMs: s.duration('LEASE_RETRY_PERIOD'),
     },
-    health: { host: env.HEALTH_HOST || '127.0.0.1', port: int(env, 'HEALTH_PORT', 8000) },
+    health: { host: s.string('KRUISE_TS_HTTP_HOST') ?? '', port: s.int('KRUISE_TS_HTTP_PORT') },
     nats: natsUrl
-      ? { url: natsUrl, prefix: env.BUS_PREFIX || 'kruise', partitions: int(env, 'BUS_PARTITIONS', 16) }
+      ? {
+          url: natsUrl,
+          prefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
+          partitions: s.int('KRUISE_TS_PARTITIONS'),
+        }
       : undefined,
-    kubeconfigPath: env.KUBECONFIG || undefined,
+    kubeconfigPath: s.string('KRUISE_TS_KUBECONFIG') ?? s.string('KUBECONFIG'),
+    shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
+    deprecations: [],
   };
+  return { ...settings, deprecations: s.deprecations };
 }

@@ -1,10 +1,10 @@
 // cloneset-controller process: the runtime's controller main around this service (stop order: not ready →
 // hand partitions off → close the bus → flush traces).
-import { runControllerProcess } from '@kruise-ts/runtime';
+import { runServiceProcess } from '@kruise-ts/runtime';
 import { configFromEnv } from './config.ts';
 import { SERVICE_NAME, SERVICE_VERSION, startCloneSetController } from './service.ts';
 
-await runControllerProcess({
+await runServiceProcess({
   serviceName: SERVICE_NAME,
   serviceVersion: SERVICE_VERSION,
   configFromEnv,

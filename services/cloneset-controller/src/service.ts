@@ -1,121 +1,59 @@
-// The running controller: bus connection, partitioned controller over CloneSets, Pods, PVCs and
-// ControllerRevisions fed by the watcher, the reconcile, health/metrics endpoints and an ordered stop.
-import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import {
-  EventRecorder,
-  type HealthServer,
-  openControllerConnections,
-  startPartitionedController,
-} from '@kruise-ts/runtime';
+// The running controller: the runtime's workload-controller bootstrap (connections, expectations, Event
+// recorder, partitioned controller over CloneSets, Pods, PVCs and ControllerRevisions, health and ordered stop)
+// around this reconcile, plus what is CloneSet's own: rollout tracing and the controller's metrics.
+import { packageVersion, startWorkloadController, type WorkloadControllerService } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
-import { trace } from '@opentelemetry/api';
 import type { ControllerConfig } from './config.ts';
 import { cloneSetKeysFor, observeExpectations } from './controller/cache-events.ts';
 import { CACHED_KINDS, CLONESET } from './controller/kinds.ts';
-import { controllerMetrics } from './controller/metrics.ts';
+import { type ControllerMetrics, controllerMetrics } from './controller/metrics.ts';
 import { createCloneSetReconcile } from './controller/reconciler.ts';
 import { recallFromBus } from './rollout/recall.ts';
 import { RolloutTracker } from './rollout/rollout-trace.ts';
 
 export const CONTROLLER_NAME = 'cloneset';
 export const SERVICE_NAME = 'cloneset-controller';
-export const SERVICE_VERSION = '0.1.0';
+/** The package.json version: what /version, the build-info gauge and the bus report. */
+export const SERVICE_VERSION = packageVersion(import.meta.url);
 
-export interface CloneSetControllerService {
-  readonly health: HealthServer;
-  readonly memberId: string;
-  /** Stops taking work, hands partitions off (draining reconciles), flushes events, closes bus and server. */
-  stop(): Promise<void>;
-}
+/** Stops taking work, hands partitions off (draining reconciles), flushes events, closes bus and server. */
+export type CloneSetControllerService = WorkloadControllerService;
 
-export async function startCloneSetController(
+export function startCloneSetController(
   config: ControllerConfig,
   deps: { logger: Logger; registry: Registry },
 ): Promise<CloneSetControllerService> {
   const { logger, registry } = deps;
-  const tracer = trace.getTracer(SERVICE_NAME, SERVICE_VERSION);
-  const connections = await openControllerConnections(config, { serviceName: SERVICE_NAME, registry });
-  const { health, bus, kube } = connections;
-  try {
-    const rollouts = new RolloutTracker({ recall: recallFromBus(bus, logger) });
-    let metrics: ReturnType<typeof controllerMetrics> | undefined;
-    const expectationOptions = {
-      timeoutMs: config.expectationTimeoutMs,
-      onLeak: (leak: Parameters<ReturnType<typeof controllerMetrics>['onLeak']>[0]) => {
-        metrics?.onLeak(leak);
-        logger.warn({ leak }, 'expectation not met within the timeout');
-      },
-    };
-    const scale = new ScaleExpectations(expectationOptions);
-    const versions = new ResourceVersionExpectations(expectationOptions);
-    metrics = controllerMetrics(registry, {
-      pendingScale: () => scale.size(),
-      pendingVersions: () => versions.size(),
-      rollouts: () => rollouts.size(),
-    });
-    const recorder = new EventRecorder({
-      kube,
-      component: SERVICE_NAME,
-      reportingInstance: config.memberId,
-      logger,
-    });
-    const reconcile = createCloneSetReconcile({
-      kube,
-      bus,
-      scale,
-      versions,
-      rollouts,
-      recorder,
-      tracer,
-      gates: config.gates,
-    });
-    let started = false;
-    const controller = await startPartitionedController({
-      name: CONTROLLER_NAME,
-      bus,
-      memberId: config.memberId,
-      kinds: CACHED_KINDS,
-      primary: CLONESET,
-      workers: config.workers,
-      registry,
-      logger,
-      tracer,
-      keysFor: (change, cache) => {
-        observeExpectations(change, { scale, versions });
-        const cur = change.current;
-        const isCloneSet = cur !== undefined && cur.group === CLONESET.group && cur.kind === CLONESET.kind;
-        if (isCloneSet && !change.snapshot && change.old?.generation !== cur.generation) {
-          rollouts.noteGeneration(`${cur.namespace}/${cur.name}`, cur.generation, change.context);
-        }
-        return cloneSetKeysFor(change, cache);
-      },
-      reconcile,
-      onOwnershipChange: (e) => logger.info(e, 'partition ownership changed'),
-    });
-    started = true;
-    health.addReadinessCheck('controller', () => {
-      if (!started) throw new Error('controller not started');
-      if (bus.nc.isClosed()) throw new Error('bus connection closed');
-    });
-    health.addLivenessCheck('bus', () => {
-      if (bus.nc.isClosed()) throw new Error('bus connection closed');
-    });
-    logger.info(
-      { member: config.memberId, port: health.port, partitions: config.partitions, prefix: config.busPrefix },
-      'cloneset controller started',
-    );
-    return {
-      health,
-      memberId: config.memberId,
-      stop: async () => {
-        health.markShuttingDown();
-        await controller.stop();
-        await recorder.flush();
-        await connections.close();
-      },
-    };
-  } catch (err) {
-    await connections.close();
-    throw err;
-  }
+  let metrics: ControllerMetrics | undefined;
+  let rollouts: RolloutTracker | undefined;
+  return startWorkloadController({
+    controllerName: CONTROLLER_NAME,
+    serviceName: SERVICE_NAME,
+    serviceVersion: SERVICE_VERSION,
+    settings: config,
+    logger,
+    registry,
+    kinds: CACHED_KINDS,
+    primary: CLONESET,
+    onExpectationLeak: (leak) => metrics?.onLeak(leak),
+    reconciler: (d) => {
+      const tracker = new RolloutTracker({ recall: recallFromBus(d.bus, logger) });
+      rollouts = tracker;
+      metrics = controllerMetrics(registry, {
+        pendingScale: () => d.scale.size(),
+        pendingVersions: () => d.versions.size(),
+        rollouts: () => tracker.size(),
+      });
+      return createCloneSetReconcile({ ...d, rollouts: tracker, gates: config.gates });
+    },
+    keysFor: (change, cache, expectations) => {
+      observeExpectations(change, expectations);
+      const cur = change.current;
+      const isCloneSet = cur !== undefined && cur.group === CLONESET.group && cur.kind === CLONESET.kind;
+      if (isCloneSet && !change.snapshot && change.old?.generation !== cur.generation) {
+        rollouts?.noteGeneration(`${cur.namespace}/${cur.name}`, cur.generation, change.context);
+      }
+      return cloneSetKeysFor(change, cache);
+    },
+  });
 }

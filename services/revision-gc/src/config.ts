@@ -1,11 +1,8 @@
-// Settings from the environment, named as the other services name them (KRUISE_TS_*).
-import { type ControllerSettings, controllerSettingsFromEnv, type Env, envInt } from '@kruise-ts/runtime';
+// Settings from the environment (the settings table's KRUISE_TS_* names; workers are per workload kind).
+import { type ControllerSettings, controllerSettingsFromEnv, type Env } from '@kruise-ts/runtime';
 
-export interface RevisionGcConfig extends ControllerSettings {
-  /** Reconcile workers per workload kind. */
-  workers: number;
-}
+export type RevisionGcConfig = ControllerSettings;
 
 export function configFromEnv(env: Env = process.env): RevisionGcConfig {
-  return { ...controllerSettingsFromEnv(env), workers: envInt(env, 'KRUISE_TS_WORKERS', 2, 1, 256) };
+  return controllerSettingsFromEnv(env, 'revision-gc');
 }

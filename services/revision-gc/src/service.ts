@@ -6,6 +6,7 @@ import {
   NotFoundError,
   openControllerConnections,
   type PartitionedController,
+  packageVersion,
   startPartitionedController,
 } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
@@ -15,7 +16,8 @@ import { revisionsToDelete } from './prune.ts';
 import { workloadKinds } from './workload-kinds.ts';
 
 export const SERVICE_NAME = 'revision-gc';
-export const SERVICE_VERSION = '0.1.0';
+/** The package.json version: what /version, the build-info gauge and the bus report. */
+export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 const revisionKind = { group: 'apps', kind: 'ControllerRevision' };
 const podKind = { group: '', kind: 'Pod' };

@@ -1,45 +1,35 @@
-// The controller's settings, from the environment (KRUISE_TS_* names shared with the other services).
+// The controller's settings, from the environment (the settings table's KRUISE_TS_* names).
 import {
-  ConfigError,
   type ControllerSettings,
   controllerSettingsFromEnv,
   type Env,
-  envInt,
+  type FeatureGateValues,
+  parseFeatureGates,
 } from '@kruise-ts/runtime';
 import type { StatefulSetGates } from './types.ts';
 
 export interface ControllerConfig extends ControllerSettings {
-  workers: number;
   gates: StatefulSetGates;
 }
 
-const GATES: Record<string, keyof StatefulSetGates> = {
-  StatefulSetStartOrdinal: 'startOrdinal',
-  PodIndexLabel: 'podIndexLabel',
-  StatefulSetAutoDeletePVC: 'autoDeletePVC',
-};
-
-/** Kruise's `--feature-gates` syntax for the gates this controller reads; other names are left to other services. */
-export function parseGates(raw: string | undefined): StatefulSetGates {
+function statefulSetGates(values: FeatureGateValues): StatefulSetGates {
   const gates: StatefulSetGates = {};
-  for (const item of (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '')) {
-    const [name = '', value = ''] = item.split('=').map((s) => s.trim());
-    const gate = GATES[name];
-    if (gate === undefined) continue;
-    if (value !== 'true' && value !== 'false')
-      throw new ConfigError(`feature gate ${name} must be true or false, got '${value}'`);
-    gates[gate] = value === 'true';
-  }
+  if (values.StatefulSetStartOrdinal !== undefined) gates.startOrdinal = values.StatefulSetStartOrdinal;
+  if (values.PodIndexLabel !== undefined) gates.podIndexLabel = values.PodIndexLabel;
+  if (values.StatefulSetAutoDeletePVC !== undefined) gates.autoDeletePVC = values.StatefulSetAutoDeletePVC;
   return gates;
 }
 
+/**
+ * Kruise's `--feature-gates` syntax, read for this controller's gates. Gates of other kruise-ts services are
+ * accepted and ignored; a name no service knows is an error (the runtime's one rule).
+ */
+export function parseGates(raw: string | undefined): StatefulSetGates {
+  return statefulSetGates(parseFeatureGates(raw));
+}
+
 export function configFromEnv(env: Env = process.env): ControllerConfig {
-  return {
-    ...controllerSettingsFromEnv(env),
-    workers: envInt(env, 'KRUISE_TS_STATEFULSET_WORKERS', 3, 1, 256),
-    gates: parseGates(env.KRUISE_TS_FEATURE_GATES),
-  };
+  return controllerSettingsFromEnv(env, 'statefulset-controller', {
+    extra: (s) => ({ gates: statefulSetGates(s.featureGates()) }),
+  });
 }

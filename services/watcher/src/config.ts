@@ -1,5 +1,6 @@
-// The watcher's settings, from the environment.
+// The watcher's settings, from the environment (the settings table's KRUISE_TS_* names).
 import { hostname } from 'node:os';
+import { ConfigError, type Env, SettingsReader } from '@kruise-ts/runtime';
 import { resourceId, type WatchedResource, watchedResources } from './kinds.ts';
 
 export interface WatcherConfig {
@@ -17,30 +18,16 @@ export interface WatcherConfig {
   publishConcurrency: number;
   /** How long SIGTERM waits for queued publishes before closing the bus. */
   drainTimeoutMs: number;
+  shutdownDeadlineMs: number;
+  deprecations: readonly string[];
 }
 
-type Env = Record<string, string | undefined>;
-
-function positiveInt(env: Env, name: string, fallback: number, min = 1): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new Error(`${name} must be an integer ≥ ${min}, got '${raw}'`);
-  }
-  return value;
-}
-
-function selectedResources(raw: string | undefined): readonly WatchedResource[] {
-  if (raw === undefined || raw.trim() === '') return watchedResources;
-  const wanted = raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+function selectedResources(wanted: string[] | undefined): readonly WatchedResource[] {
+  if (wanted === undefined || wanted.length === 0) return watchedResources;
   const byId = new Map(watchedResources.map((r) => [resourceId(r), r]));
   const unknown = wanted.filter((id) => !byId.has(id));
   if (unknown.length > 0) {
-    throw new Error(
+    throw new ConfigError(
       `KRUISE_TS_WATCHER_RESOURCES names unknown resources ${unknown.join(', ')}; known: ${[...byId.keys()].join(', ')}`,
     );
   }
@@ -48,20 +35,22 @@ function selectedResources(raw: string | undefined): readonly WatchedResource[] 
 }
 
 export function configFromEnv(env: Env = process.env): WatcherConfig {
-  const port = positiveInt(env, 'KRUISE_TS_HTTP_PORT', 8080, 0);
-  if (port > 65_535) throw new Error(`KRUISE_TS_HTTP_PORT must be a port number, got ${port}`);
-  return {
-    kubeconfigPath: env.KRUISE_TS_KUBECONFIG || env.KUBECONFIG || undefined,
-    natsUrl: env.KRUISE_TS_NATS_URL || 'nats://127.0.0.1:4222',
-    busPrefix: env.KRUISE_TS_BUS_PREFIX || 'kruise',
-    partitions: positiveInt(env, 'KRUISE_TS_PARTITIONS', 16),
-    publisherId: `watcher/${env.POD_NAME || `${hostname()}-${process.pid}`}`,
-    http: { host: env.KRUISE_TS_HTTP_HOST || '127.0.0.1', port },
-    resources: selectedResources(env.KRUISE_TS_WATCHER_RESOURCES),
-    stallTimeoutMs: positiveInt(env, 'KRUISE_TS_WATCHER_STALL_TIMEOUT_MS', 180_000),
-    watchTimeoutSeconds: positiveInt(env, 'KRUISE_TS_WATCHER_WATCH_TIMEOUT_SECONDS', 300),
-    pageSize: positiveInt(env, 'KRUISE_TS_WATCHER_PAGE_SIZE', 500),
-    publishConcurrency: positiveInt(env, 'KRUISE_TS_WATCHER_PUBLISH_CONCURRENCY', 64),
-    drainTimeoutMs: positiveInt(env, 'KRUISE_TS_WATCHER_DRAIN_TIMEOUT_MS', 10_000, 0),
+  const s = new SettingsReader(env, 'watcher');
+  const config: WatcherConfig = {
+    kubeconfigPath: s.string('KRUISE_TS_KUBECONFIG') ?? s.string('KUBECONFIG'),
+    natsUrl: s.string('KRUISE_TS_NATS_URL') ?? '',
+    busPrefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
+    partitions: s.int('KRUISE_TS_PARTITIONS'),
+    publisherId: `watcher/${s.string('POD_NAME') ?? `${hostname()}-${process.pid}`}`,
+    http: { host: s.string('KRUISE_TS_HTTP_HOST') ?? '', port: s.int('KRUISE_TS_HTTP_PORT') },
+    resources: selectedResources(s.list('KRUISE_TS_WATCHER_RESOURCES')),
+    stallTimeoutMs: s.int('KRUISE_TS_WATCHER_STALL_TIMEOUT_MS'),
+    watchTimeoutSeconds: s.int('KRUISE_TS_WATCHER_WATCH_TIMEOUT_SECONDS'),
+    pageSize: s.int('KRUISE_TS_WATCHER_PAGE_SIZE'),
+    publishConcurrency: s.int('KRUISE_TS_WATCHER_PUBLISH_CONCURRENCY'),
+    drainTimeoutMs: s.int('KRUISE_TS_WATCHER_DRAIN_TIMEOUT_MS'),
+    shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
+    deprecations: [],
   };
+  return { ...config, deprecations: s.deprecations };
 }

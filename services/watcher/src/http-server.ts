@@ -2,6 +2,7 @@
 // listed and published) and /metrics (Prometheus text format).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type BuildInfo, registerBuildInfo, versionDocument } from '@kruise-ts/runtime';
 import type { Registry } from '@kruise-ts/telemetry';
 
 export interface HttpServerOptions {
@@ -9,6 +10,8 @@ export interface HttpServerOptions {
   /** 0 picks a free port. */
   port: number;
   registry: Registry;
+  /** Served on /version and as the `kruise_ts_build_info` gauge. */
+  build?: BuildInfo;
   isLive(): boolean;
   isReady(): boolean;
   /** Extra detail on /readyz (e.g. per-resource state). */
@@ -21,6 +24,7 @@ export interface HttpServer {
 }
 
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
+  if (options.build !== undefined) registerBuildInfo(options.registry, options.build);
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const reply = (status: number, body: string, type = 'text/plain; charset=utf-8') => {
@@ -38,6 +42,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         if (detail === undefined) return reply(ready ? 200 : 503, ready ? 'ok\n' : 'not ready\n');
         return reply(ready ? 200 : 503, `${JSON.stringify({ ready, detail })}\n`, 'application/json');
       }
+      case '/version':
+        if (options.build === undefined) return reply(404, 'no build announced\n');
+        return reply(200, versionDocument(options.build), 'application/json');
       case '/metrics':
         options.registry
           .metrics()

@@ -1,29 +1,11 @@
-// webhook-server process: settings from the environment, graceful shutdown on SIGTERM/SIGINT.
-import { createLogger, setupTelemetry } from '@kruise-ts/telemetry';
+// webhook-server process: the runtime's bootstrap around the webhook server.
+import { packageVersion, runServiceProcess } from '@kruise-ts/runtime';
 import { startWebhookServer } from './server.ts';
 import { settingsFromEnv } from './settings.ts';
 
-const telemetry = setupTelemetry({ serviceName: 'webhook-server', serviceVersion: '0.1.0' });
-const logger = createLogger({ name: 'webhook-server' });
-try {
-  const server = await startWebhookServer(settingsFromEnv(), { logger });
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), 15_000).unref();
-    server
-      .stop()
-      .then(() => telemetry.shutdown())
-      .then(
-        () => process.exit(0),
-        (err: unknown) => {
-          logger.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
-} catch (err) {
-  logger.fatal({ err }, 'webhook server failed to start');
-  process.exitCode = 1;
-}
+await runServiceProcess({
+  serviceName: 'webhook-server',
+  serviceVersion: packageVersion(import.meta.url),
+  configFromEnv: settingsFromEnv,
+  start: (settings, deps) => startWebhookServer(settings, deps),
+});

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
 import { KubeClient, NotFoundError, startHealthServer } from '@kruise-ts/runtime';
-import { createLogger, createMetricsRegistry, type Logger } from '@kruise-ts/telemetry';
+import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { apiserverReader } from './admission/cluster-reader.ts';
 import { buildWebhookApp, type ServingPair, type WebhookApp } from './app.ts';
@@ -28,10 +28,16 @@ export interface WebhookServer {
 
 export async function startWebhookServer(
   settings: WebhookServerSettings,
-  options: { logger?: Logger; firstCertTimeoutMs?: number; cacheSyncTimeoutMs?: number } = {},
+  options: {
+    logger?: Logger;
+    registry?: Registry;
+    firstCertTimeoutMs?: number;
+    cacheSyncTimeoutMs?: number;
+  } = {},
 ): Promise<WebhookServer> {
   const logger = options.logger ?? createLogger({ name: 'webhook-server' });
-  const registry = createMetricsRegistry({ defaultLabels: { service: 'webhook-server' } });
+  const registry =
+    options.registry ?? createMetricsRegistry({ defaultLabels: { service: 'webhook-server' } });
   const metrics = createWebhookMetrics(registry);
   // SidecarSet injection (with a bus) reads ControllerRevisions and, rarely, Namespaces from the apiserver.
   const needsKube =

@@ -1,5 +1,7 @@
-// webhook-server's settings, from the environment (Kruise's names where it has one).
+// webhook-server's settings, from the environment (the settings table: Kruise's names where Kruise has one,
+// KRUISE_TS_* for the bus and the health server as in every service).
 import { hostname } from 'node:os';
+import { type Env, SettingsReader } from '@kruise-ts/runtime';
 
 export type CertSourceSettings =
   | { kind: 'secret'; namespace: string; name: string }
@@ -20,43 +22,43 @@ export interface WebhookServerSettings {
   nats: { url: string; prefix: string; partitions: number } | undefined;
   kubeconfigPath: string | undefined;
   instance: string;
-}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535)
-    throw new Error(`${name} must be a port or count, got '${raw}'`);
-  return value;
+  shutdownDeadlineMs: number;
+  /** Deprecated setting names in use; logged once at start. */
+  deprecations: readonly string[];
 }
 
 export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
-  const namespace = env.POD_NAMESPACE || 'kruise-system';
-  const natsUrl = env.NATS_URL || env.KRUISE_TS_NATS_URL;
-  return {
-    host: env.WEBHOOK_BIND_HOST || '127.0.0.1',
-    port: int(env, 'WEBHOOK_PORT', 9876),
-    health: { host: env.HEALTH_HOST || '127.0.0.1', port: int(env, 'HEALTH_PORT', 8001) },
-    certs: env.WEBHOOK_CERT_DIR
-      ? { kind: 'dir', dir: env.WEBHOOK_CERT_DIR }
-      : { kind: 'secret', namespace, name: env.SECRET_NAME || 'kruise-webhook-certs' },
-    certPollMs: int(env, 'CERT_POLL_SECONDS', 30) * 1000,
+  const s = new SettingsReader(env, 'webhook-server');
+  const namespace = s.string('POD_NAMESPACE') ?? 'kruise-system';
+  const natsUrl = s.string('KRUISE_TS_NATS_URL');
+  const certDir = s.string('WEBHOOK_CERT_DIR');
+  const settings: WebhookServerSettings = {
+    host: s.string('WEBHOOK_BIND_HOST') ?? '',
+    port: s.int('WEBHOOK_PORT'),
+    health: { host: s.string('KRUISE_TS_HTTP_HOST') ?? '', port: s.int('KRUISE_TS_HTTP_PORT') },
+    certs: certDir
+      ? { kind: 'dir', dir: certDir }
+      : { kind: 'secret', namespace, name: s.string('SECRET_NAME') ?? '' },
+    certPollMs: s.int('CERT_POLL_SECONDS') * 1000,
     namespace,
-    register:
-      env.WEBHOOK_REGISTER === 'true'
-        ? {
-            baseHost: env.WEBHOOK_HOST || '127.0.0.1',
-            mutatingName: env.MUTATING_WEBHOOK_CONFIGURATION || 'kruise-mutating-webhook-configuration',
-            validatingName: env.VALIDATING_WEBHOOK_CONFIGURATION || 'kruise-validating-webhook-configuration',
-          }
-        : undefined,
-    nats: natsUrl
-      ? { url: natsUrl, prefix: env.BUS_PREFIX || 'kruise', partitions: int(env, 'BUS_PARTITIONS', 16) }
+    register: s.bool('WEBHOOK_REGISTER')
+      ? {
+          baseHost: s.string('WEBHOOK_HOST') ?? '127.0.0.1',
+          mutatingName: s.string('MUTATING_WEBHOOK_CONFIGURATION') ?? '',
+          validatingName: s.string('VALIDATING_WEBHOOK_CONFIGURATION') ?? '',
+        }
       : undefined,
-    kubeconfigPath: env.KUBECONFIG || undefined,
-    instance: env.POD_NAME || `${hostname()}-${process.pid}`,
+    nats: natsUrl
+      ? {
+          url: natsUrl,
+          prefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
+          partitions: s.int('KRUISE_TS_PARTITIONS'),
+        }
+      : undefined,
+    kubeconfigPath: s.string('KRUISE_TS_KUBECONFIG') ?? s.string('KUBECONFIG'),
+    instance: s.string('POD_NAME') ?? `${hostname()}-${process.pid}`,
+    shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
+    deprecations: [],
   };
+  return { ...settings, deprecations: s.deprecations };
 }

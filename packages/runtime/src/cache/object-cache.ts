@@ -3,6 +3,7 @@
 // A partition's objects are dropped when the partition is handed off, so memory splits across replicas.
 import {
   type Bus,
+  type ContractRefusal,
   fromTimestamp,
   type GroupKind,
   type ObjectEvent,
@@ -46,6 +47,8 @@ export interface ObjectCacheOptions {
   /** Called for every change, in stream order per feed; the next event waits for it. */
   onChange?(change: CacheChange): void | Promise<void>;
   onError?(error: Error): void;
+  /** A message of a contract version this build does not read; its object stays as it was (see refusals()). */
+  onRefused?(refusal: ContractRefusal): void;
 }
 
 const gone = new Set<ObjectEventType>([
@@ -77,6 +80,8 @@ export class ObjectCache {
   readonly #byNamespace = new Map<string, Set<string>>();
   readonly #feeds = new Map<number | 'cluster', ObjectFeed>();
   readonly #partitionOps = new Map<number, Promise<void>>();
+  /** Subjects whose newest message was refused (contract version), until a readable one replaces it. */
+  readonly #refused = new Map<string, ContractRefusal>();
 
   constructor(bus: Bus, options: ObjectCacheOptions) {
     this.#bus = bus;
@@ -103,7 +108,15 @@ export class ObjectCache {
     const feed = await openObjectFeed(this.#bus, {
       ...selection,
       kinds: this.#o.kinds,
-      onEvent: ({ event, snapshot, context }) => this.#apply(event, snapshot, context),
+      onEvent: ({ event, subject, snapshot, context }) => {
+        this.#refused.delete(subject);
+        return this.#apply(event, snapshot, context);
+      },
+      onRefused: (refusal) => {
+        this.#refused.set(refusal.subject, refusal);
+        if (this.#o.onRefused) this.#o.onRefused(refusal);
+        else this.#o.onError?.(new Error(`refused ${refusal.subject}@${refusal.seq}: ${refusal.reason}`));
+      },
       ...(this.#o.onError ? { onError: this.#o.onError } : {}),
     });
     this.#feeds.set(id, feed);
@@ -121,6 +134,7 @@ export class ObjectCache {
       this.#feeds.delete(partition);
       await feed?.stop();
       for (const [key, obj] of this.#objects) if (obj.partition === partition) this.#remove(key, obj);
+      for (const [subject, r] of this.#refused) if (r.partition === partition) this.#refused.delete(subject);
     });
   }
 
@@ -178,6 +192,14 @@ export class ObjectCache {
       if (obj && (!gk || (obj.group === gk.group && obj.kind === gk.kind))) out.push(obj as CachedObject<T>);
     }
     return out;
+  }
+
+  /**
+   * Refused messages that are still the newest of their object, in a partition (undefined: cluster scope).
+   * A controller leaves such a partition alone: what it holds for that object may be stale.
+   */
+  refusals(partition: number | undefined): ContractRefusal[] {
+    return [...this.#refused.values()].filter((r) => r.partition === partition);
   }
 
   /** Namespaces holding at least one cached object ('' stands for cluster scope). */

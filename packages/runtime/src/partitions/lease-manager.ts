@@ -8,6 +8,7 @@
 // Fencing: a lease is trusted only until (time the renewal was sent + TTL - safety margin). The server
 // stored the record after we sent it, so it cannot expire before that instant; owns() turns false by then
 // even if renewals silently stop, and the caller must not write for a partition it does not own.
+import { leaseMemberKey, leasePartitionKey } from '@kruise-ts/bus';
 import type { KV } from '@nats-io/kv';
 import { type LeaseRecord, planLeases } from './lease-plan.ts';
 
@@ -104,11 +105,11 @@ export class PartitionLeaseManager {
   }
 
   #memberKey(id = this.#o.memberId): string {
-    return `${this.#o.controller}.members.${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    return leaseMemberKey(this.#o.controller, id);
   }
 
   #leaseKey(p: number): string {
-    return `${this.#o.controller}.partitions.${p}`;
+    return leasePartitionKey(this.#o.controller, p);
   }
 
   async #members(): Promise<string[]> {

@@ -1,8 +1,10 @@
 // The probe and metrics endpoint every service runs: /healthz and /livez (liveness), /readyz (readiness, with
-// per-check paths /readyz/<name>), and /metrics from the service's prom-client registry. Loopback by default.
+// per-check paths /readyz/<name>), /metrics from the service's prom-client registry and /version (the build).
+// Loopback by default.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import { type BuildInfo, currentBuild, registerBuildInfo, versionDocument } from '../service/build-info.ts';
 import { evaluateChecks, type HealthCheck } from './health-checks.ts';
 
 export interface HealthServerOptions {
@@ -14,6 +16,8 @@ export interface HealthServerOptions {
   registry?: Registry;
   /** How long one check may take before it counts as failed. Default 5 s. */
   checkTimeoutMs?: number;
+  /** Served on /version and as `kruise_ts_build_info`; default the build the process announced. */
+  build?: BuildInfo;
 }
 
 export interface HealthServer {
@@ -47,6 +51,8 @@ export async function startHealthServer(options: HealthServerOptions = {}): Prom
   readiness.set('shutdown', () => {
     if (shuttingDown) throw new Error('process is shutting down');
   });
+  const build = options.build ?? currentBuild();
+  if (build !== undefined && options.registry !== undefined) registerBuildInfo(options.registry, build);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://health');
@@ -63,6 +69,11 @@ export async function startHealthServer(options: HealthServerOptions = {}): Prom
         return;
       }
       sendText(res, 200, await options.registry.metrics(), options.registry.contentType);
+      return;
+    }
+    if (endpoint === 'version' && single === undefined) {
+      if (build === undefined) sendText(res, 404, 'no build announced\n');
+      else sendText(res, 200, versionDocument(build), 'application/json');
       return;
     }
     const checks =

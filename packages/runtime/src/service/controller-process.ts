@@ -1,5 +1,7 @@
-// A controller service's main: settings from the environment, telemetry, the service, and an orderly stop on
-// SIGTERM/SIGINT (the service's own stop first, then the trace flush). A failed start logs why and exits 1.
+// Every service's main, the one bootstrap: settings from the environment (deprecated names logged once),
+// telemetry, the service (which opens its bus connection and health server), and an orderly stop on
+// SIGTERM/SIGINT within the shutdown deadline (the service's own stop first, then the trace flush). A failed
+// start logs why and exits 1.
 import {
   createLogger,
   createMetricsRegistry,
@@ -8,27 +10,63 @@ import {
   setupTelemetry,
 } from '@kruise-ts/telemetry';
 import { createGracefulShutdown } from '../server/graceful-shutdown.ts';
-import type { Env } from './settings.ts';
+import type { Env } from '../settings/parse.ts';
+import { SettingsReader } from '../settings/reader.ts';
+import type { ServiceName } from '../settings/table.ts';
+import { announceBuild, entryUrl } from './build-info.ts';
 
-export interface ControllerProcessOptions<C extends { shutdownDeadlineMs: number }> {
-  serviceName: string;
+/** What the bootstrap needs of a service's settings. */
+export interface ServiceSettings {
+  shutdownDeadlineMs: number;
+  deprecations: readonly string[];
+}
+
+export interface ServiceProcessOptions<C extends ServiceSettings> {
+  serviceName: ServiceName;
   serviceVersion: string;
+  /** OpenTelemetry service.name when it differs from serviceName. */
+  telemetryName?: string;
+  /** `import.meta.url` of the service's main (finds its git checkout); default the process's entry script. */
+  moduleUrl?: string;
   configFromEnv(env: Env): C;
   start(config: C, deps: { logger: Logger; registry: Registry }): Promise<{ stop(): Promise<void> }>;
 }
 
-export async function runControllerProcess<C extends { shutdownDeadlineMs: number }>(
-  o: ControllerProcessOptions<C>,
+export async function runServiceProcess<C extends ServiceSettings>(
+  o: ServiceProcessOptions<C>,
 ): Promise<void> {
-  const logger = createLogger({ name: o.serviceName });
+  // The log level first, so that even a bad setting is reported as a structured log line.
+  let base: SettingsReader | undefined;
+  let settingsError: unknown;
   try {
+    base = new SettingsReader(process.env, o.serviceName);
+  } catch (err) {
+    settingsError = err;
+  }
+  const level = base?.choice<'info'>('KRUISE_TS_LOG_LEVEL') ?? 'info';
+  const logger = createLogger({ name: o.serviceName, level });
+  try {
+    // The build is the process's first log line, even when a setting is bad.
+    announceBuild({
+      service: o.serviceName,
+      version: o.serviceVersion,
+      moduleUrl: o.moduleUrl ?? entryUrl(),
+      logger,
+    });
+    if (base === undefined) throw settingsError;
     const config = o.configFromEnv(process.env);
-    const telemetry = setupTelemetry({ serviceName: o.serviceName, serviceVersion: o.serviceVersion });
+    for (const deprecation of new Set([...base.deprecations, ...config.deprecations])) {
+      logger.warn({ deprecation }, 'deprecated setting');
+    }
+    const telemetry = setupTelemetry({
+      serviceName: o.telemetryName ?? o.serviceName,
+      serviceVersion: o.serviceVersion,
+    });
     for (const warning of telemetry.config.warnings) logger.warn({ warning }, 'telemetry setting ignored');
     const registry = createMetricsRegistry({ defaultLabels: { service: o.serviceName } });
     const shutdown = createGracefulShutdown({ deadlineMs: config.shutdownDeadlineMs, logger });
     const service = await o.start(config, { logger, registry });
-    shutdown.register('controller', () => service.stop());
+    shutdown.register('service', () => service.stop());
     shutdown.register('telemetry', () => telemetry.shutdown());
   } catch (err) {
     logger.fatal({ err }, `${o.serviceName} failed to start`);

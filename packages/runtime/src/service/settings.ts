@@ -1,17 +1,17 @@
-// The settings every controller process reads from the environment, under the names all services share
-// (KRUISE_TS_*). A service adds its own (workers, feature gates, …) on top.
+// The settings every controller process shares, read through the settings table (../settings/table.ts). A
+// service adds its own (feature gates, …) from the same reader.
 import { hostname } from 'node:os';
+import { ConfigError, type Env, parseInteger } from '../settings/parse.ts';
+import { leaseToken, SettingsReader } from '../settings/reader.ts';
+import type { ServiceName } from '../settings/table.ts';
 
-export type Env = Record<string, string | undefined>;
+export type { Env };
+export { ConfigError };
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
-/** An integer setting in [min, max]; `fallback` when unset or blank; a ConfigError naming the variable else. */
+/**
+ * An integer setting in [min, max]; `fallback` when unset or blank; a ConfigError naming the variable else.
+ * Prefer a SettingsReader: it also knows the setting's default, bounds and old names from the table.
+ */
 export function envInt(
   env: Env,
   name: string,
@@ -21,11 +21,7 @@ export function envInt(
 ): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer in [${min}, ${max}], got '${raw}'`);
-  }
-  return value;
+  return parseInteger(name, raw, { min, max });
 }
 
 export interface ControllerSettings {
@@ -42,37 +38,53 @@ export interface ControllerSettings {
   kubeBurst: number;
   expectationTimeoutMs: number;
   shutdownDeadlineMs: number;
+  /** Concurrent reconciles (KRUISE_TS_WORKERS, the service's default). */
+  workers: number;
+  /** Deprecated setting names in use, one line each; the bootstrap logs them once at start. */
+  deprecations: readonly string[];
 }
 
 export interface SettingDefaults {
   expectationTimeoutMs?: number;
 }
 
-export function controllerSettingsFromEnv(env: Env, defaults: SettingDefaults = {}): ControllerSettings {
-  // Lease keys are KV tokens: keep the id to [A-Za-z0-9_-].
-  const memberId = (env.KRUISE_TS_MEMBER_ID || `${env.POD_NAME || hostname()}-${process.pid}`).replace(
-    /[^A-Za-z0-9_-]/g,
-    '-',
+/** The shared controller settings from a service's reader (call `reader.deprecations` after all reads). */
+export function readControllerSettings(
+  s: SettingsReader,
+  defaults: SettingDefaults = {},
+): ControllerSettings {
+  const memberId = leaseToken(
+    s.string('KRUISE_TS_MEMBER_ID') ?? `${s.string('POD_NAME') ?? hostname()}-${process.pid}`,
   );
-  return {
-    kubeconfigPath: env.KRUISE_TS_KUBECONFIG || env.KUBECONFIG || undefined,
-    natsUrl: env.KRUISE_TS_NATS_URL || 'nats://127.0.0.1:4222',
-    busPrefix: env.KRUISE_TS_BUS_PREFIX || 'kruise',
-    partitions: envInt(env, 'KRUISE_TS_PARTITIONS', 16, 1, 4096),
-    leaseTtlMs: envInt(env, 'KRUISE_TS_LEASE_TTL_MS', 15_000, 300),
+  const settings: ControllerSettings = {
+    kubeconfigPath: s.string('KRUISE_TS_KUBECONFIG') ?? s.string('KUBECONFIG'),
+    natsUrl: s.string('KRUISE_TS_NATS_URL') ?? '',
+    busPrefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
+    partitions: s.int('KRUISE_TS_PARTITIONS'),
+    leaseTtlMs: s.int('KRUISE_TS_LEASE_TTL_MS'),
     memberId,
-    http: {
-      host: env.KRUISE_TS_HTTP_HOST || '127.0.0.1',
-      port: envInt(env, 'KRUISE_TS_HTTP_PORT', 8080, 0, 65_535),
-    },
-    kubeQps: envInt(env, 'KRUISE_TS_KUBE_QPS', 50, 1),
-    kubeBurst: envInt(env, 'KRUISE_TS_KUBE_BURST', 100, 1),
-    expectationTimeoutMs: envInt(
-      env,
-      'KRUISE_TS_EXPECTATION_TIMEOUT_MS',
-      defaults.expectationTimeoutMs ?? 300_000,
-      1,
-    ),
-    shutdownDeadlineMs: envInt(env, 'KRUISE_TS_SHUTDOWN_DEADLINE_MS', 30_000, 0),
+    http: { host: s.string('KRUISE_TS_HTTP_HOST') ?? '', port: s.int('KRUISE_TS_HTTP_PORT') },
+    kubeQps: s.int('KRUISE_TS_KUBE_QPS'),
+    kubeBurst: s.int('KRUISE_TS_KUBE_BURST'),
+    expectationTimeoutMs:
+      s.raw('KRUISE_TS_EXPECTATION_TIMEOUT_MS') === undefined && defaults.expectationTimeoutMs !== undefined
+        ? defaults.expectationTimeoutMs
+        : s.int('KRUISE_TS_EXPECTATION_TIMEOUT_MS'),
+    shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
+    workers: s.int('KRUISE_TS_WORKERS'),
+    deprecations: [],
   };
+  return settings;
+}
+
+/** A controller service's settings from its environment: the shared ones plus `extra` from the same reader. */
+export function controllerSettingsFromEnv<X extends object = Record<never, never>>(
+  env: Env,
+  service: ServiceName,
+  options: SettingDefaults & { extra?: (s: SettingsReader) => X } = {},
+): ControllerSettings & X {
+  const s = new SettingsReader(env, service);
+  const shared = readControllerSettings(s, options);
+  const own = options.extra?.(s) ?? ({} as X);
+  return { ...shared, ...own, deprecations: s.deprecations };
 }

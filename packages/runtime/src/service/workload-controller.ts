@@ -2,10 +2,15 @@
 // recorder, and the partitioned controller over the bus-fed cache, with health checks and an ordered stop
 // (not ready → hand partitions off, draining reconciles → flush Events → close bus and server). A controller
 // brings only what is its own: the kinds it caches, which keys a change enqueues, and its reconcile.
-import type { GroupKind } from '@kruise-ts/bus';
-import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
+import type { Bus, GroupKind } from '@kruise-ts/bus';
+import {
+  type ExpectationLeak,
+  ResourceVersionExpectations,
+  type ScaleAction,
+  ScaleExpectations,
+} from '@kruise-ts/core';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
-import { trace } from '@opentelemetry/api';
+import { type Tracer, trace } from '@opentelemetry/api';
 import type { CacheChange, ObjectCache } from '../cache/object-cache.ts';
 import type { ReconcileResult } from '../controller.ts';
 import { EventRecorder } from '../events/event-recorder.ts';
@@ -23,9 +28,18 @@ export interface WorkloadExpectations {
 export interface WorkloadReconcileDeps extends WorkloadExpectations {
   kube: KubeClient;
   recorder: EventRecorder;
+  bus: Bus;
+  tracer: Tracer;
 }
 
-export type ExpectationGate = { proceed: true } | { proceed: false; result: ReconcileResult | undefined };
+/** What a reconcile waits for: our own last write of the workload, or pod creates/deletes not yet observed. */
+export type ExpectationWait =
+  | { expectation: 'workload' }
+  | { expectation: ScaleAction; pending: number; leaked: boolean };
+
+export type ExpectationGate =
+  | { proceed: true }
+  | { proceed: false; result: ReconcileResult | undefined; waiting: ExpectationWait };
 
 /**
  * Kruise's first step of every workload reconcile: our own last write of the workload must show in the cache
@@ -43,12 +57,15 @@ export function awaitExpectations(
       onTimeout: 'drop',
     },
   );
-  if (!own.proceed) return { proceed: false, result: { requeueAfter: 1000 } };
+  if (!own.proceed) {
+    return { proceed: false, result: { requeueAfter: 1000 }, waiting: { expectation: 'workload' } };
+  }
   const scale = expectations.scale.check(key);
   if (scale.proceed) return { proceed: true };
   return {
     proceed: false,
     result: scale.requeueAfterMs === undefined ? undefined : { requeueAfter: scale.requeueAfterMs },
+    waiting: { expectation: scale.pending.action, pending: scale.pending.names.length, leaked: scale.leaked },
   };
 }
 
@@ -63,7 +80,7 @@ export interface WorkloadControllerOptions {
   /** Process name: Event source, user agent, tracer, publisher id, e.g. `broadcastjob-controller`. */
   serviceName: string;
   serviceVersion: string;
-  settings: ControllerSettings & { workers: number };
+  settings: ControllerSettings;
   logger: Logger;
   registry: Registry;
   kinds: readonly GroupKind[];
@@ -73,7 +90,10 @@ export interface WorkloadControllerOptions {
    * already observed for the versions expectations before this is called.
    */
   keysFor(change: CacheChange, cache: ObjectCache, expectations: WorkloadExpectations): string[];
+  /** Built once, before the first `keysFor` call. */
   reconciler(deps: WorkloadReconcileDeps): WorkloadReconcile;
+  /** Called, besides a warning log line, for every expectation found past its timeout (e.g. a leak counter). */
+  onExpectationLeak?(leak: ExpectationLeak): void;
 }
 
 export interface WorkloadControllerService {
@@ -92,7 +112,10 @@ export async function startWorkloadController(
   try {
     const expectationOptions = {
       timeoutMs: settings.expectationTimeoutMs,
-      onLeak: (leak: unknown) => logger.warn({ leak }, 'expectation not met within the timeout'),
+      onLeak: (leak: ExpectationLeak) => {
+        o.onExpectationLeak?.(leak);
+        logger.warn({ leak }, 'expectation not met within the timeout');
+      },
     };
     const expectations: WorkloadExpectations = {
       scale: new ScaleExpectations(expectationOptions),
@@ -104,6 +127,7 @@ export async function startWorkloadController(
       reportingInstance: settings.memberId,
       logger,
     });
+    const reconcile = o.reconciler({ kube, recorder, bus, tracer, ...expectations });
     const controller = await startPartitionedController({
       name: o.controllerName,
       bus,
@@ -121,14 +145,15 @@ export async function startWorkloadController(
         }
         return o.keysFor(change, cache, expectations);
       },
-      reconcile: o.reconciler({ kube, recorder, ...expectations }),
+      reconcile,
       onOwnershipChange: (e) => logger.info(e, 'partition ownership changed'),
     });
     const busOpen = () => {
       if (bus.nc.isClosed()) throw new Error('bus connection closed');
     };
     health.addLivenessCheck('bus', busOpen);
-    health.addReadinessCheck('bus', busOpen);
+    // Ready once the controller runs (it started above) and while its bus connection is open.
+    health.addReadinessCheck('controller', busOpen);
     logger.info(
       {
         member: settings.memberId,

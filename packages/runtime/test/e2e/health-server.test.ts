@@ -72,6 +72,24 @@ describe('startHealthServer', () => {
       await second.close();
     }
   });
+
+  test('serves the build on /version and as kruise_ts_build_info', async () => {
+    const registry = new Registry();
+    const build = { service: 'probe', version: '0.2.0', commit: 'deadbeef', contractVersion: 2 };
+    const server = await startHealthServer({ registry, build });
+    try {
+      const version = await get(`${server.url}/version`);
+      assert.equal(version.status, 200);
+      assert.equal(version.type, 'application/json');
+      assert.deepEqual(JSON.parse(version.body), build);
+      assert.match(
+        (await get(`${server.url}/metrics`)).body,
+        /kruise_ts_build_info\{service="probe",version="0\.2\.0",commit="deadbeef"\} 1/,
+      );
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('graceful shutdown of a real process', () => {

@@ -42,7 +42,7 @@ function baseEnv(service: string): NodeJS.ProcessEnv {
     OTEL_EXPORTER_OTLP_ENDPOINT: cluster.otlpHttpEndpoint,
     OTEL_TRACES_SAMPLER: 'always_on',
     OTEL_BSP_SCHEDULE_DELAY: '200',
-    LOG_LEVEL: 'warn',
+    KRUISE_TS_LOG_LEVEL: 'warn',
   };
 }
 

@@ -5,7 +5,7 @@ import { ConfigError, controllerSettingsFromEnv, envInt } from '../../src/servic
 
 describe('controllerSettingsFromEnv', () => {
   it('defaults to a local bus and cluster, 16 partitions, a 15 s lease and a per-process member id', () => {
-    const s = controllerSettingsFromEnv({ POD_NAME: 'pod-1' });
+    const s = controllerSettingsFromEnv({ POD_NAME: 'pod-1' }, 'revision-gc');
     assert.equal(s.natsUrl, 'nats://127.0.0.1:4222');
     assert.equal(s.busPrefix, 'kruise');
     assert.equal(s.partitions, 16);
@@ -25,6 +25,7 @@ describe('controllerSettingsFromEnv', () => {
         KRUISE_TS_PARTITIONS: '4',
         KRUISE_TS_HTTP_PORT: '0',
       },
+      'revision-gc',
       { expectationTimeoutMs: 5 },
     );
     assert.equal(s.kubeconfigPath, '/a');
@@ -43,7 +44,7 @@ describe('controllerSettingsFromEnv', () => {
   ] as const) {
     it(`refuses ${name}=${value}, naming the variable`, () =>
       assert.throws(
-        () => controllerSettingsFromEnv({ [name]: value }),
+        () => controllerSettingsFromEnv({ [name]: value }, 'revision-gc'),
         (err: Error) => err instanceof ConfigError && err.message.includes(name),
       ));
   }

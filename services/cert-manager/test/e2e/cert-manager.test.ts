@@ -35,15 +35,18 @@ const run = randomBytes(3).toString('hex');
 const namespace = `cm-e2e-${run}`;
 const busPrefix = `cm${run}`;
 const started: CertManagerService[] = [];
-const logger = createLogger({ name: 'cert-manager-e2e', level: (process.env.LOG_LEVEL as 'info') ?? 'warn' });
+const logger = createLogger({
+  name: 'cert-manager-e2e',
+  level: (process.env.KRUISE_TS_LOG_LEVEL as 'info') ?? 'warn',
+});
 
 function settings(overrides: Partial<CertManagerSettings> = {}): CertManagerSettings {
   const base = settingsFromEnv({
     POD_NAMESPACE: namespace,
     KUBECONFIG: cluster.kubeconfigPath,
-    NATS_URL: cluster.natsUrl,
-    BUS_PREFIX: busPrefix,
-    HEALTH_PORT: '0',
+    KRUISE_TS_NATS_URL: cluster.natsUrl,
+    KRUISE_TS_BUS_PREFIX: busPrefix,
+    KRUISE_TS_HTTP_PORT: '0',
     RESYNC_PERIOD: '3s',
     CA_TRUST_DELAY: '1s',
     CA_OVERLAP: '2s',

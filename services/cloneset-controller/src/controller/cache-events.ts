@@ -2,8 +2,8 @@
 // reconcile, and which scale / resourceVersion expectations it satisfies. Observing here, before the key is
 // queued, means the reconcile the change triggers already sees the expectation met.
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
+import { selectorMatches, selectorString } from '@kruise-ts/core';
 import type { CacheChange, CachedObject, ObjectCache } from '@kruise-ts/runtime';
-import { selectorMatches, selectorString } from '../label-selector.ts';
 import type { LabelSelector } from '../types.ts';
 
 const CLONESET_KIND = { group: 'apps.kruise.io', kind: 'CloneSet' };

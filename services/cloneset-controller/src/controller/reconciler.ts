@@ -6,17 +6,19 @@ import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
 import {
   type ControllerRevision,
   isPodActive,
+  LabelSelectorError,
   type ResourceVersionExpectations,
   type ScaleExpectations,
+  selectorString,
 } from '@kruise-ts/core';
-import type {
-  EventRecorder,
-  KubeClient,
-  PartitionedReconcileRequest,
-  ReconcileResult,
+import {
+  awaitExpectations,
+  type EventRecorder,
+  type KubeClient,
+  type PartitionedReconcileRequest,
+  type ReconcileResult,
 } from '@kruise-ts/runtime';
 import { context, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
-import { LabelSelectorError, selectorString } from '../label-selector.ts';
 import { instanceId, isPodOnRevision } from '../pod-state.ts';
 import { truncatePodsToDelete } from '../revisions/active-revisions.ts';
 import { isRolloutComplete, rolloutPhase, rolloutProgressEvent } from '../rollout/progress.ts';
@@ -158,28 +160,24 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
     return waiting;
   }
 
-  // Our own last write of this CloneSet (status, podsToDelete) must be in the cache before deciding again.
-  const own = ctx.versions.check(cs, { onTimeout: 'drop' });
-  if (!own.proceed) {
+  // Our own last write of this CloneSet (status, podsToDelete) must be in the cache before deciding again, and
+  // 3. scale expectations: creations and deletions still on their way to the cache.
+  const gate = awaitExpectations(ctx.key, cs, ctx);
+  if (!gate.proceed) {
+    const w = gate.waiting;
     span.addEvent('rollout.wait', {
       'kruise.rollout.wait': WaitReason.Expectations,
-      'kruise.expectation': 'cloneset',
+      ...(w.expectation === 'workload'
+        ? { 'kruise.expectation': 'cloneset' }
+        : {
+            'kruise.expectation': w.expectation,
+            'kruise.expectation.pending': w.pending,
+            'kruise.expectation.leaked': w.leaked,
+          }),
     });
-    return { ...waiting, requeueAfter: 1000 };
-  }
-
-  // 3. Scale expectations: creations and deletions still on their way to the cache.
-  const scaleCheck = ctx.scale.check(ctx.key);
-  if (!scaleCheck.proceed) {
-    span.addEvent('rollout.wait', {
-      'kruise.rollout.wait': WaitReason.Expectations,
-      'kruise.expectation': scaleCheck.pending.action,
-      'kruise.expectation.pending': scaleCheck.pending.names.length,
-      'kruise.expectation.leaked': scaleCheck.leaked,
-    });
-    return scaleCheck.requeueAfterMs === undefined
+    return gate.result?.requeueAfter === undefined
       ? waiting
-      : { ...waiting, requeueAfter: scaleCheck.requeueAfterMs };
+      : { ...waiting, requeueAfter: gate.result.requeueAfter };
   }
 
   // 4. Pods and PVCs the CloneSet controls, and the namespace's uncontrolled ones it may adopt.

@@ -12,8 +12,8 @@ import {
   newControllerReference,
   type Pod,
   planClaim,
+  selectorMatches,
 } from '@kruise-ts/core';
-import { selectorMatches } from '../label-selector.ts';
 import type { CloneSet } from '../types.ts';
 
 export interface ClaimResult<P extends Pod> extends ClaimPlan<P> {

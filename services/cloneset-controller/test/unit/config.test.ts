@@ -24,7 +24,7 @@ describe('configFromEnv', () => {
       KRUISE_TS_PARTITIONS: '4',
       KRUISE_TS_LEASE_TTL_MS: '3000',
       KRUISE_TS_HTTP_PORT: '0',
-      KRUISE_TS_CLONESET_WORKERS: '8',
+      KRUISE_TS_WORKERS: '8',
     });
     assert.deepEqual(
       [c.kubeconfigPath, c.natsUrl, c.busPrefix, c.partitions, c.leaseTtlMs, c.http.port, c.workers],
@@ -32,7 +32,7 @@ describe('configFromEnv', () => {
     );
     assert.throws(() => configFromEnv({ KRUISE_TS_PARTITIONS: '0' }), ConfigError);
     assert.throws(() => configFromEnv({ KRUISE_TS_HTTP_PORT: '70000' }), ConfigError);
-    assert.throws(() => configFromEnv({ KRUISE_TS_CLONESET_WORKERS: 'many' }), ConfigError);
+    assert.throws(() => configFromEnv({ KRUISE_TS_WORKERS: 'many' }), ConfigError);
   });
 });
 

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type ControllerRevision, newCloneSetRevision } from '@kruise-ts/core';
-import { LabelSelectorError, selectorMatches, selectorString } from '../../src/label-selector.ts';
+import {
+  type ControllerRevision,
+  LabelSelectorError,
+  newCloneSetRevision,
+  selectorMatches,
+  selectorString,
+} from '@kruise-ts/core';
 import {
   revisionsToTruncate,
   selectActiveRevisions,

@@ -7,9 +7,9 @@ import {
   LIFECYCLE_STATE_LABEL,
   LIFECYCLE_TIMESTAMP_ANNOTATION,
   type PodCondition,
+  selectorString,
   setPodCondition,
 } from '@kruise-ts/core';
-import { selectorString } from '../../src/label-selector.ts';
 import { isPodAvailable, isPodOnRevision, SPECIFIED_DELETE_LABEL } from '../../src/pod-state.ts';
 import { newVersionedPod } from '../../src/pods/new-pod.ts';
 import { selectActiveRevisions } from '../../src/revisions/active-revisions.ts';

@@ -2,12 +2,19 @@
 // revisionHistoryLimit, never touching the status revisions or a live pod's revision, and re-pruned when the
 // limit shrinks or a pod goes away. No CloneSet controller runs: the test plays its part (status, revisions).
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { acquireCluster, binaryPaths, type ClusterLease, eventually } from '@kruise-ts/devcluster';
+import {
+  acquireCluster,
+  binaryPaths,
+  type ClusterLease,
+  eventually,
+  type ServiceProcess,
+  startServiceProcess,
+} from '@kruise-ts/devcluster';
 import {
   AppsV1Api,
   CoreV1Api,
@@ -21,7 +28,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..', '..', '..');
 let cluster: ClusterLease;
 let kc: KubeConfig;
-const children: ChildProcess[] = [];
+const children: ServiceProcess[] = [];
 const ns = `revgc-${randomBytes(3).toString('hex')}`;
 const prefix = `rg${randomBytes(3).toString('hex')}`;
 
@@ -46,7 +53,6 @@ before(async () => {
   assert.equal(applied.status, 0, applied.stderr);
   await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: ns } } });
   const env = {
-    ...process.env,
     KRUISE_TS_KUBECONFIG: cluster.kubeconfigPath,
     KRUISE_TS_NATS_URL: cluster.natsUrl,
     KRUISE_TS_BUS_PREFIX: prefix,
@@ -54,23 +60,25 @@ before(async () => {
     KRUISE_TS_LEASE_TTL_MS: '3000',
     KRUISE_TS_HTTP_HOST: '127.0.0.1',
     KRUISE_TS_HTTP_PORT: '0',
-    LOG_LEVEL: 'warn',
+    KRUISE_TS_LOG_LEVEL: 'warn',
   };
-  const start = (script: string, extra: NodeJS.ProcessEnv = {}) => {
-    const child = spawn(process.execPath, [script], {
-      env: { ...env, ...extra },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(child);
+  const start = (service: string, extra: Record<string, string> = {}) => {
+    children.push(
+      startServiceProcess(
+        service,
+        { ...env, ...extra },
+        { onLine: (line, stream) => stream === 'stderr' && process.stderr.write(`[${service}] ${line}\n`) },
+      ),
+    );
   };
-  start(join(repo, 'services', 'watcher', 'src', 'main.ts'), {
+  start('watcher', {
     KRUISE_TS_WATCHER_RESOURCES: 'clonesets.apps.kruise.io,controllerrevisions.apps,pods.core',
   });
-  start(join(repo, 'services', 'revision-gc', 'src', 'main.ts'));
+  start('revision-gc');
 });
 
 after(async () => {
-  for (const c of children) c.kill('SIGTERM');
+  await Promise.all(children.map((c) => c.stop()));
   await kc
     ?.makeApiClient(CoreV1Api)
     .deleteNamespace({ name: ns })

@@ -3,9 +3,12 @@
 // the status (UpdateStatus, retried on a conflict from a fresh read).
 import {
   type ControllerRevision,
+  type LifecycleHook,
   type LifecycleState,
   lifecycleStatePatch,
+  lifecycleStatePatchWithHook,
   type OwnerReference,
+  type PodCondition,
   type ResourceVersionExpectations,
   type ScaleExpectations,
 } from '@kruise-ts/core';
@@ -15,6 +18,7 @@ import {
   deletePodExpected,
   type KubeClient,
   NotFoundError,
+  retryOnConflict,
   updateCustomStatus,
 } from '@kruise-ts/runtime';
 import {
@@ -38,6 +42,7 @@ import type {
 
 const RESOURCE = { group: 'apps.kruise.io', version: 'v1beta1', plural: 'statefulsets' } as const;
 const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
+const strategic = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
 // Our schema types and client-node's describe the same JSON; only their optionality differs.
 const asKube = <T>(o: unknown): T => o as T;
 const plain = <T>(o: unknown): T => JSON.parse(JSON.stringify(o)) as T;
@@ -196,20 +201,76 @@ export class SetWriter {
     return deletePodExpected(this.#o, pod);
   }
 
-  async setLifecycleState(pod: StatefulSetPod, state: LifecycleState, now: number): Promise<void> {
+  /**
+   * Moves the pod to `state`; with a hook (Updated → PreparingUpdate, UpdatePodLifecycleWithHandler) its labels
+   * and finalizers are put back too.
+   */
+  async setLifecycleState(
+    pod: StatefulSetPod,
+    state: LifecycleState,
+    now: number,
+    hook?: LifecycleHook,
+  ): Promise<void> {
     this.#o.fence();
+    const body =
+      hook === undefined ? lifecycleStatePatch(state, now) : lifecycleStatePatchWithHook(state, hook, now);
+    // The finalizers of a hook are added to the pod's own, so that one goes as a strategic merge.
     await this.#core.patchNamespacedPod(
-      { namespace: this.#o.namespace, name: pod.metadata.name ?? '', body: lifecycleStatePatch(state, now) },
-      merge,
+      { namespace: this.#o.namespace, name: pod.metadata.name ?? '', body },
+      hook === undefined ? merge : strategic,
     );
   }
 
-  /** The pod's status conditions as given (the whole list: a merge patch replaces it). */
-  async setPodConditions(pod: StatefulSetPod, conditions: unknown[]): Promise<void> {
+  /**
+   * GET, change, PUT, again on a conflict (in-place updates write the whole pod this way, after a status write
+   * that moved its resourceVersion). `mutate` returns undefined when the fresh pod needs nothing, and a pod of
+   * another uid is left alone. The written version is expected, so the next rounds wait until the cache shows it.
+   */
+  async updatePodFresh(
+    name: string,
+    uid: string | undefined,
+    mutate: (fresh: StatefulSetPod) => StatefulSetPod | undefined,
+  ): Promise<StatefulSetPod | undefined> {
+    const { namespace, fence, versions } = this.#o;
+    return retryOnConflict(async () => {
+      fence();
+      const fresh = plain<StatefulSetPod>(await this.#core.readNamespacedPod({ namespace, name }));
+      if (uid !== undefined && fresh.metadata.uid !== uid) return undefined;
+      const next = mutate(fresh);
+      if (next === undefined) return undefined;
+      fence();
+      const written = plain<StatefulSetPod>(
+        await this.#core.replaceNamespacedPod({ namespace, name, body: asKube<V1Pod>(next) }),
+      );
+      if (written.metadata.uid !== undefined) versions.expect({ metadata: written.metadata });
+      return written;
+    });
+  }
+
+  /**
+   * Merges the conditions that differ from the pod's (by type, a strategic merge) into its status. A merge patch
+   * of the whole list would race with the kubelet: written from a stale pod, it dropped the kubelet's Ready and
+   * ContainersReady, and the pod never became Ready.
+   */
+  async setPodConditions(pod: StatefulSetPod, conditions: readonly PodCondition[]): Promise<void> {
+    const changed = conditions.filter((c) => {
+      const old = pod.status?.conditions?.find((o) => o.type === c.type);
+      return (
+        old === undefined ||
+        old.status !== c.status ||
+        (old.reason ?? '') !== (c.reason ?? '') ||
+        (old.message ?? '') !== (c.message ?? '')
+      );
+    });
+    if (changed.length === 0) return;
     this.#o.fence();
     await this.#core.patchNamespacedPodStatus(
-      { namespace: this.#o.namespace, name: pod.metadata.name ?? '', body: { status: { conditions } } },
-      merge,
+      {
+        namespace: this.#o.namespace,
+        name: pod.metadata.name ?? '',
+        body: { status: { conditions: changed } },
+      },
+      strategic,
     );
   }
 

@@ -191,7 +191,7 @@ export async function inProcessWatcher(
     source: wrapSource ? wrapSource(source) : source,
     logger: createLogger({
       name: 'watcher',
-      level: (process.env.LOG_LEVEL as 'info' | undefined) ?? 'error',
+      level: (process.env.KRUISE_TS_LOG_LEVEL as 'info' | undefined) ?? 'error',
     }),
     registry,
     ...rest,
@@ -275,7 +275,7 @@ export async function spawnWatcher(env: Record<string, string>): Promise<ChildWa
       ...process.env,
       KRUISE_TS_HTTP_HOST: '127.0.0.1',
       KRUISE_TS_HTTP_PORT: '0',
-      LOG_LEVEL: 'info',
+      KRUISE_TS_LOG_LEVEL: 'info',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -295,7 +295,7 @@ export async function spawnWatcher(env: Record<string, string>): Promise<ChildWa
       'the watcher process to listen',
       async () => {
         if (proc.exitCode !== null) throw new Error(`watcher exited early: ${out.slice(-2000)}`);
-        // The "watcher started" line is at info level; LOG_LEVEL above info hides it.
+        // The "watcher started" line is at info level; KRUISE_TS_LOG_LEVEL above info hides it.
         const m = /"port":(\d+)[^\n]*"msg":"watcher started"/.exec(out);
         return m ? Number(m[1]) : undefined;
       },

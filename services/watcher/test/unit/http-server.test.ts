@@ -37,4 +37,26 @@ describe('health and metrics server', () => {
       await server.close();
     }
   });
+
+  test('/version and kruise_ts_build_info from the announced build', async () => {
+    const registry = createMetricsRegistry({ processMetrics: false });
+    const build = { service: 'watcher', version: '0.2.0', commit: 'abc1234', contractVersion: 2 };
+    const server = await startHttpServer({
+      host: '127.0.0.1',
+      port: 0,
+      registry,
+      build,
+      isLive: () => true,
+      isReady: () => true,
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.port}/version`);
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), build);
+      const metrics = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+      assert.match(metrics, /kruise_ts_build_info\{service="watcher",version="0\.2\.0",commit="abc1234"\} 1/);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -24,7 +24,7 @@ before(async () => {
       POD_NAMESPACE: env.names.certNamespace,
       KUBECONFIG: env.cluster.kubeconfigPath,
       WEBHOOK_PORT: '0',
-      HEALTH_PORT: '0',
+      KRUISE_TS_HTTP_PORT: '0',
       CERT_POLL_SECONDS: '60',
     }),
     { logger: createLogger({ name: 'busless', level: 'warn' }), firstCertTimeoutMs: 30_000 },

@@ -57,7 +57,7 @@ export const crdNames = ['clonesets', 'statefulsets', 'sidecarsets', 'broadcastj
 
 const logger = createLogger({
   name: 'webhook-e2e',
-  level: (process.env.LOG_LEVEL as 'info' | undefined) ?? 'warn',
+  level: (process.env.KRUISE_TS_LOG_LEVEL as 'info' | undefined) ?? 'warn',
 });
 
 /**
@@ -135,8 +135,8 @@ export async function startE2eEnv(
     const certManager = await startCertManagerProcess({
       POD_NAMESPACE: certNamespace,
       KUBECONFIG: cluster.kubeconfigPath,
-      NATS_URL: cluster.natsUrl,
-      BUS_PREFIX: busPrefix,
+      KRUISE_TS_NATS_URL: cluster.natsUrl,
+      KRUISE_TS_BUS_PREFIX: busPrefix,
       RESYNC_PERIOD: '5s',
       CA_TRUST_DELAY: options.trustDelay ?? '2s',
       CA_OVERLAP: options.overlap ?? '6s',
@@ -154,10 +154,10 @@ export async function startE2eEnv(
         ...webhookSettings({
           POD_NAMESPACE: certNamespace,
           KUBECONFIG: cluster.kubeconfigPath,
-          NATS_URL: cluster.natsUrl,
-          BUS_PREFIX: busPrefix,
+          KRUISE_TS_NATS_URL: cluster.natsUrl,
+          KRUISE_TS_BUS_PREFIX: busPrefix,
           WEBHOOK_PORT: '0',
-          HEALTH_PORT: '0',
+          KRUISE_TS_HTTP_PORT: '0',
           CERT_POLL_SECONDS: '5',
         }),
       },

@@ -1,20 +1,23 @@
 // The e2e environment of one test file: the real cluster (the test command's, or a private one), the CloneSet
 // CRD from deploy/crds, the real watcher service and this controller as child processes on a bus prefix of
 // their own, and unique namespaces that are deleted afterwards.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { acquireCluster, type ClusterLease, eventually, requestJson } from '@kruise-ts/devcluster';
+import {
+  acquireCluster,
+  type ClusterLease,
+  eventually,
+  requestJson,
+  startServiceProcess,
+} from '@kruise-ts/devcluster';
 import { AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import { parse } from 'yaml';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = join(here, '..', '..', '..', '..', '..');
-const controllerMain = join(here, '..', '..', '..', 'src', 'main.ts');
-const watcherMain = join(repo, 'services', 'watcher', 'src', 'main.ts');
-const node = process.execPath;
 
 export const PARTITIONS = 4;
 export const LEASE_TTL_MS = 3000;
@@ -106,36 +109,33 @@ export class Harness {
       OTEL_EXPORTER_OTLP_ENDPOINT: this.cluster.otlpHttpEndpoint,
       OTEL_TRACES_SAMPLER: 'always_on',
       OTEL_BSP_SCHEDULE_DELAY: '200',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+      KRUISE_TS_LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     };
   }
 
-  #spawn(script: string, env: NodeJS.ProcessEnv, name: string): ServiceProcess {
-    const child = spawn(node, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  #spawn(service: 'watcher' | 'cloneset-controller', env: NodeJS.ProcessEnv, name: string): ServiceProcess {
     const lines: string[] = [];
-    let partial = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      partial += d.toString('utf8');
-      const parts = partial.split('\n');
-      partial = parts.pop() ?? '';
-      for (const line of parts) {
+    const started = startServiceProcess(service, env, {
+      onLine: (line, stream) => {
+        if (stream === 'stderr') {
+          process.stderr.write(`[${name}] ${line}\n`);
+          return;
+        }
         lines.push(line);
         if (process.env.E2E_ECHO && line.includes(process.env.E2E_ECHO))
           process.stderr.write(`[${name}] ${line}\n`);
         if (/"level":"(warn|error|fatal)"/.test(line))
           process.stderr.write(`[${name}] ${line.slice(0, 2000)}\n`);
-      }
+      },
     });
-    child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const proc = { child, lines, exited };
+    const proc = { child: started.child, lines, exited: started.exited };
     this.processes.push(proc);
     return proc;
   }
 
   startWatcher(): ServiceProcess {
     return this.#spawn(
-      watcherMain,
+      'watcher',
       { ...this.env('watcher'), KRUISE_TS_WATCHER_RESOURCES: WATCHED },
       'watcher',
     );
@@ -143,7 +143,7 @@ export class Harness {
 
   startController(member: string, extra: NodeJS.ProcessEnv = {}): ControllerProcess {
     const proc = this.#spawn(
-      controllerMain,
+      'cloneset-controller',
       { ...this.env('cloneset-controller'), KRUISE_TS_MEMBER_ID: `${member}-${Date.now()}`, ...extra },
       member,
     );

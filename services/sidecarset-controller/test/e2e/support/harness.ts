@@ -151,14 +151,14 @@ export async function startHarness(): Promise<Harness> {
     const webhookHealth = await freePort();
     const webhook = startService('webhook-server', {
       KUBECONFIG: cluster.kubeconfigPath,
-      NATS_URL: cluster.natsUrl,
-      BUS_PREFIX: prefix,
-      BUS_PARTITIONS: String(PARTITIONS),
+      KRUISE_TS_NATS_URL: cluster.natsUrl,
+      KRUISE_TS_BUS_PREFIX: prefix,
+      KRUISE_TS_PARTITIONS: String(PARTITIONS),
       WEBHOOK_CERT_DIR: certDir,
       WEBHOOK_PORT: String(webhookPort),
-      HEALTH_PORT: String(webhookHealth),
+      KRUISE_TS_HTTP_PORT: String(webhookHealth),
       POD_NAMESPACE: revisionNamespace,
-      LOG_LEVEL: 'warn',
+      KRUISE_TS_LOG_LEVEL: 'warn',
     });
     services.push(webhook);
     await eventually(

@@ -1,0 +1,313 @@
+// Independent upgrade, proven: the previous build (e2e/skew-baseline.json, built from this repo's history)
+// and the current one on one bus. (1) baseline cloneset-controller with the current watcher and the reverse,
+// each through the docs CloneSet walk-through; (2) a 2-replica cloneset-controller upgraded from baseline to
+// current in the middle of a 100-pod rollout; (3) a message two contract versions ahead refused loudly.
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import {
+  CONTRACT_VERSION,
+  CONTRACT_VERSION_HEADER,
+  connectBus,
+  ObjectEventType,
+  objectEventCodec,
+  objectSubject,
+  PUBLISHER_HEADER,
+  topology,
+} from '@kruise-ts/bus';
+import { type Cluster, eventually, startCluster } from '@kruise-ts/devcluster';
+import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { rolloutTrace } from '../support/jaeger.ts';
+import { type Build, currentBuild, describe, ensureBaseline } from './support/baseline.ts';
+import {
+  cloneSet,
+  docsCloneSet,
+  docsWalkThrough,
+  natsConnectionNames,
+  type PodRow,
+  pods,
+  type RunningBuild,
+  runService,
+  setImage,
+} from './support/scenario.ts';
+
+let cluster: Cluster | undefined;
+let system: RunningSystem | undefined;
+let baseline: Build;
+let current: Build;
+const running = new Set<RunningBuild>();
+
+const sys = () => system as RunningSystem;
+const clu = () => cluster as Cluster;
+
+async function start(service: string, build: Build): Promise<RunningBuild> {
+  const r = await runService(sys(), service, build);
+  running.add(r);
+  return r;
+}
+
+async function stop(r: RunningBuild): Promise<void> {
+  await r.process.stop();
+  running.delete(r);
+}
+
+before(async () => {
+  baseline = ensureBaseline((line) => console.log(line));
+  current = currentBuild();
+  cluster = await startCluster();
+  // The watcher and cloneset-controller are the services whose builds the scenarios mix; the test runs them.
+  system = await startSystem(cluster, { omit: ['watcher', 'cloneset-controller'] });
+});
+
+after(async () => {
+  for (const r of [...running].reverse()) await stop(r);
+  await system?.stop();
+  await cluster?.stop();
+});
+
+function met(...parts: [Build, string][]): string {
+  return `skew: ${parts.map(([b, s]) => describe(b, s)).join(' + ')}`;
+}
+
+it('baseline cloneset-controller with the current watcher, webhook and others: docs rollout, podsToDelete, SidecarSet', async () => {
+  const watcher = await start('watcher', current);
+  const controller = await start('cloneset-controller', baseline);
+  console.log(met([baseline, 'cloneset-controller'], [current, 'watcher'], [current, 'webhook-server']));
+
+  // The current build reports itself; the baseline does not know /version.
+  const version = (await (await fetch(`${watcher.url}/version`)).json()) as Record<string, unknown>;
+  assert.deepEqual(
+    { service: version.service, version: version.version, contractVersion: version.contractVersion },
+    { service: 'watcher', version: current.version('watcher'), contractVersion: CONTRACT_VERSION },
+  );
+  assert.match(String(version.commit), /^([0-9a-f]{7,64}|unknown)$/);
+  const metrics = await (await fetch(`${watcher.url}/metrics`)).text();
+  assert.match(metrics, /kruise_ts_build_info\{[^}]*service="watcher"[^}]*version="0\.2\.0"[^}]*\} 1/);
+  assert.equal((await fetch(`${controller.url}/version`)).status, 404, 'the baseline has no /version');
+
+  await docsWalkThrough(sys(), 'skew-a');
+
+  const names = await natsConnectionNames(clu());
+  assert.ok(names.includes(`watcher/${current.version('watcher')}`), `connection names: ${names}`);
+
+  // What the current watcher published carries its build and the contract version.
+  const bus = await connectBus({
+    servers: clu().natsUrl,
+    topology: topology({ partitions: 16 }),
+    publisherId: 'skew-test',
+  });
+  try {
+    const subject = objectSubject(bus.topology, {
+      group: 'apps.kruise.io',
+      kind: 'CloneSet',
+      namespace: 'skew-a',
+      name: 'sample',
+    });
+    const last = await bus.jsm.direct.getMessage(bus.topology.objects.stream, { last_by_subj: subject });
+    assert.equal(last?.header.get(PUBLISHER_HEADER), `watcher/${current.version('watcher')}`);
+    assert.equal(last?.header.get(CONTRACT_VERSION_HEADER), String(CONTRACT_VERSION));
+  } finally {
+    await bus.close();
+  }
+  await stop(controller);
+  await stop(watcher);
+});
+
+it('current cloneset-controller with the baseline watcher: docs rollout, podsToDelete, SidecarSet', async () => {
+  const watcher = await start('watcher', baseline);
+  const controller = await start('cloneset-controller', current);
+  console.log(met([current, 'cloneset-controller'], [baseline, 'watcher']));
+  await docsWalkThrough(sys(), 'skew-b');
+  const metrics = await (await fetch(`${controller.url}/metrics`)).text();
+  assert.doesNotMatch(metrics, /kruise_ts_bus_contract_refused_total\{/, 'contract 1 messages are read');
+  await stop(controller);
+  await stop(watcher);
+});
+
+it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollout of 100 pods: no duplicate, lost or reused pod, one trace', async () => {
+  const ns = 'skew-roll';
+  const app = 'roll';
+  await start('watcher', current);
+  const old = [await start('cloneset-controller', baseline), await start('cloneset-controller', baseline)];
+  sys().kubectl(['create', 'namespace', ns]);
+  sys().kubectl(['apply', '-f', '-'], docsCloneSet(ns, app, 100));
+  await eventually(
+    '100 Running pods',
+    async () => pods(sys(), ns, app).filter((p) => p.phase === 'Running').length === 100,
+    { timeoutMs: 240_000, intervalMs: 1000 },
+  );
+
+  // Every pod ever seen, by name: a name with two uids is an instance id used twice.
+  const uidsByName = new Map<string, Set<string>>();
+  let most = 0;
+  let fewest = Number.POSITIVE_INFINITY;
+  const sample = (): PodRow[] => {
+    const listed = pods(sys(), ns, app, true);
+    const now = listed.filter((p) => !p.terminating);
+    for (const p of listed) {
+      const set = uidsByName.get(p.name) ?? new Set<string>();
+      set.add(p.uid);
+      uidsByName.set(p.name, set);
+    }
+    most = Math.max(most, now.length);
+    fewest = Math.min(fewest, now.length);
+    return now;
+  };
+  sample();
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      sample();
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  })();
+
+  try {
+    setImage(sys(), ns, 'nginx:1.23-alpine');
+    await eventually(
+      'the rollout under way',
+      async () => {
+        // Until the controller observed generation 2, updatedReplicas still counts generation 1's pods.
+        const cs = cloneSet(sys(), ns, 'sample');
+        const updated = cs.status?.updatedReplicas ?? 0;
+        return cs.status?.observedGeneration === cs.metadata.generation && updated >= 10 && updated < 100;
+      },
+      { timeoutMs: 120_000, intervalMs: 500 },
+    );
+    // Rolling upgrade, one replica at a time: the new one joins, then the old one hands its partitions off.
+    for (const [i, replica] of old.entries()) {
+      await start('cloneset-controller', current);
+      console.log(
+        `${met([baseline, 'cloneset-controller'], [current, 'cloneset-controller'])} (replica ${i + 1} of 2 upgraded, ` +
+          `${cloneSet(sys(), ns, 'sample').status?.updatedReplicas ?? 0}/100 updated)`,
+      );
+      await stop(replica);
+    }
+    await eventually(
+      'the rollout complete on the current build',
+      async () => {
+        const cs = cloneSet(sys(), ns, 'sample');
+        return (
+          cs.status?.observedGeneration === cs.metadata.generation && cs.status.updatedReadyReplicas === 100
+        );
+      },
+      { timeoutMs: 300_000, intervalMs: 1000 },
+    );
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+  const final = sample();
+  assert.equal(final.length, 100, 'no pod lost or duplicated at the end');
+  assert.ok(
+    final.every((p) => p.images.includes('nginx=nginx:1.23-alpine')),
+    'every pod updated',
+  );
+  const reused = [...uidsByName].filter(([, uids]) => uids.size > 1).map(([name]) => name);
+  assert.deepEqual(reused, [], 'no instance id reused');
+  // ReCreate with maxSurge 0 and maxUnavailable 20%: never more than 100 pods, never fewer than 80.
+  assert.ok(most <= 100, `at most 100 pods at a time (saw ${most})`);
+  assert.ok(fewest >= 80, `at least 80 pods at a time (saw ${fewest})`);
+  const created = [...uidsByName.values()].reduce((n, s) => n + s.size, 0);
+  assert.equal(created, 200, 'each of the 100 pods replaced exactly once');
+
+  console.log(
+    `skew rolling upgrade: ${created} pods created in all, ${fewest}..${most} replicas at a time, ` +
+      `${uidsByName.size} distinct instance ids`,
+  );
+  const trace = await rolloutTrace(clu().jaegerQueryUrl, ns, 'sample', 2, 120_000);
+  assert.equal(trace.roots.length, 1, `one trace root: ${JSON.stringify(trace.roots)}`);
+  assert.ok(trace.services.has('cloneset-controller'), [...trace.services].join(','));
+  console.log(
+    `skew rolling upgrade: trace ${trace.traceId}, ${trace.spanCount} spans from ${[...trace.services]}`,
+  );
+});
+
+it('a message two contract versions ahead is refused with the reason logged, and nothing is written for it', async () => {
+  const controllers = [...running].filter((r) => r.service === 'cloneset-controller');
+  assert.ok(controllers.length > 0 && controllers.every((r) => r.build === current));
+  const ns = 'skew-b';
+  const before = JSON.parse(
+    sys().kubectl(['get', 'clonesets.v1beta1.apps.kruise.io', 'sample', '-n', ns, '-o', 'json']),
+  ) as {
+    metadata: { uid: string; resourceVersion: string; generation: number; labels?: Record<string, string> };
+    spec: { replicas: number };
+  };
+  const podsBefore = pods(sys(), ns, `${ns}-sample`)
+    .map((p) => p.name)
+    .sort();
+
+  // A future publisher's view of the CloneSet: more replicas, at contract CONTRACT_VERSION + 2.
+  const ahead = CONTRACT_VERSION + 2;
+  const object = { ...before, spec: { ...before.spec, replicas: 9 } };
+  const bus = await connectBus({
+    servers: clu().natsUrl,
+    topology: topology({ partitions: 16 }),
+    publisherId: 'skew-test/future',
+  });
+  try {
+    const subject = objectSubject(bus.topology, {
+      group: 'apps.kruise.io',
+      kind: 'CloneSet',
+      namespace: ns,
+      name: 'sample',
+    });
+    const h = natsHeaders();
+    h.set(CONTRACT_VERSION_HEADER, String(ahead));
+    h.set(PUBLISHER_HEADER, 'cloneset-future/9.0.0');
+    const resourceVersion = String(Number(before.metadata.resourceVersion) + 1);
+    await bus.js.publish(
+      subject,
+      objectEventCodec.encode({
+        kind: { group: 'apps.kruise.io', version: 'v1beta1', kind: 'CloneSet' },
+        type: ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED,
+        namespace: ns,
+        name: 'sample',
+        uid: before.metadata.uid,
+        resourceVersion,
+        generation: before.metadata.generation + 1,
+        labels: before.metadata.labels ?? {},
+        object: new TextEncoder().encode(JSON.stringify(object)),
+        publisherId: 'skew-test/future',
+      }),
+      { headers: h, msgID: `${before.metadata.uid}:${resourceVersion}:MODIFIED` },
+    );
+  } finally {
+    await bus.close();
+  }
+
+  const refusal = new RegExp(
+    `refused bus message for CloneSet ${ns}/sample: contract version ${ahead} is outside`,
+  );
+  const owner = await eventually(
+    'the refusal logged by the replica owning the partition',
+    async () => controllers.find((r) => refusal.test(r.process.output())),
+    { timeoutMs: 30_000, intervalMs: 300 },
+  );
+  const metrics = await (await fetch(`${owner.url}/metrics`)).text();
+  assert.match(
+    metrics,
+    new RegExp(
+      `kruise_ts_bus_contract_refused_total\\{[^}]*subject_kind="CloneSet"[^}]*version="${ahead}"[^}]*\\} 1`,
+    ),
+  );
+
+  // Nothing is written for it: no pod created, the CloneSet (status included) untouched, for a while.
+  const deadline = Date.now() + 8_000;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const names = pods(sys(), ns, `${ns}-sample`)
+      .map((p) => p.name)
+      .sort();
+    assert.deepEqual(names, podsBefore, 'no pod created or deleted for the refused message');
+    assert.equal(cloneSet(sys(), ns, 'sample').metadata.resourceVersion, before.metadata.resourceVersion);
+  }
+
+  // A readable change replaces the refused message, and the controller acts again.
+  sys().kubectl(['scale', 'clonesets.v1beta1.apps.kruise.io', 'sample', '-n', ns, '--replicas', '5']);
+  await eventually(
+    'reconciling again after a readable message',
+    async () => pods(sys(), ns, `${ns}-sample`).filter((p) => p.phase === 'Running').length === 5,
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
+});

@@ -1,0 +1,83 @@
+// The running watcher: bus connection, the mirror of every watched kind, and its health/metrics server. Stop
+// order: stop watching and let queued publishes land, close the bus, the apiserver source, then the server.
+import { connectBus, ensureStream, topology } from '@kruise-ts/bus';
+import { currentBuild, packageVersion } from '@kruise-ts/runtime';
+import type { Logger, Registry } from '@kruise-ts/telemetry';
+import { KubeConfig } from '@kubernetes/client-node';
+import { apiserverSource } from './apiserver-stream.ts';
+import type { WatcherConfig } from './config.ts';
+import { startHttpServer } from './http-server.ts';
+import { startWatcher } from './watcher.ts';
+
+export const SERVICE_NAME = 'watcher';
+/** OpenTelemetry service.name (traces of the watcher are found under this name). */
+export const TELEMETRY_NAME = 'kruise-ts-watcher';
+/** The package.json version: what /version, the build-info gauge and the bus report. */
+export const SERVICE_VERSION = packageVersion(import.meta.url);
+
+export async function startWatcherService(
+  config: WatcherConfig,
+  deps: { logger: Logger; registry: Registry },
+): Promise<{ stop(): Promise<void> }> {
+  const { logger, registry } = deps;
+  const kc = new KubeConfig();
+  if (config.kubeconfigPath) kc.loadFromFile(config.kubeconfigPath);
+  else kc.loadFromDefault();
+  const source = apiserverSource(kc);
+
+  const bus = await connectBus({
+    servers: config.natsUrl,
+    topology: topology({ prefix: config.busPrefix, partitions: config.partitions }),
+    publisherId: config.publisherId,
+    waitOnFirstConnect: true,
+  });
+  try {
+    // Only the object stream is the watcher's; the lease bucket and the event stream belong to their users,
+    // whose settings (e.g. the lease TTL) the watcher must not overwrite.
+    await ensureStream(bus.jsm, bus.topology.objects.config);
+
+    const watcher = await startWatcher({
+      bus,
+      source,
+      logger,
+      registry,
+      resources: config.resources,
+      stallTimeoutMs: config.stallTimeoutMs,
+      watchTimeoutSeconds: config.watchTimeoutSeconds,
+      pageSize: config.pageSize,
+      publishConcurrency: config.publishConcurrency,
+    });
+
+    const http = await startHttpServer({
+      ...config.http,
+      registry,
+      build: currentBuild(),
+      isLive: () => !bus.nc.isClosed(),
+      isReady: () => watcher.isReady(),
+      readyDetail: () => watcher.status(),
+    });
+    logger.info(
+      {
+        port: http.port,
+        publisherId: config.publisherId,
+        prefix: config.busPrefix,
+        partitions: config.partitions,
+        resources: watcher.resources.length,
+      },
+      'watcher started',
+    );
+    return {
+      stop: async () => {
+        await watcher.stop({ drainTimeoutMs: config.drainTimeoutMs });
+        await bus.close();
+        await source.close();
+        await http.close();
+        logger.info('stopped');
+      },
+    };
+  } catch (err) {
+    await bus.close().catch(() => {});
+    await source.close().catch(() => {});
+    throw err;
+  }
+}
