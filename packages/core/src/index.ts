@@ -1,3 +1,5 @@
+export type { ClaimableMeta, ClaimOwner, ClaimPlan, OwnerChange } from './claim.ts';
+export { controllerReference, newControllerReference, planClaim } from './claim.ts';
 export type {
   ExpectationKind,
   ExpectationLeak,

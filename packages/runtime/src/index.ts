@@ -9,6 +9,8 @@ export { runController } from './controller.ts';
 export type { ReconcileResultLabel } from './controller-metrics.ts';
 export type { EventRecorderOptions, EventType, InvolvedObject } from './events/event-recorder.ts';
 export { EventRecorder, involvedObject } from './events/event-recorder.ts';
+export type { ClaimOutcome, ClaimWriter, OwnerMeta } from './kube/adoption.ts';
+export { applyClaim, recheckOwner } from './kube/adoption.ts';
 export type { ApiClass, KubeClientOptions } from './kube/client.ts';
 export { KubeClient } from './kube/client.ts';
 export type { KubeErrorInit, KubeStatus, StatusCause } from './kube/errors.ts';

@@ -2,7 +2,11 @@
 // reconcile, and which scale / resourceVersion expectations it satisfies. Observing here, before the key is
 // queued, means the reconcile the change triggers already sees the expectation met.
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import type { CacheChange, CachedObject } from '@kruise-ts/runtime';
+import { selectorMatches, selectorString } from '@kruise-ts/core';
+import type { CacheChange, CachedObject, ObjectCache } from '@kruise-ts/runtime';
+import type { LabelSelector } from '../types.ts';
+
+const CLONESET_KIND = { group: 'apps.kruise.io', kind: 'CloneSet' };
 
 interface OwnerRef {
   apiVersion?: string;
@@ -33,10 +37,11 @@ export function owningCloneSetKey(o: CachedObject): string | undefined {
 
 /**
  * keysFor: a CloneSet change reconciles that CloneSet; a pod, PVC or revision change reconciles its controlling
- * CloneSet, and the previous one too when the controller reference moved. Orphans reconcile nothing: the
- * controller never adopts (docs/behaviour/cloneset.md#no-orphan-adoption).
+ * CloneSet, and the previous one too when the controller reference moved. An uncontrolled pod or PVC reconciles
+ * every CloneSet of its namespace whose selector matches it, which may adopt it
+ * (docs/behaviour/cloneset.md#orphan-adoption; getPodCloneSets in pkg/controller/cloneset/cloneset_event_handler.go).
  */
-export function cloneSetKeysFor(change: CacheChange): string[] {
+export function cloneSetKeysFor(change: CacheChange, cache?: ObjectCache): string[] {
   const obj = change.current ?? change.old;
   if (obj === undefined) return [];
   if (isCloneSet(obj)) return [`${obj.namespace}/${obj.name}`];
@@ -46,7 +51,33 @@ export function cloneSetKeysFor(change: CacheChange): string[] {
     const key = owningCloneSetKey(o);
     if (key !== undefined) keys.add(key);
   }
+  const orphan = change.current;
+  if (
+    cache !== undefined &&
+    orphan !== undefined &&
+    orphan.controllerUid === '' &&
+    orphan.group === '' &&
+    (orphan.kind === 'Pod' || orphan.kind === 'PersistentVolumeClaim')
+  ) {
+    for (const cs of cache.list(CLONESET_KIND, orphan.namespace)) {
+      const selector = (cs.object as { spec?: { selector?: LabelSelector } }).spec?.selector;
+      if (selectsSafely(selector, orphan.labels)) keys.add(`${cs.namespace}/${cs.name}`);
+    }
+  }
   return [...keys];
+}
+
+function selectsSafely(
+  selector: LabelSelector | undefined,
+  labels: Readonly<Record<string, string>>,
+): boolean {
+  try {
+    // An empty selector would match every pod of the namespace; validation rejects it, adoption ignores it.
+    if (selectorString(selector) === '') return false;
+    return selectorMatches(selector, { ...labels });
+  } catch {
+    return false; // an invalid selector adopts nothing; its CloneSet's own reconcile reports it
+  }
 }
 
 const terminating = (o: CachedObject | undefined): boolean =>

@@ -124,7 +124,9 @@ export class KubeWriter {
   /** Replaces the owner references, on the version read (a concurrent change makes it fail and retry). */
   async setPodOwners(pod: CloneSetPod, ownerReferences: OwnerReference[]): Promise<void> {
     this.#fence();
-    const body = { metadata: { ownerReferences, resourceVersion: pod.metadata.resourceVersion } };
+    // uid and resourceVersion are preconditions: a recreated or changed pod is not adopted or released blindly.
+    const { uid, resourceVersion } = pod.metadata;
+    const body = { metadata: { ownerReferences, uid, resourceVersion } };
     this.#expect(
       plain<CloneSetPod>(
         await this.#core.patchNamespacedPod(
@@ -155,11 +157,24 @@ export class KubeWriter {
 
   async setPvcOwners(pvc: PersistentVolumeClaim, ownerReferences: OwnerReference[]): Promise<void> {
     this.#fence();
-    const body = { metadata: { ownerReferences, resourceVersion: pvc.metadata.resourceVersion } };
+    const { uid, resourceVersion } = pvc.metadata;
+    const body = { metadata: { ownerReferences, uid, resourceVersion } };
     await this.#core.patchNamespacedPersistentVolumeClaim(
       { namespace: this.#ns, name: pvc.metadata.name ?? '', body },
       merge,
     );
+  }
+
+  /** The CloneSet as the apiserver has it now (uncached): the recheck before adopting. */
+  async readCloneSet(name: string): Promise<CloneSet> {
+    const { group, version, plural } = CLONESET_RESOURCE;
+    return (await this.#custom.getNamespacedCustomObject({
+      group,
+      version,
+      namespace: this.#ns,
+      plural,
+      name,
+    })) as CloneSet;
   }
 
   async createRevision(revision: ControllerRevision): Promise<ControllerRevision> {

@@ -32,7 +32,8 @@ import {
   type StatefulSetGates,
   type StatefulSetPod,
 } from '../types.ts';
-import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
+import { claimPods, resizeClaims } from './claims.ts';
+import { PVC, REVISION, STATEFULSET } from './kinds.ts';
 import { SetWriter } from './set-writer.ts';
 
 export interface ReconcilerDeps extends WorkloadReconcileDeps {
@@ -113,7 +114,10 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       'kruise.statefulset.update_revision': updateRevisionName,
     });
 
-    const pods = cache.ownedBy(set.metadata.uid, POD).map((p) => p.object as unknown as StatefulSetPod);
+    // Claim (docs/behaviour/advanced-statefulset.md#claiming): adopt matching orphans, release pods that stopped matching.
+    const claim = await claimPods({ set, cache, writer, versions: deps.versions, span });
+    if (claim.pods === undefined) return { requeueAfter: claim.requeueAfterMs };
+    const pods = claim.pods;
     // Refresh (docs/behaviour/advanced-statefulset.md#scaling step 5, #in-place-update; inplaceupdate.Refresh): finish
     // a grace period that ran out, patch the next container batch, or set InPlaceUpdateReady True once nothing is
     // pending — which is also how fresh pods with the gate first become Ready.
@@ -147,6 +151,11 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       (p) => !deps.versions.check(p as { metadata: { uid?: string } }, { onTimeout: 'drop' }).proceed,
     );
     const pvcs = cache.list(PVC, namespace).map((c) => c.object as unknown as PersistentVolumeClaim);
+    // Claims whose template grew (docs/behaviour/advanced-statefulset.md#volume-resize).
+    const live = pods.filter((p) => !p.metadata.deletionTimestamp);
+    for (const refused of await resizeClaims({ set, pods: live, pvcs, writer, span })) {
+      record('Warning', 'FailedUpdatePVC', `failed to update pvc ${refused.claim}: ${refused.reason}`);
+    }
     const scalePlan = planScale({
       set,
       pods,

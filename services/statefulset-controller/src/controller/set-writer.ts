@@ -7,6 +7,7 @@ import {
   type LifecycleState,
   lifecycleStatePatch,
   lifecycleStatePatchWithHook,
+  type OwnerReference,
   type PodCondition,
   type ResourceVersionExpectations,
   type ScaleExpectations,
@@ -23,7 +24,9 @@ import {
 import {
   AppsV1Api,
   CoreV1Api,
+  CustomObjectsApi,
   PatchStrategy,
+  StorageV1Api,
   setHeaderOptions,
   type V1ControllerRevision,
   type V1PersistentVolumeClaim,
@@ -57,11 +60,73 @@ export class SetWriter {
   readonly #o: SetWriterOptions;
   readonly #core: CoreV1Api;
   readonly #apps: AppsV1Api;
+  readonly #custom: CustomObjectsApi;
+  readonly #storage: StorageV1Api;
 
   constructor(options: SetWriterOptions) {
     this.#o = options;
     this.#core = options.kube.api(CoreV1Api);
     this.#apps = options.kube.api(AppsV1Api);
+    this.#custom = options.kube.api(CustomObjectsApi);
+    this.#storage = options.kube.api(StorageV1Api);
+  }
+
+  /** The set as the apiserver has it now (uncached): the recheck before adopting. */
+  async readSet(name: string): Promise<StatefulSet> {
+    return (await this.#custom.getNamespacedCustomObject({
+      ...RESOURCE,
+      namespace: this.#o.namespace,
+      name,
+    })) as StatefulSet;
+  }
+
+  /** Adopts or releases a pod: its ownerReferences, with its uid and resourceVersion as preconditions. */
+  async setPodOwners(pod: StatefulSetPod, ownerReferences: OwnerReference[]): Promise<void> {
+    this.#o.fence();
+    const { uid, resourceVersion } = pod.metadata;
+    const written = await this.#core.patchNamespacedPod(
+      {
+        namespace: this.#o.namespace,
+        name: pod.metadata.name ?? '',
+        body: { metadata: { ownerReferences, uid, resourceVersion } },
+      },
+      merge,
+    );
+    this.#o.versions.expect(plain(written));
+  }
+
+  /** Whether the StorageClass allows expansion; undefined when there is no such class. */
+  async readStorageClass(name: string): Promise<{ allowVolumeExpansion?: boolean } | undefined> {
+    try {
+      const sc = await this.#storage.readStorageClass({ name });
+      return sc.allowVolumeExpansion === undefined ? {} : { allowVolumeExpansion: sc.allowVolumeExpansion };
+    } catch (err) {
+      if (err instanceof NotFoundError) return undefined;
+      throw err;
+    }
+  }
+
+  /** Grows a claim: the template's resources and the owned-by annotation, on the version that was read. */
+  async resizeClaim(
+    claim: PersistentVolumeClaim,
+    resources: unknown,
+    annotation: { key: string; value: string },
+  ): Promise<void> {
+    this.#o.fence();
+    await this.#core.patchNamespacedPersistentVolumeClaim(
+      {
+        namespace: this.#o.namespace,
+        name: claim.metadata?.name ?? '',
+        body: {
+          metadata: {
+            annotations: { [annotation.key]: annotation.value },
+            resourceVersion: claim.metadata?.resourceVersion,
+          },
+          spec: { resources },
+        },
+      },
+      merge,
+    );
   }
 
   /** Creates a revision; an existing one of the same name is returned as it is (the caller compares data). */
