@@ -2,8 +2,8 @@
 // hit by every client at the same instant) and drains on shutdown, so in-flight publishes and acks complete.
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { type PublisherBuild, publisherBuild, publisherName } from './publisher-build.ts';
 import { type BusCredentials, busCredentialsFromEnv, connectionAuth } from './credentials.ts';
+import { type PublisherBuild, publisherBuild, publisherName } from './publisher-build.ts';
 import type { Topology } from './topology.ts';
 
 export interface BusOptions {

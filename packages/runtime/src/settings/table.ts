@@ -211,7 +211,8 @@ export const SETTINGS = [
     name: 'KRUISE_TS_BUILD_COMMIT',
     type: 'string',
     default: undefined,
-    meaning: 'the commit the build was made from (images set it); unset: `git rev-parse HEAD`, else `unknown`',
+    meaning:
+      'the commit the build was made from (images set it); unset: `git rev-parse HEAD`, else `unknown`',
     services: ALL,
   },
   {
