@@ -2,8 +2,8 @@
 // revisionsToDelete() picks. Replicas split the partitions like every controller.
 import type { ControllerRevision } from '@kruise-ts/core';
 import {
+  deleteExactly,
   type HealthServer,
-  NotFoundError,
   openControllerConnections,
   type PartitionedController,
   startPartitionedController,
@@ -69,12 +69,13 @@ export async function startRevisionGc(
             for (const revision of revisionsToDelete({ kind, workload: workload.object, revisions, pods })) {
               fence();
               const revisionName = revision.metadata.name ?? '';
-              try {
-                await apps.deleteNamespacedControllerRevision({ namespace, name: revisionName });
-                log?.info({ revision: revisionName }, 'pruned ControllerRevision');
-              } catch (err) {
-                if (!(err instanceof NotFoundError)) throw err;
-              }
+              // uid and resourceVersion: a revision a rollback renumbered (or recreated) since is kept.
+              const deleted = await deleteExactly(
+                revision,
+                (body) => apps.deleteNamespacedControllerRevision({ namespace, name: revisionName, body }),
+                { resourceVersion: true },
+              );
+              if (deleted) log?.info({ revision: revisionName }, 'pruned ControllerRevision');
             }
           },
         }),

@@ -4,7 +4,7 @@
 // read) rather than replaced, so fields this client does not model are never dropped.
 import type { SidecarSetStatus } from '@kruise-ts/api';
 import type { ControllerRevision, ResourceVersionExpectations } from '@kruise-ts/core';
-import { type KubeClient, retryOnConflict } from '@kruise-ts/runtime';
+import { deleteExactly, type KubeClient, retryOnConflict } from '@kruise-ts/runtime';
 import type { Pod, PodCondition } from '@kruise-ts/sidecarset';
 import {
   AppsV1Api,
@@ -118,8 +118,18 @@ export class KubeWriter {
     return plain(await this.#apps.patchNamespacedControllerRevision({ namespace, name, body }, merge));
   }
 
-  async deleteRevision(namespace: string, name: string): Promise<void> {
+  /** Deletes exactly this revision as decided on (uid and resourceVersion); false when gone or changed. */
+  async deleteRevision(namespace: string, revision: ControllerRevision): Promise<boolean> {
     this.#fence();
-    await this.#apps.deleteNamespacedControllerRevision({ namespace, name });
+    return deleteExactly(
+      revision,
+      (body) =>
+        this.#apps.deleteNamespacedControllerRevision({
+          namespace,
+          name: revision.metadata.name ?? '',
+          body,
+        }),
+      { resourceVersion: true },
+    );
   }
 }

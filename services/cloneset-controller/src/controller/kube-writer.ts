@@ -8,7 +8,7 @@ import type {
   PodCondition,
   ResourceVersionExpectations,
 } from '@kruise-ts/core';
-import { type KubeClient, retryOnConflict, updateCustomStatus } from '@kruise-ts/runtime';
+import { deleteExactly, type KubeClient, retryOnConflict, updateCustomStatus } from '@kruise-ts/runtime';
 import {
   AppsV1Api,
   CoreV1Api,
@@ -67,14 +67,15 @@ export class KubeWriter {
     return plain(await this.#core.createNamespacedPod({ namespace: this.#ns, body: pod as V1Pod }));
   }
 
-  /** Deletes exactly this pod: a newer pod with the same name (PVC reuse keeps names) is left alone. */
-  async deletePod(name: string, uid: string | undefined): Promise<void> {
+  /**
+   * Deletes exactly this pod (uid precondition): a newer pod with the same name (PVC reuse keeps names) is
+   * left alone. False when the pod decided on is already gone.
+   */
+  async deletePod(pod: CloneSetPod): Promise<boolean> {
     this.#fence();
-    await this.#core.deleteNamespacedPod({
-      namespace: this.#ns,
-      name,
-      ...(uid === undefined ? {} : { body: { preconditions: { uid } } }),
-    });
+    return deleteExactly(pod, (body) =>
+      this.#core.deleteNamespacedPod({ namespace: this.#ns, name: pod.metadata.name ?? '', body }),
+    );
   }
 
   /** A strategic-merge patch of the pod (labels, annotations, finalizers). */
@@ -143,14 +144,22 @@ export class KubeWriter {
     });
   }
 
-  async deletePvc(pvc: PersistentVolumeClaim): Promise<void> {
+  /**
+   * Deletes exactly this PVC as decided on (uid and resourceVersion preconditions: a volume re-owned or
+   * recreated since the decision is kept). False when it is gone or changed.
+   */
+  async deletePvc(pvc: PersistentVolumeClaim): Promise<boolean> {
     this.#fence();
-    const uid = pvc.metadata.uid;
-    await this.#core.deleteNamespacedPersistentVolumeClaim({
-      namespace: this.#ns,
-      name: pvc.metadata.name ?? '',
-      ...(uid === undefined ? {} : { body: { preconditions: { uid } } }),
-    });
+    return deleteExactly(
+      pvc,
+      (body) =>
+        this.#core.deleteNamespacedPersistentVolumeClaim({
+          namespace: this.#ns,
+          name: pvc.metadata.name ?? '',
+          body,
+        }),
+      { resourceVersion: true },
+    );
   }
 
   async setPvcOwners(pvc: PersistentVolumeClaim, ownerReferences: OwnerReference[]): Promise<void> {
@@ -184,9 +193,22 @@ export class KubeWriter {
     );
   }
 
-  async deleteRevision(name: string): Promise<void> {
+  /**
+   * Deletes exactly this revision as decided on (uid and resourceVersion: a rollback renumbers a revision,
+   * a recreated one has a new uid). False when it is gone or changed.
+   */
+  async deleteRevision(revision: ControllerRevision): Promise<boolean> {
     this.#fence();
-    await this.#apps.deleteNamespacedControllerRevision({ namespace: this.#ns, name });
+    return deleteExactly(
+      revision,
+      (body) =>
+        this.#apps.deleteNamespacedControllerRevision({
+          namespace: this.#ns,
+          name: revision.metadata.name ?? '',
+          body,
+        }),
+      { resourceVersion: true },
+    );
   }
 
   /**
