@@ -1,8 +1,15 @@
+export type { BusSettings, BusSettingsPlan, StoredBusSettings } from './bus-settings.ts';
+export {
+  BusSettingsConflictError,
+  busSettingsBucket,
+  ensureBusSettings,
+  planBusSettings,
+} from './bus-settings.ts';
 export type { Bus, BusOptions } from './connection.ts';
 export { connectBus } from './connection.ts';
 export * from './contracts.ts';
 export type { DeclareResult, TopologyDeclaration } from './declare.ts';
-export { configDiff, ensureKv, ensureStream, ensureTopology } from './declare.ts';
+export { configDiff, ensureKv, ensureStream, ensureTopology, withoutDowngrade } from './declare.ts';
 export type {
   EventConsumerSpec,
   EventWorker,

@@ -1,6 +1,6 @@
 // The watcher service: mirrors the watched kinds from the apiserver onto the bus until SIGTERM/SIGINT, then
 // stops watching, lets queued publishes land, drains the bus and exits.
-import { connectBus, ensureStream, topology } from '@kruise-ts/bus';
+import { connectBus, ensureBusSettings, ensureStream, topology } from '@kruise-ts/bus';
 import { createLogger, createMetricsRegistry, setupTelemetry } from '@kruise-ts/telemetry';
 import { KubeConfig } from '@kubernetes/client-node';
 import { apiserverSource } from './apiserver-stream.ts';
@@ -25,9 +25,11 @@ const bus = await connectBus({
   publisherId: config.publisherId,
   waitOnFirstConnect: true,
 });
-// Only the object stream is the watcher's; the lease bucket and the event stream belong to their users,
-// whose settings (e.g. the lease TTL) the watcher must not overwrite.
-await ensureStream(bus.jsm, bus.topology.objects.config);
+// The partition count is cluster-wide: a watcher publishing to partitions the controllers do not read refuses
+// to start. Only the object stream is the watcher's; the lease bucket and the event stream belong to their
+// users, whose settings (e.g. the lease TTL) the watcher must not overwrite.
+const busSettings = await ensureBusSettings(bus);
+await ensureStream(bus.jsm, { ...bus.topology.objects.config, num_replicas: busSettings.replicas ?? 1 });
 
 const watcher = await startWatcher({
   bus,
