@@ -8,13 +8,16 @@ import { type Tracer, trace } from '@opentelemetry/api';
 import { Gauge, Histogram, type Registry } from 'prom-client';
 import { type CacheChange, ObjectCache } from './cache/object-cache.ts';
 import { type Controller, type ReconcileRequest, type ReconcileResult, runController } from './controller.ts';
+import { runWithWriteGuard } from './kube/write-guard.ts';
 import { PartitionLeaseManager } from './partitions/lease-manager.ts';
 import { WorkQueue } from './queue/work-queue.ts';
 
 export class FencedError extends Error {
-  constructor(partition: number) {
-    super(`partition ${partition} is no longer owned by this replica; write refused`);
+  readonly partition: number;
+  constructor(partition: number, why = 'no longer owned by this replica') {
+    super(`partition ${partition}: ${why}; write refused`);
     this.name = 'FencedError';
+    this.partition = partition;
   }
 }
 
@@ -44,6 +47,11 @@ export interface PartitionedControllerOptions {
   registry?: Registry;
   logger?: Logger;
   tracer?: Tracer;
+  /**
+   * The partition is gone (handed off or lost): forget everything kept for keys whose namespace `inPartition`
+   * accepts (expectations), so a later owner's writes are not awaited here and a regained partition starts clean.
+   */
+  forgetPartition?(inPartition: (namespace: string) => boolean): void;
   /** Called when a partition is gained (after its cache synced) or lost, for logs and tests. */
   onOwnershipChange?(event: {
     partition: number;
@@ -76,6 +84,13 @@ export async function startPartitionedController(
   const inFlight = new Map<number, number>();
   const drained = new Map<number, () => void>();
   const accepting = new Set<number>();
+  // Aborted when the partition is lost (or its hand-off ran out of time): its in-flight writes stop.
+  const aborts = new Map<number, AbortController>();
+  const abort = (p: number, why: string) => {
+    aborts.get(p)?.abort(new FencedError(p, why));
+    aborts.delete(p);
+  };
+  const forget = (p: number) => o.forgetPartition?.((ns) => partitionOf(ns, partitions) === p);
   // Several controllers may share one registry (one process, several kinds): reuse a metric already there.
   const owned = o.registry
     ? ((o.registry.getSingleMetric('kruise_controller_partitions_owned') as Gauge | undefined) ??
@@ -123,6 +138,8 @@ export async function startPartitionedController(
     partitions,
     ttlMs: o.bus.topology.leases.ttlMs,
     onAcquired: async (p) => {
+      aborts.get(p)?.abort(new FencedError(p, 're-acquired'));
+      aborts.set(p, new AbortController());
       await cache.addPartition(p);
       accepting.add(p);
       owned?.inc({ controller: o.name });
@@ -131,15 +148,29 @@ export async function startPartitionedController(
       for (const ns of namespacesOf(p))
         for (const obj of cache.list(o.primary, ns)) queue.add(`${obj.namespace}/${obj.name}`);
     },
-    onReleasing: async (p) => {
+    onReleasing: async (p, budgetMs) => {
       accepting.delete(p);
-      if ((inFlight.get(p) ?? 0) > 0) await new Promise<void>((resolve) => drained.set(p, resolve));
+      if ((inFlight.get(p) ?? 0) > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          new Promise<void>((resolve) => drained.set(p, resolve)),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, budgetMs);
+          }),
+        ]);
+        clearTimeout(timer);
+        drained.delete(p);
+      }
+      abort(p, 'handed off');
+      forget(p);
       await cache.removePartition(p);
       owned?.dec({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: false, reason: 'released' });
     },
     onLost: (p) => {
       accepting.delete(p);
+      abort(p, 'lease lost');
+      forget(p);
       owned?.dec({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: false, reason: 'lost' });
       void cache.removePartition(p);
@@ -163,16 +194,21 @@ export async function startPartitionedController(
       // cache is synced (it is set inside onAcquired, before the lease manager marks the partition ready).
       if (!accepting.has(partition) || !leases.holds(partition)) return undefined;
       inFlight.set(partition, (inFlight.get(partition) ?? 0) + 1);
+      const fence = () => {
+        if (!accepting.has(partition) || !leases.holds(partition)) throw new FencedError(partition);
+      };
+      const signal = aborts.get(partition)?.signal;
       try {
-        return await o.reconcile({
-          ...request,
-          ...splitKey(request.key),
-          partition,
-          cache,
-          fence: () => {
-            if (!accepting.has(partition) || !leases.holds(partition)) throw new FencedError(partition);
-          },
-        });
+        // The kube client fences every write again after its rate-limit wait, right before sending it, bounds
+        // it by the lease's remaining validity, and aborts it with the partition (kube/write-guard.ts).
+        const guard = {
+          fence,
+          remainingMs: () => leases.remainingMs(partition),
+          ...(signal === undefined ? {} : { signal }),
+        };
+        return await runWithWriteGuard(guard, () =>
+          o.reconcile({ ...request, ...splitKey(request.key), partition, cache, fence }),
+        );
       } finally {
         const left = (inFlight.get(partition) ?? 1) - 1;
         inFlight.set(partition, left);

@@ -90,6 +90,11 @@ export async function startCloneSetController(
         return cloneSetKeysFor(change);
       },
       reconcile,
+      // A lost partition's expectations go: the next owner decides afresh, and a regained one starts clean.
+      forgetPartition: (inPartition) => {
+        scale.forget((key) => inPartition(key.slice(0, Math.max(0, key.indexOf('/')))));
+        versions.forgetNamespaces(inPartition);
+      },
       onOwnershipChange: (e) => logger.info(e, 'partition ownership changed'),
     });
     started = true;

@@ -122,6 +122,10 @@ export async function startWorkloadController(
         return o.keysFor(change, cache, expectations);
       },
       reconcile: o.reconciler({ kube, recorder, ...expectations }),
+      forgetPartition: (inPartition) => {
+        expectations.scale.forget((key) => inPartition(key.slice(0, Math.max(0, key.indexOf('/')))));
+        expectations.versions.forgetNamespaces(inPartition);
+      },
       onOwnershipChange: (e) => logger.info(e, 'partition ownership changed'),
     });
     const busOpen = () => {
