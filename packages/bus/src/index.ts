@@ -17,6 +17,13 @@ export type {
   ReceivedDomainEvent,
 } from './event-worker.ts';
 export { ensureEventConsumer, startEventWorker } from './event-worker.ts';
+export type { AwaitListsOptions, ListMarker } from './list-markers.ts';
+export {
+  awaitListsPublished,
+  listMarkersBucket,
+  readListMarkers,
+  recordListPublished,
+} from './list-markers.ts';
 export { resourceVersionNumber, supersedes } from './monotonic.ts';
 export type { ObjectFeed, ObjectFeedEvent, ObjectFeedOptions } from './object-feed.ts';
 export { openObjectFeed } from './object-feed.ts';
