@@ -6,7 +6,7 @@ export {
   planBusSettings,
 } from './bus-settings.ts';
 export type { Bus, BusOptions } from './connection.ts';
-export { connectBus } from './connection.ts';
+export { assertBusConnected, connectBus } from './connection.ts';
 export * from './contracts.ts';
 export type { DeclareResult, TopologyDeclaration } from './declare.ts';
 export { configDiff, ensureKv, ensureStream, ensureTopology, withoutDowngrade } from './declare.ts';

@@ -1,5 +1,6 @@
 // The running controller: bus connection, partitioned controller over CloneSets, Pods, PVCs and
 // ControllerRevisions fed by the watcher, the reconcile, health/metrics endpoints and an ordered stop.
+import { assertBusConnected } from '@kruise-ts/bus';
 import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
 import {
   EventRecorder,
@@ -100,7 +101,7 @@ export async function startCloneSetController(
     started = true;
     health.addReadinessCheck('controller', () => {
       if (!started) throw new Error('controller not started');
-      if (bus.nc.isClosed()) throw new Error('bus connection closed');
+      assertBusConnected(bus);
     });
     health.addLivenessCheck('bus', () => {
       if (bus.nc.isClosed()) throw new Error('bus connection closed');

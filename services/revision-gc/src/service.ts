@@ -1,5 +1,6 @@
 // revision-gc: for every workload kind, a partitioned controller whose reconcile deletes the revisions
 // revisionsToDelete() picks. Replicas split the partitions like every controller.
+import { assertBusConnected } from '@kruise-ts/bus';
 import type { ControllerRevision } from '@kruise-ts/core';
 import {
   deleteExactly,
@@ -89,6 +90,7 @@ export async function startRevisionGc(
   health.addLivenessCheck('bus', () => {
     if (bus.nc.isClosed()) throw new Error('bus connection closed');
   });
+  health.addReadinessCheck('bus', () => assertBusConnected(bus));
   logger.info({ url: health.url, kinds: workloadKinds.map((k) => k.kind) }, 'revision-gc running');
   return {
     health,

@@ -47,7 +47,8 @@ const http = await startHttpServer({
   ...config.http,
   registry,
   isLive: () => !bus.nc.isClosed(),
-  isReady: () => watcher.isReady(),
+  // Not ready while the bus is disconnected: nothing it sees reaches the controllers.
+  isReady: () => watcher.isReady() && bus.connected(),
   readyDetail: () => watcher.status(),
 });
 logger.info(

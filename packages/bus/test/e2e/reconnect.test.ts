@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { freePort, startNats } from '@kruise-ts/devcluster';
 import {
+  assertBusConnected,
   type Bus,
   connectBus,
   ensureEventConsumer,
@@ -75,10 +76,16 @@ test('after nats-server restarts, the client reconnects and feeds, workers and p
     await publishObjectEvent(bus, pod('before', 1));
     await waitFor('the event before the restart', () => seen.some((e) => e.event.name === 'before'));
 
+    assert.equal(bus.connected(), true);
+    assert.doesNotThrow(() => assertBusConnected(bus!));
     await server.stop();
     await waitFor('the client to notice', () => statuses.includes('disconnect'));
+    // Readiness reports the outage (every controller's readiness check is assertBusConnected).
+    assert.equal(bus.connected(), false);
+    assert.throws(() => assertBusConnected(bus!), /bus disconnected for \d+ s/);
     server = await startNats(dir, { port });
     await waitFor('the client to reconnect', () => statuses.includes('reconnect'), 30_000);
+    await waitFor('connected again', () => bus!.connected());
 
     await publishEventually(() => publishObjectEvent(bus!, pod('after', 1)));
     const after = await waitFor(

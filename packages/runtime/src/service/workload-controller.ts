@@ -2,7 +2,7 @@
 // recorder, and the partitioned controller over the bus-fed cache, with health checks and an ordered stop
 // (not ready → hand partitions off, draining reconciles → flush Events → close bus and server). A controller
 // brings only what is its own: the kinds it caches, which keys a change enqueues, and its reconcile.
-import type { GroupKind } from '@kruise-ts/bus';
+import { assertBusConnected, type GroupKind } from '@kruise-ts/bus';
 import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { trace } from '@opentelemetry/api';
@@ -132,7 +132,8 @@ export async function startWorkloadController(
       if (bus.nc.isClosed()) throw new Error('bus connection closed');
     };
     health.addLivenessCheck('bus', busOpen);
-    health.addReadinessCheck('bus', busOpen);
+    // Not ready while disconnected: the cache no longer follows the cluster (writes stay fenced by leases).
+    health.addReadinessCheck('bus', () => assertBusConnected(bus));
     logger.info(
       {
         member: settings.memberId,
