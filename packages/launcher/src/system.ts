@@ -15,6 +15,8 @@ export interface RunningService {
   name: string;
   healthUrl: string;
   logFile: string;
+  /** The current process (changes on restart). */
+  pid: number;
 }
 
 export interface RunningSystem {
@@ -24,6 +26,10 @@ export interface RunningSystem {
   kubectl(args: string[], input?: string): string;
   /** SIGTERM to every service, newest first, waiting for each to exit. Leaves the cluster running. */
   stop(): Promise<void>;
+  /** Sends a signal to one service's process (fault tests: SIGKILL, SIGSTOP, SIGCONT). */
+  signal(name: string, signal: NodeJS.Signals): void;
+  /** Starts a service again (after it was killed), on its port and log; resolves once it is healthy. */
+  restart(name: string): Promise<void>;
 }
 
 export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> {
@@ -37,7 +43,11 @@ export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> 
   };
 
   const webhookPort = await freePort();
-  kubectl(['create', 'namespace', 'kruise-system']);
+  // Tolerates a second start on the same cluster (fault tests restart the whole system on a fresh bus).
+  kubectl(
+    ['apply', '-f', '-'],
+    JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kruise-system' } }),
+  );
   // The CRDs convert through our webhook; cert-manager fills in the caBundle once it made the CA.
   const crds = buildCrdsWithConversionWebhook({
     url: `https://127.0.0.1:${webhookPort}/convert`,
@@ -54,40 +64,73 @@ export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> 
   };
   const children: { name: string; child: ChildProcess; exited: Promise<void> }[] = [];
   const services: RunningService[] = [];
+  const launched = new Map<string, { spec: ReturnType<typeof serviceSpecs>[number]; port: number }>();
   const stop = async () => {
     for (const { child, exited } of [...children].reverse()) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGCONT'); // a stopped (SIGSTOP) process would not act on SIGTERM
+        child.kill('SIGTERM');
+      }
       await exited;
     }
+  };
+  const current = (name: string) => {
+    const entry = [...children].reverse().find((c) => c.name === name);
+    if (entry === undefined) throw new Error(`no service ${name}`);
+    return entry;
+  };
+  const launch = async (spec: ReturnType<typeof serviceSpecs>[number], port: number) => {
+    const logFile = join(cluster.dir, `${spec.name}.log`);
+    const out = createWriteStream(logFile, { flags: 'a' });
+    const child = spawn(process.execPath, [spec.entry], {
+      env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(out);
+    child.stderr.pipe(out);
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    children.push({ name: spec.name, child, exited });
+    const healthUrl = `http://127.0.0.1:${port}`;
+    await eventually(
+      `${spec.name} healthy (log ${logFile})`,
+      async () => {
+        if (child.exitCode !== null)
+          throw new Error(`${spec.name} exited with ${child.exitCode}; see ${logFile}`);
+        return (await fetch(`${healthUrl}/healthz`)).ok;
+      },
+      { timeoutMs: 60_000, intervalMs: 300 },
+    );
+    const known = services.find((s) => s.name === spec.name);
+    if (known === undefined) services.push({ name: spec.name, healthUrl, logFile, pid: child.pid ?? 0 });
+    else known.pid = child.pid ?? 0;
   };
   try {
     for (const spec of serviceSpecs(repoRoot, webhookPort)) {
       const port = await freePort();
-      const logFile = join(cluster.dir, `${spec.name}.log`);
-      const out = createWriteStream(logFile);
-      const child = spawn(process.execPath, [spec.entry], {
-        env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.pipe(out);
-      child.stderr.pipe(out);
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      children.push({ name: spec.name, child, exited });
-      const healthUrl = `http://127.0.0.1:${port}`;
-      await eventually(
-        `${spec.name} healthy (log ${logFile})`,
-        async () => {
-          if (child.exitCode !== null)
-            throw new Error(`${spec.name} exited with ${child.exitCode}; see ${logFile}`);
-          return (await fetch(`${healthUrl}/healthz`)).ok;
-        },
-        { timeoutMs: 60_000, intervalMs: 300 },
-      );
-      services.push({ name: spec.name, healthUrl, logFile });
+      launched.set(spec.name, { spec, port });
+      await launch(spec, port);
     }
   } catch (err) {
     await stop();
     throw err;
   }
-  return { webhookUrl: `https://127.0.0.1:${webhookPort}`, services, kubectl, stop };
+  return {
+    webhookUrl: `https://127.0.0.1:${webhookPort}`,
+    services,
+    kubectl,
+    stop,
+    signal: (name, signal) => {
+      current(name).child.kill(signal);
+    },
+    restart: async (name) => {
+      const { child, exited } = current(name);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      const entry = launched.get(name);
+      if (entry === undefined) throw new Error(`no service ${name}`);
+      await launch(entry.spec, entry.port);
+    },
+  };
 }
