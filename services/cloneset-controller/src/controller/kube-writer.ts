@@ -19,6 +19,7 @@ import {
   type V1PersistentVolumeClaim,
   type V1Pod,
 } from '@kubernetes/client-node';
+import { INSTANCE_ID_LABEL } from '../pod-state.ts';
 import type { CloneSet, CloneSetPod, CloneSetStatus, PersistentVolumeClaim } from '../types.ts';
 import { CLONESET_RESOURCE } from './kinds.ts';
 
@@ -146,9 +147,13 @@ export class KubeWriter {
 
   /**
    * Deletes exactly this PVC as decided on (uid and resourceVersion preconditions: a volume re-owned or
-   * recreated since the decision is kept). False when it is gone or changed.
+   * recreated since the decision is kept). A volume is data: the decision (its instance has no live pod) came
+   * from the cache, so it is re-checked against the apiserver first — a cache that lags (a freshly acquired
+   * partition, a watcher behind) must not cost a volume. False when it is gone, changed, or still in use.
    */
   async deletePvc(pvc: PersistentVolumeClaim): Promise<boolean> {
+    const instance = pvc.metadata.labels?.[INSTANCE_ID_LABEL];
+    if (instance !== undefined && (await this.#instanceHasLivePod(instance))) return false;
     this.#fence();
     return deleteExactly(
       pvc,
@@ -160,6 +165,15 @@ export class KubeWriter {
         }),
       { resourceVersion: true },
     );
+  }
+
+  /** A pod of this instance id exists and is not being deleted (read from the apiserver, not the cache). */
+  async #instanceHasLivePod(instance: string): Promise<boolean> {
+    const pods = await this.#core.listNamespacedPod({
+      namespace: this.#ns,
+      labelSelector: `${INSTANCE_ID_LABEL}=${instance}`,
+    });
+    return (pods.items ?? []).some((p) => p.metadata?.deletionTimestamp === undefined);
   }
 
   async setPvcOwners(pvc: PersistentVolumeClaim, ownerReferences: OwnerReference[]): Promise<void> {

@@ -8,14 +8,17 @@ import { KubeWriter } from '../../src/controller/kube-writer.ts';
 import type { CloneSetPod, PersistentVolumeClaim } from '../../src/types.ts';
 
 /** A KubeClient stand-in recording every API call made through it (the writers' effects, no server). */
-function recordingKube(): { kube: KubeClient; calls: { method: string; params: Record<string, unknown> }[] } {
+function recordingKube(podsListed: object[] = []): {
+  kube: KubeClient;
+  calls: { method: string; params: Record<string, unknown> }[];
+} {
   const calls: { method: string; params: Record<string, unknown> }[] = [];
   const api = new Proxy(
     {},
     {
       get: (_t, method) => async (params: Record<string, unknown>) => {
         calls.push({ method: String(method), params });
-        return {};
+        return String(method).startsWith('list') ? { items: podsListed } : {};
       },
     },
   );
@@ -40,6 +43,26 @@ describe('CloneSet KubeWriter deletes', () => {
     const { kube, calls } = recordingKube();
     await writer(kube).deletePvc({ metadata: meta } as PersistentVolumeClaim);
     assert.deepEqual(calls[0]?.params.body, { preconditions: { uid: 'u-x', resourceVersion: '7' } });
+  });
+  it('PVC of an instance whose pod lives (per the apiserver, not the cache) is kept', async () => {
+    const labels = { 'apps.kruise.io/cloneset-instance-id': 'abc' };
+    const live = recordingKube([{ metadata: { name: 'web-abc' } }]);
+    assert.equal(
+      await writer(live.kube).deletePvc({ metadata: { ...meta, labels } } as PersistentVolumeClaim),
+      false,
+    );
+    assert.deepEqual(
+      live.calls.map((c) => [c.method, c.params.labelSelector]),
+      [['listNamespacedPod', 'apps.kruise.io/cloneset-instance-id=abc']],
+    );
+    const terminating = recordingKube([
+      { metadata: { name: 'web-abc', deletionTimestamp: '2026-01-01T00:00:00Z' } },
+    ]);
+    assert.equal(
+      await writer(terminating.kube).deletePvc({ metadata: { ...meta, labels } } as PersistentVolumeClaim),
+      true,
+    );
+    assert.equal(terminating.calls.at(-1)?.method, 'deleteNamespacedPersistentVolumeClaim');
   });
   it('revision: uid and resourceVersion preconditions', async () => {
     const { kube, calls } = recordingKube();
