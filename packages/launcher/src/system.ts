@@ -30,6 +30,11 @@ export interface RunningSystem {
   signal(name: string, signal: NodeJS.Signals): void;
   /** Starts a service again (after it was killed), on its port and log; resolves once it is healthy. */
   restart(name: string): Promise<void>;
+  /**
+   * Starts one more replica of a service on its own port and log, resolving once it is healthy, and returns
+   * its name (`<name>#2`, …) for `signal` and `restart`. Stopped with the system.
+   */
+  addReplica(name: string): Promise<string>;
 }
 
 export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> {
@@ -121,6 +126,16 @@ export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> 
     stop,
     signal: (name, signal) => {
       current(name).child.kill(signal);
+    },
+    addReplica: async (name) => {
+      const entry = launched.get(name);
+      if (entry === undefined) throw new Error(`no service ${name}`);
+      const replicaName = `${name}#${children.filter((c) => c.name.startsWith(`${name}#`)).length + 2}`;
+      const port = await freePort();
+      const spec = { ...entry.spec, name: replicaName, env: () => entry.spec.env(port) };
+      launched.set(replicaName, { spec, port });
+      await launch(spec, port);
+      return replicaName;
     },
     restart: async (name) => {
       const { child, exited } = current(name);
