@@ -190,7 +190,11 @@ export class KubeClient {
 
   /** The request's timeout, shortened to the lease's remaining validity and tied to the partition's loss. */
   #requestSignal(guard: WriteGuard | undefined): AbortSignal {
-    const timeoutMs = Math.max(0, Math.min(this.#requestTimeoutMs, guard?.remainingMs?.() ?? Infinity));
+    // AbortSignal.timeout takes whole milliseconds; lease validity comes from performance.now().
+    const timeoutMs = Math.max(
+      0,
+      Math.ceil(Math.min(this.#requestTimeoutMs, guard?.remainingMs?.() ?? Infinity)),
+    );
     const timeout = AbortSignal.timeout(timeoutMs);
     return guard?.signal === undefined ? timeout : AbortSignal.any([timeout, guard.signal]);
   }
