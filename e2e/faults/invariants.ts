@@ -24,8 +24,10 @@ export interface ObservedEvent {
 export interface InvariantSpec {
   /** replicas + maxSurge: live pods must never exceed it. */
   maxPods: number;
-  /** Pods the spec keeps: no delete at all (an in-place rollout, or a migration before any spec change). */
+  /** Pods the spec keeps: no delete at all (a migration before any spec change). */
   noPodDeletes?: boolean;
+  /** replicas - maxUnavailable: a delete that leaves fewer live pods deleted a pod the spec keeps. */
+  minPods?: number;
   /** No pod may be created (a migration before any spec change). */
   noPodCreates?: boolean;
   /** No PVC may be created or deleted (a migration before any spec change). */
@@ -49,7 +51,7 @@ export class InvariantChecker {
   readonly violations: Violation[] = [];
   readonly #spec: InvariantSpec;
   /** Live pods (not yet DELETED) by uid, with their instance id. */
-  readonly #pods = new Map<string, { name: string; instance: string | undefined }>();
+  readonly #pods = new Map<string, { name: string; instance: string | undefined; terminating: boolean }>();
   readonly #pvcs = new Set<string>();
   #primed = false;
   #creates = 0;
@@ -84,7 +86,7 @@ export class InvariantChecker {
         if (counted && this.#spec.noPvcChurn) this.#violate('pvc-churn', e.at, `PVC ${name} deleted`);
         const pvcInstance = instance ?? e.object.metadata.labels?.[INSTANCE_ID_LABEL];
         const user = [...this.#pods.values()].find(
-          (p) => p.instance !== undefined && p.instance === pvcInstance,
+          (p) => !p.terminating && p.instance !== undefined && p.instance === pvcInstance,
         );
         if (user !== undefined) {
           this.#violate(
@@ -100,21 +102,40 @@ export class InvariantChecker {
       }
       return;
     }
-    if (e.type === 'DELETED') {
-      if (!this.#pods.delete(uid)) return;
-      if (counted) {
-        this.#deletes++;
-        if (this.#spec.noPodDeletes) this.#violate('pod-deleted', e.at, `pod ${name} deleted`);
+    // A delete is the decision, seen first as a deletionTimestamp (graceful) or as DELETED; a pod already
+    // terminating when watching began was deleted before: not counted.
+    const terminating = e.type === 'DELETED' || e.object.metadata.deletionTimestamp !== undefined;
+    if (terminating) {
+      const known = this.#pods.get(uid);
+      if (known !== undefined && !known.terminating) {
+        known.terminating = true;
+        if (counted) {
+          this.#deletes++;
+          if (this.#spec.noPodDeletes) this.#violate('pod-deleted', e.at, `pod ${name} deleted`);
+          const alive = [...this.#pods.values()].filter((p) => !p.terminating).length;
+          if (this.#spec.minPods !== undefined && alive < this.#spec.minPods) {
+            this.#violate(
+              'pod-deleted',
+              e.at,
+              `pod ${name} deleted leaving ${alive} of at least ${this.#spec.minPods}`,
+            );
+          }
+        }
       }
-      return;
+      if (known === undefined && !initial) return;
+      if (e.type === 'DELETED') {
+        this.#pods.delete(uid);
+        return;
+      }
+      if (known !== undefined) return;
     }
     if (this.#pods.has(uid)) return;
     if (counted) {
       this.#creates++;
       if (this.#spec.noPodCreates) this.#violate('pod-created', e.at, `pod ${name} created`);
     }
-    if (instance !== undefined) {
-      const twin = [...this.#pods.values()].find((p) => p.instance === instance);
+    if (instance !== undefined && !terminating) {
+      const twin = [...this.#pods.values()].find((p) => p.instance === instance && !p.terminating);
       if (twin !== undefined) {
         this.#violate(
           'duplicate-instance',
@@ -123,13 +144,10 @@ export class InvariantChecker {
         );
       }
     }
-    this.#pods.set(uid, { name, instance });
-    if (this.#pods.size > this.#spec.maxPods) {
-      this.#violate(
-        'too-many-pods',
-        e.at,
-        `${this.#pods.size} pods alive, at most ${this.#spec.maxPods} allowed`,
-      );
+    this.#pods.set(uid, { name, instance, terminating });
+    const alive = [...this.#pods.values()].filter((p) => !p.terminating).length;
+    if (alive > this.#spec.maxPods) {
+      this.#violate('too-many-pods', e.at, `${alive} pods alive, at most ${this.#spec.maxPods} allowed`);
     }
   }
 

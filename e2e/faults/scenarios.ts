@@ -119,6 +119,8 @@ function cloneSetYaml(
       template: {
         metadata: { labels: { app: 'web' } },
         spec: {
+          // Unbound PVCs keep the scheduler off (the local cluster has no volume provisioner): place pods directly.
+          ...(o.pvc ? { nodeName: 'kwok-node-0' } : {}),
           containers: [
             {
               name: 'main',
@@ -164,6 +166,18 @@ async function awaitRollout(system: RunningSystem, namespace: string, updated: n
       );
     },
     { timeoutMs, intervalMs: 500 },
+  );
+}
+
+/** Exactly `pods` pods, none terminating (a surge pod's deletion finished). */
+async function awaitSettled(system: RunningSystem, namespace: string, pods: number) {
+  await eventually(
+    `${pods} pods in ${namespace}, none terminating`,
+    async () => {
+      const items = json<{ items: PodJson[] }>(system, ['get', 'pods', '-n', namespace]).items;
+      return items.length === pods && items.every((p) => p.metadata.deletionTimestamp === undefined);
+    },
+    { timeoutMs: 60_000, intervalMs: 500 },
   );
 }
 
@@ -226,6 +240,7 @@ export const scenarios: Scenario[] = [
         cloneSetYaml(namespace, { replicas: 3, image: 'nginx:2', pvc: true, partition: 2 }),
       );
       await awaitRollout(ctx.system, namespace, 1);
+      await awaitSettled(ctx.system, namespace, 3);
       await ctx.system.stop();
       await wipeBus(ctx.cluster.natsUrl);
       const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
@@ -242,20 +257,18 @@ export const scenarios: Scenario[] = [
       const migrated = [...watching.checker.violations];
       watching.stop();
       // Then the spec changes: the rollout completes under the normal rules.
-      const rolling = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
-        maxPods: 4,
-        noPodDeletes: true,
-      });
+      const rolling = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, { maxPods: 4, minPods: 2 });
       ctx.system.kubectl(
         ['apply', '-f', '-'],
         cloneSetYaml(namespace, { replicas: 3, image: 'nginx:2', pvc: true, partition: 0 }),
       );
       await awaitRollout(ctx.system, namespace, 3);
       rolling.stop();
+      const tag = (phase: string) => (v: Violation) => ({ ...v, detail: `${phase}: ${v.detail}` });
       return {
         violations: [
-          ...migrated,
-          ...rolling.checker.violations,
+          ...migrated.map(tag('before any spec change')),
+          ...rolling.checker.violations.map(tag('rollout')),
           ...finalState(ctx.system, namespace, 3, 'nginx:2', true),
         ],
         recoveryMs,
@@ -275,7 +288,7 @@ export const scenarios: Scenario[] = [
       await awaitRollout(ctx.system, namespace, 4);
       const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
         maxPods: 5,
-        noPodDeletes: true,
+        minPods: 3,
       });
       let image = 'nginx:1';
       let worst = 0;
@@ -314,7 +327,7 @@ export const scenarios: Scenario[] = [
         await sleep(6_000); // the two replicas split the partitions
         const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
           maxPods: 5,
-          noPodDeletes: true,
+          minPods: 3,
         });
         ctx.system.kubectl(
           ['apply', '-f', '-'],

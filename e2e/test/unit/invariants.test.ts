@@ -65,6 +65,33 @@ describe('InvariantChecker', () => {
       want: [],
     },
     {
+      name: 'a pod already terminating when watching began is not a delete; a graceful delete counts once',
+      spec: { maxPods: 2, noPodDeletes: true },
+      initial: [
+        {
+          ...pod('MODIFIED', 'old', '9'),
+          object: { metadata: { name: 'old', uid: 'u-old', deletionTimestamp: 'x' } },
+        },
+        pod('ADDED', 'a', '1'),
+      ],
+      events: [
+        pod('DELETED', 'old', '9'),
+        {
+          ...pod('MODIFIED', 'a', '1'),
+          object: { metadata: { name: 'a', uid: 'u-a', deletionTimestamp: 'x' } },
+        },
+        pod('DELETED', 'a', '1'),
+      ],
+      want: ['pod-deleted'],
+    },
+    {
+      name: 'a delete below replicas - maxUnavailable removed a pod the spec keeps',
+      spec: { maxPods: 3, minPods: 2 },
+      initial: [pod('ADDED', 'a', '1'), pod('ADDED', 'b', '2'), pod('ADDED', 'c', '3')],
+      events: [pod('DELETED', 'a', '1'), pod('DELETED', 'b', '2')],
+      want: ['pod-deleted'],
+    },
+    {
       name: 'migration: any create or delete before a spec change is a violation',
       spec: { maxPods: 2, noPodCreates: true, noPodDeletes: true, noPvcChurn: true },
       initial: [pod('ADDED', 'a', '1'), pvc('ADDED', 'data-a', '1')],

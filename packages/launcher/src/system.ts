@@ -53,12 +53,13 @@ export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> 
     ['apply', '-f', '-'],
     JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kruise-system' } }),
   );
-  // The CRDs convert through our webhook; cert-manager fills in the caBundle once it made the CA.
+  // The CRDs convert through our webhook; cert-manager fills in the caBundle once it made the CA (forced: on a
+  // second start on one cluster cert-manager owns the caBundle field by then).
   const crds = buildCrdsWithConversionWebhook({
     url: `https://127.0.0.1:${webhookPort}/convert`,
     caBundle: '',
   });
-  kubectl(['apply', '--server-side', '-f', '-'], crds.map((c) => JSON.stringify(c)).join('\n'));
+  kubectl(['apply', '--server-side', '--force-conflicts', '-f', '-'], crds.map((c) => JSON.stringify(c)).join('\n'));
 
   const shared = {
     ...clusterEnv(cluster),
