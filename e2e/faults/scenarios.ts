@@ -4,7 +4,14 @@
 import { connectBus, topology } from '@kruise-ts/bus';
 import { type Cluster, eventually } from '@kruise-ts/devcluster';
 import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
-import { KubeConfig, type KubernetesObject, Watch } from '@kubernetes/client-node';
+import {
+  CoreV1Api,
+  KubeConfig,
+  type KubernetesObject,
+  PatchStrategy,
+  setHeaderOptions,
+  Watch,
+} from '@kubernetes/client-node';
 import { InvariantChecker, type InvariantSpec, type ObservedEvent, type Violation } from './invariants.ts';
 
 export interface ScenarioResult {
@@ -358,6 +365,73 @@ export const scenarios: Scenario[] = [
       } finally {
         ctx.system.signal(successor, 'SIGTERM');
       }
+    },
+  },
+  {
+    id: '7-conflict-storm',
+    title: "another writer patches labels on the rollout's pods 50 times a second",
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 4);
+      const kc = new KubeConfig();
+      kc.loadFromFile(ctx.cluster.kubeconfigPath);
+      const core = kc.makeApiClient(CoreV1Api);
+      const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
+        maxPods: 5,
+        minPods: 3,
+      });
+      let storming = true;
+      let patches = 0;
+      // 50 patches a second, fired on a clock (not one after the other), over the pods listed twice a second.
+      let names: string[] = [];
+      const inFlight = new Set<Promise<unknown>>();
+      const storm = (async () => {
+        for (let i = 0; storming && i < 50 * 600; i++) {
+          if (i % 25 === 0) {
+            names = (await core.listNamespacedPod({ namespace })).items.map((p) => p.metadata?.name ?? '');
+          }
+          const name = names[i % Math.max(1, names.length)];
+          if (name && inFlight.size < 50) {
+            const patch = core
+              .patchNamespacedPod(
+                { namespace, name, body: { metadata: { labels: { storm: String(i) } } } },
+                setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+              )
+              .then(() => patches++)
+              .catch(() => {})
+              .finally(() => inFlight.delete(patch));
+            inFlight.add(patch);
+          }
+          await sleep(20);
+        }
+        await Promise.all(inFlight);
+      })();
+      const startedAt = Date.now();
+      try {
+        ctx.system.kubectl(
+          ['apply', '-f', '-'],
+          cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
+        );
+        await awaitRollout(ctx.system, namespace, 4);
+      } finally {
+        storming = false;
+        await storm;
+      }
+      const rolloutMs = Date.now() - startedAt;
+      ctx.log(`${patches} label patches during the rollout`);
+      watching.stop();
+      return {
+        violations: [
+          ...watching.checker.violations,
+          ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+        ],
+        recoveryMs: rolloutMs,
+      };
     },
   },
   {
