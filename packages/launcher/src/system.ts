@@ -59,7 +59,10 @@ export async function startSystem(cluster: ClusterInfo): Promise<RunningSystem> 
     url: `https://127.0.0.1:${webhookPort}/convert`,
     caBundle: '',
   });
-  kubectl(['apply', '--server-side', '--force-conflicts', '-f', '-'], crds.map((c) => JSON.stringify(c)).join('\n'));
+  kubectl(
+    ['apply', '--server-side', '--force-conflicts', '-f', '-'],
+    crds.map((c) => JSON.stringify(c)).join('\n'),
+  );
 
   const shared = {
     ...clusterEnv(cluster),
