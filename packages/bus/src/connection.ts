@@ -46,6 +46,23 @@ export interface Bus {
   inFlight<T>(work: () => Promise<T>): Promise<T>;
   /** Waits for in-flight publishes, drains subscriptions, then closes; bounded by drainTimeoutMs. Idempotent. */
   close(): Promise<void>;
+  /**
+   * Whether the connection is up now. While it is down the client reconnects forever; readiness reports it
+   * (a replica acting on a cache that no longer follows the bus must say so).
+   */
+  connected(): boolean;
+  /** Since when (epoch ms) the connection is down; undefined while connected. */
+  disconnectedSince(): number | undefined;
+}
+
+/** A readiness check: throws while the bus is closed or disconnected, saying for how long. */
+export function assertBusConnected(bus: Pick<Bus, 'nc' | 'connected' | 'disconnectedSince'>): void {
+  if (bus.nc.isClosed()) throw new Error('bus connection closed');
+  if (!bus.connected()) {
+    const since = bus.disconnectedSince();
+    const secs = since === undefined ? 0 : Math.round((Date.now() - since) / 1000);
+    throw new Error(`bus disconnected for ${secs} s (reconnecting)`);
+  }
 }
 
 export async function connectBus(options: BusOptions): Promise<Bus> {
@@ -89,6 +106,13 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
       })();
       return closing;
     };
+    let downSince: number | undefined;
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') downSince ??= Date.now();
+        else if (status.type === 'reconnect') downSince = undefined;
+      }
+    })().catch(() => {});
     return {
       nc,
       js,
@@ -99,6 +123,8 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
       requestTimeoutMs,
       inFlight,
       close,
+      connected: () => downSince === undefined && !nc.isClosed(),
+      disconnectedSince: () => downSince,
     };
   } catch (err) {
     await nc.close();

@@ -2,6 +2,7 @@
 // prefix and the partition count so that every service (and every test, with its own prefix) agrees.
 import { DiscardPolicy, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
+import type { BusSettings } from './bus-settings.ts';
 
 export interface TopologyOptions {
   /** First subject token and stem of every stream and bucket name. Default `kruise`. */
@@ -16,7 +17,10 @@ export interface TopologyOptions {
   deletedObjectTtlMs?: number;
   /** How long domain events are kept. Default 7 days. */
   eventMaxAgeMs?: number;
-  /** A partition lease not renewed for this long expires (bucket max age). Default 15 seconds. */
+  /**
+   * A partition lease not renewed for this long expires (bucket max age). Declared only by processes that
+   * hold leases; the others adopt the value stored in the bus (see bus-settings.ts). Default 15 seconds.
+   */
   leaseTtlMs?: number;
 }
 
@@ -31,6 +35,8 @@ export interface Topology {
   };
   readonly events: { readonly stream: string; readonly subjectRoot: string; readonly config: DeclaredStream };
   readonly leases: DeclaredKv;
+  /** The cluster-wide settings this process declared explicitly (compared with the bus's at start). */
+  readonly declared: Readonly<Partial<BusSettings> & { partitions: number }>;
 }
 
 /** The stream settings this package owns; anything not listed is left as the server has it. */
@@ -123,6 +129,11 @@ export function topology(options: TopologyOptions): Topology {
       history: 1,
       replicas,
       description: 'Partition leases of controller replicas',
+    },
+    declared: {
+      partitions,
+      ...(options.leaseTtlMs === undefined ? {} : { leaseTtlMs: options.leaseTtlMs }),
+      ...(options.replicas === undefined ? {} : { replicas: options.replicas }),
     },
   };
 }

@@ -34,6 +34,13 @@ export {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from './kube/errors.ts';
+export type { DeleteTarget, ExactDeleteOptions } from './kube/exact-delete.ts';
+export {
+  deleteExactly,
+  exactDeleteBody,
+  isDeleteTargetGone,
+  isPreconditionFailed,
+} from './kube/exact-delete.ts';
 export type { ExpectedPodWrites } from './kube/expected-pods.ts';
 export { createPodExpected, deletePodExpected } from './kube/expected-pods.ts';
 export type { KubeRequestInfo } from './kube/request-info.ts';

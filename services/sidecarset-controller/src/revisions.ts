@@ -4,7 +4,7 @@
 // shows them, so two reconciles in a row never decide on a stale history.
 import type { ControllerRevision } from '@kruise-ts/core';
 import { equalRevision, isResourceVersionAtLeast } from '@kruise-ts/core';
-import { AlreadyExistsError, NotFoundError } from '@kruise-ts/runtime';
+import { AlreadyExistsError } from '@kruise-ts/runtime';
 import {
   decideLatestRevision,
   newSidecarSetRevision,
@@ -128,11 +128,7 @@ export async function registerLatestRevision(o: {
 
   const plan = revisionsToTruncate(sidecarSet, o.pods, revisions);
   for (const old of plan.delete) {
-    try {
-      await writer.deleteRevision(namespace, old.metadata.name ?? '');
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-    }
+    await writer.deleteRevision(namespace, old);
     overlay.deleted(old);
   }
   // Kruise logs this and goes on: revisions in use by pods are kept.

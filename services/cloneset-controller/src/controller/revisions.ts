@@ -12,7 +12,7 @@ import {
   shortRevisionHash,
   VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION,
 } from '@kruise-ts/core';
-import { AlreadyExistsError, NotFoundError } from '@kruise-ts/runtime';
+import { AlreadyExistsError } from '@kruise-ts/runtime';
 import {
   type ActiveRevisions,
   revisionsToTruncate,
@@ -156,10 +156,6 @@ export async function truncateHistory(
     ctx.cs.spec.revisionHistoryLimit,
   );
   for (const revision of doomed) {
-    try {
-      await ctx.writer.deleteRevision(revision.metadata.name ?? '');
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-    }
+    await ctx.writer.deleteRevision(revision);
   }
 }

@@ -360,7 +360,7 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       status.currentRevision,
       status.updateRevision,
     )) {
-      await writer.deleteRevision(revision.metadata.name ?? '');
+      await writer.deleteRevision(revision);
     }
     if (failure !== undefined) throw new Error(`StatefulSet ${key}: a pod write failed`, { cause: failure });
     const requeueAfter = minPositive(scalePlan.requeueAfterMs, updateRequeue, refreshRequeue);

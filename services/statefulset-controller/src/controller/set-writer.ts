@@ -15,6 +15,7 @@ import {
 import {
   AlreadyExistsError,
   createPodExpected,
+  deleteExactly,
   deletePodExpected,
   type KubeClient,
   NotFoundError,
@@ -159,13 +160,19 @@ export class SetWriter {
     );
   }
 
-  async deleteRevision(name: string): Promise<void> {
+  /** Deletes exactly this revision as decided on (uid and resourceVersion); false when gone or changed. */
+  async deleteRevision(revision: ControllerRevision): Promise<boolean> {
     this.#o.fence();
-    await this.#apps
-      .deleteNamespacedControllerRevision({ namespace: this.#o.namespace, name })
-      .catch((err: unknown) => {
-        if (!(err instanceof NotFoundError)) throw err;
-      });
+    return deleteExactly(
+      revision,
+      (body) =>
+        this.#apps.deleteNamespacedControllerRevision({
+          namespace: this.#o.namespace,
+          name: revision.metadata.name ?? '',
+          body,
+        }),
+      { resourceVersion: true },
+    );
   }
 
   /** Creates a PVC unless one of that name exists (PVCs are never updated but for their owner references). */
