@@ -2,6 +2,7 @@
 // hit by every client at the same instant) and drains on shutdown, so in-flight publishes and acks complete.
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { type BusCredentials, busCredentialsFromEnv, connectionAuth } from './credentials.ts';
 import { type PublisherBuild, publisherBuild, publisherName } from './publisher-build.ts';
 import type { Topology } from './topology.ts';
 
@@ -22,6 +23,11 @@ export interface BusOptions {
   requestTimeoutMs?: number;
   /** How long close() lets the drain run before closing hard. Default 10 s. */
   drainTimeoutMs?: number;
+  /**
+   * Identity and TLS; default: from the KRUISE_TS_NATS_* environment (busCredentialsFromEnv), so every service
+   * authenticates the same way without each bootstrap passing it through.
+   */
+  credentials?: BusCredentials;
 }
 
 export interface Bus {
@@ -40,6 +46,23 @@ export interface Bus {
   inFlight<T>(work: () => Promise<T>): Promise<T>;
   /** Waits for in-flight publishes, drains subscriptions, then closes; bounded by drainTimeoutMs. Idempotent. */
   close(): Promise<void>;
+  /**
+   * Whether the connection is up now. While it is down the client reconnects forever; readiness reports it
+   * (a replica acting on a cache that no longer follows the bus must say so).
+   */
+  connected(): boolean;
+  /** Since when (epoch ms) the connection is down; undefined while connected. */
+  disconnectedSince(): number | undefined;
+}
+
+/** A readiness check: throws while the bus is closed or disconnected, saying for how long. */
+export function assertBusConnected(bus: Pick<Bus, 'nc' | 'connected' | 'disconnectedSince'>): void {
+  if (bus.nc.isClosed()) throw new Error('bus connection closed');
+  if (!bus.connected()) {
+    const since = bus.disconnectedSince();
+    const secs = since === undefined ? 0 : Math.round((Date.now() - since) / 1000);
+    throw new Error(`bus disconnected for ${secs} s (reconnecting)`);
+  }
 }
 
 export async function connectBus(options: BusOptions): Promise<Bus> {
@@ -48,6 +71,7 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
   let nc: NatsConnection;
   try {
     nc = await connect({
+      ...connectionAuth(options.credentials ?? busCredentialsFromEnv()),
       servers: options.servers,
       name: build === undefined ? options.publisherId : publisherName(build),
       maxReconnectAttempts: -1,
@@ -82,6 +106,13 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
       })();
       return closing;
     };
+    let downSince: number | undefined;
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') downSince ??= Date.now();
+        else if (status.type === 'reconnect') downSince = undefined;
+      }
+    })().catch(() => {});
     return {
       nc,
       js,
@@ -92,6 +123,8 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
       requestTimeoutMs,
       inFlight,
       close,
+      connected: () => downSince === undefined && !nc.isClosed(),
+      disconnectedSince: () => downSince,
     };
   } catch (err) {
     await nc.close();

@@ -1,6 +1,8 @@
 // Creates or updates the declared streams and KV bucket idempotently: a missing one is created, a matching one
 // is kept untouched, a differing one is updated in place, and a difference the server cannot apply in place
-// (storage, retention) is an error rather than a silent delete-and-recreate of the cluster cache.
+// (storage, retention) is an error rather than a silent delete-and-recreate of the cluster cache. Two kinds of
+// difference are never applied: replicas are never lowered (a process declaring fewer keeps the server's), and
+// a shared setting (the lease bucket's TTL, which every lease holder fences on) is an error, not an update.
 import {
   JetStreamApiCodes,
   JetStreamApiError,
@@ -10,6 +12,7 @@ import {
 } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { nanos } from '@nats-io/transport-node';
+import { ensureBusSettings, type StoredBusSettings } from './bus-settings.ts';
 import type { Bus } from './connection.ts';
 import type { DeclaredKv, DeclaredStream } from './topology.ts';
 
@@ -46,20 +49,40 @@ async function streamInfo(jsm: JetStreamManager, name: string): Promise<StreamIn
   }
 }
 
+/** The declared config with replicas never below the server's (a stream is never reconfigured downwards). */
+export function withoutDowngrade<T extends Partial<StreamConfig>>(
+  desired: T,
+  actual: Partial<StreamConfig>,
+): T {
+  const have = actual.num_replicas ?? 1;
+  if (desired.num_replicas !== undefined && desired.num_replicas < have)
+    return { ...desired, num_replicas: have };
+  return desired;
+}
+
 async function reconcileStream(
   jsm: JetStreamManager,
   info: StreamInfo,
-  desired: Partial<StreamConfig> & { name: string },
+  declared: Partial<StreamConfig> & { name: string },
+  shared: readonly string[] = [],
 ): Promise<DeclareResult> {
+  const desired = withoutDowngrade(declared, info.config);
   const diff = configDiff(desired, info.config);
   if (diff.length === 0) return 'unchanged';
+  const have: Readonly<Record<string, unknown>> = { ...info.config };
+  const want = desired as Record<string, unknown>;
+  const detail = (keys: string[]) =>
+    keys.map((k) => `${k}: ${String(have[k])} on the server, ${String(want[k])} declared`).join('; ');
   const fixed = diff.filter((key) => (immutable as readonly string[]).includes(key));
   if (fixed.length > 0) {
-    const have: Readonly<Record<string, unknown>> = { ...info.config };
-    const want = desired as Record<string, unknown>;
-    const detail = fixed.map((k) => `${k}: ${String(have[k])} on the server, ${String(want[k])} declared`);
     throw new Error(
-      `stream ${desired.name} cannot be changed in place (${detail.join('; ')}): migrate it explicitly`,
+      `stream ${desired.name} cannot be changed in place (${detail(fixed)}): migrate it explicitly`,
+    );
+  }
+  const mine = diff.filter((key) => shared.includes(key));
+  if (mine.length > 0) {
+    throw new Error(
+      `stream ${desired.name} has shared settings other processes rely on (${detail(mine)}): refusing to rewrite them`,
     );
   }
   try {
@@ -98,9 +121,12 @@ function kvStreamSettings(kv: DeclaredKv): Partial<StreamConfig> & { name: strin
   };
 }
 
+// The TTL of a bucket is what its users fence on; it is never rewritten by whichever process starts last.
+const KV_SHARED = ['max_age', 'duplicate_window'];
+
 export async function ensureKv(bus: Pick<Bus, 'js' | 'jsm'>, kv: DeclaredKv): Promise<DeclareResult> {
   const existing = await streamInfo(bus.jsm, kv.stream);
-  if (existing !== undefined) return reconcileStream(bus.jsm, existing, kvStreamSettings(kv));
+  if (existing !== undefined) return reconcileStream(bus.jsm, existing, kvStreamSettings(kv), KV_SHARED);
   try {
     // Kvm lays out a proper KV stream (subjects, rollups, discard policy); it opens an existing bucket as is.
     await new Kvm(bus.js).create(kv.bucket, {
@@ -117,24 +143,38 @@ export async function ensureKv(bus: Pick<Bus, 'js' | 'jsm'>, kv: DeclaredKv): Pr
   // The bucket may have existed by then (a concurrent creator): settle on the declared settings either way.
   const created = await streamInfo(bus.jsm, kv.stream);
   if (created === undefined) throw new Error(`KV bucket ${kv.bucket} vanished right after creation`);
-  const result = await reconcileStream(bus.jsm, created, kvStreamSettings(kv));
+  const result = await reconcileStream(bus.jsm, created, kvStreamSettings(kv), KV_SHARED);
   return result === 'unchanged' ? 'created' : result;
 }
 
 export interface TopologyDeclaration {
   objects: DeclareResult;
   events: DeclareResult;
-  leases: DeclareResult;
+  /** 'skipped' while no lease holder declared a lease TTL (nothing to create the bucket with). */
+  leases: DeclareResult | 'skipped';
+  /** The cluster-wide settings in force (stored in the bus). */
+  settings: StoredBusSettings;
 }
 
-/** Declares everything the bus needs; safe to call from every replica at every start. */
+/**
+ * Declares everything the bus needs; safe to call from every replica at every start. First checks this
+ * process's cluster-wide settings against the bus's (refusing to start on a conflict), then declares the
+ * streams and the lease bucket with the stored values.
+ */
 export async function ensureTopology(
-  bus: Pick<Bus, 'js' | 'jsm' | 'topology'>,
+  bus: Pick<Bus, 'js' | 'jsm' | 'topology' | 'publisherId'>,
 ): Promise<TopologyDeclaration> {
   const { topology } = bus;
+  const settings = await ensureBusSettings(bus);
+  const replicas = settings.replicas ?? 1;
+  const leaseTtlMs = settings.leaseTtlMs;
   return {
-    objects: await ensureStream(bus.jsm, topology.objects.config),
-    events: await ensureStream(bus.jsm, topology.events.config),
-    leases: await ensureKv(bus, topology.leases),
+    objects: await ensureStream(bus.jsm, { ...topology.objects.config, num_replicas: replicas }),
+    events: await ensureStream(bus.jsm, { ...topology.events.config, num_replicas: replicas }),
+    leases:
+      leaseTtlMs === undefined
+        ? 'skipped'
+        : await ensureKv(bus, { ...topology.leases, ttlMs: leaseTtlMs, replicas }),
+    settings,
   };
 }

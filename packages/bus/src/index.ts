@@ -1,9 +1,18 @@
+export type { BusSettings, BusSettingsPlan, StoredBusSettings } from './bus-settings.ts';
+export {
+  BusSettingsConflictError,
+  busSettingsBucket,
+  ensureBusSettings,
+  planBusSettings,
+} from './bus-settings.ts';
 export type { Bus, BusOptions } from './connection.ts';
-export { connectBus } from './connection.ts';
+export { assertBusConnected, connectBus } from './connection.ts';
 export * from './contract.ts';
 export * from './contracts.ts';
+export type { BusCredentials } from './credentials.ts';
+export { busCredentialsFromEnv, connectionAuth } from './credentials.ts';
 export type { DeclareResult, TopologyDeclaration } from './declare.ts';
-export { configDiff, ensureKv, ensureStream, ensureTopology } from './declare.ts';
+export { configDiff, ensureKv, ensureStream, ensureTopology, withoutDowngrade } from './declare.ts';
 export type {
   EventConsumerSpec,
   EventWorker,
@@ -11,6 +20,13 @@ export type {
   ReceivedDomainEvent,
 } from './event-worker.ts';
 export { ensureEventConsumer, startEventWorker } from './event-worker.ts';
+export type { AwaitListsOptions, ListMarker } from './list-markers.ts';
+export {
+  awaitListsPublished,
+  listMarkersBucket,
+  readListMarkers,
+  recordListPublished,
+} from './list-markers.ts';
 export { supersedes } from './monotonic.ts';
 export type { ObjectFeed, ObjectFeedEvent, ObjectFeedOptions } from './object-feed.ts';
 export { openObjectFeed } from './object-feed.ts';
@@ -29,5 +45,5 @@ export * from './subjects.ts';
 export type { GroupKind } from './tokens.ts';
 export { EMPTY_TOKEN, fromToken, kindTokens, parseKindTokens, toToken } from './tokens.ts';
 export type { DeclaredKv, DeclaredStream, Topology, TopologyOptions } from './topology.ts';
-export { topology } from './topology.ts';
+export { streamReplicasFromEnv, topology } from './topology.ts';
 export { extractTraceContext, injectTraceContext } from './trace.ts';

@@ -2,11 +2,17 @@
 // DeliverLastPerSubject over the partitions' filter subjects first replays the current value of every object,
 // then follows new events. `synced` resolves once the replay reached the stream head as it was at open time,
 // which is when a replica may start reconciling the partitions (its cache is as fresh as the bus).
+//
+// Deletions are never lost to a disconnect: a deleted object's marker carries a TTL (the stream would keep every
+// deleted name otherwise), so a consumer away longer than that resumes past a marker that is gone, and the
+// object would stay in its cache as a ghost (a deleted SidecarSet still injected). After every reconnect the
+// feed therefore lists the subjects its filters still hold (headers only) and hands a TOMBSTONE to onEvent for
+// every object it delivered alive whose subject is gone, whatever the length of the outage.
 import { type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
-import type { Context } from '@opentelemetry/api';
+import { type Context, context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
 import { type ContractRefusal, contractDecision, contractVersionOf } from './contract.ts';
-import { type ObjectEvent, objectEventCodec } from './contracts.ts';
+import { type ObjectEvent, ObjectEventType, objectEventCodec } from './contracts.ts';
 import { type ObjectSelection, objectFilterSubjects, parseObjectSubject } from './subjects.ts';
 import { extractTraceContext } from './trace.ts';
 
@@ -24,14 +30,14 @@ export interface ObjectFeedEvent {
 export interface ObjectFeedOptions extends ObjectSelection {
   /** Called once per message, in stream order; the next message waits for the returned promise. */
   onEvent(event: ObjectFeedEvent): void | Promise<void>;
-  /** An undecodable message or a failing onEvent; the feed goes on. Default: ignore. */
-  onError?(error: Error): void;
   /**
    * A message of a contract version this build does not read (see contract.ts). It is not handed to onEvent;
    * the object it is about is the consumer's to leave alone until a readable message replaces it. Default:
    * reported through onError.
    */
   onRefused?(refusal: ContractRefusal): void | Promise<void>;
+  /** An undecodable message or a failing onEvent; the feed goes on. Default: ignore. */
+  onError?(error: Error): void;
   /** Messages buffered ahead of onEvent. Default 256. */
   bufferMessages?: number;
 }
@@ -93,33 +99,68 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
   }
 
   let stopping = false;
-  const handle = async (m: JsMsg) => {
-    let event: ObjectEvent | undefined;
-    const refusal = objectRefusal(bus, m);
-    if (refusal !== undefined) {
-      try {
-        if (options.onRefused) await options.onRefused(refusal);
-        else report(new Error(`refused message ${m.seq} on ${m.subject}: ${refusal.reason}`));
-      } catch (err) {
-        report(new Error(`onRefused failed for message ${m.seq} on ${m.subject}`, { cause: err }));
-      }
-    } else {
-      try {
-        event = objectEventCodec.decode(m.data);
-      } catch (err) {
-        report(new Error(`skipping undecodable message ${m.seq} on ${m.subject}`, { cause: err }));
-      }
-    }
-    if (event !== undefined) {
-      const context = extractTraceContext(m.headers);
-      try {
-        await options.onEvent({ event, subject: m.subject, seq: m.seq, snapshot: !isSynced, context });
-      } catch (err) {
-        report(new Error(`onEvent failed for message ${m.seq} on ${m.subject}`, { cause: err }));
-      }
-    }
-    if (!isSynced && (m.seq >= headSeq || m.info.pending === 0)) markSynced();
+  // Objects delivered alive, by subject: their identity only (what a TOMBSTONE needs), and the seq delivered.
+  const live = new Map<string, { seq: number; event: ObjectEvent }>();
+  // onEvent calls never overlap: the consumer's messages and a resync's tombstones take turns.
+  let turn: Promise<void> = Promise.resolve();
+  const exclusive = (work: () => Promise<void>): Promise<void> => {
+    const next = turn.then(work);
+    turn = next.catch(() => {});
+    return next;
   };
+  const deliver = async (event: ObjectEvent, subject: string, seq: number, context: Context) => {
+    if (gone.has(event.type)) live.delete(subject);
+    else live.set(subject, { seq, event: { ...event, object: new Uint8Array(0), labels: {} } });
+    try {
+      await options.onEvent({ event, subject, seq, snapshot: !isSynced, context });
+    } catch (err) {
+      report(new Error(`onEvent failed for message ${seq} on ${subject}`, { cause: err }));
+    }
+  };
+  const handle = (m: JsMsg) =>
+    exclusive(async () => {
+      let event: ObjectEvent | undefined;
+      const refusal = objectRefusal(bus, m);
+      if (refusal !== undefined) {
+        try {
+          if (options.onRefused) await options.onRefused(refusal);
+          else report(new Error(`refused message ${m.seq} on ${m.subject}: ${refusal.reason}`));
+        } catch (err) {
+          report(new Error(`onRefused failed for message ${m.seq} on ${m.subject}`, { cause: err }));
+        }
+      } else {
+        try {
+          event = objectEventCodec.decode(m.data);
+        } catch (err) {
+          report(new Error(`skipping undecodable message ${m.seq} on ${m.subject}`, { cause: err }));
+        }
+      }
+      if (event !== undefined) await deliver(event, m.subject, m.seq, extractTraceContext(m.headers));
+      if (!isSynced && (m.seq >= headSeq || m.info.pending === 0)) markSynced();
+    });
+
+  const resync = async () => {
+    const present = await subjectsPresent(bus, stream, filterSubjects);
+    if (present === undefined) return;
+    await exclusive(async () => {
+      for (const [subject, { seq, event }] of [...live]) {
+        // Delivered after the listing began: newer than what the listing saw.
+        if (present.subjects.has(subject) || seq > present.headSeq) continue;
+        const tombstone: ObjectEvent = { ...event, type: ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE };
+        await deliver(tombstone, subject, seq, context.active());
+      }
+    });
+  };
+  void (async () => {
+    for await (const status of bus.nc.status()) {
+      if (stopping) break;
+      if (status.type === 'reconnect') {
+        await resync().catch((err: unknown) =>
+          report(new Error('resync after reconnect failed; next reconnect retries', { cause: err })),
+        );
+      }
+    }
+  })().catch(() => {});
 
   const done = (async () => {
     try {
@@ -146,6 +187,38 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
   };
 
   return { filterSubjects, synced, isSynced: () => isSynced, stop, done };
+}
+
+const gone = new Set([
+  ObjectEventType.OBJECT_EVENT_TYPE_DELETED,
+  ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE,
+]);
+
+/** The subjects the filters hold now (one per object, deleted markers included) and the stream head then. */
+async function subjectsPresent(
+  bus: Bus,
+  stream: string,
+  filterSubjects: readonly string[],
+): Promise<{ subjects: Set<string>; headSeq: number } | undefined> {
+  const headSeq = (await bus.jsm.streams.info(stream)).state.last_seq;
+  const consumer = await bus.js.consumers.get(stream, {
+    filter_subjects: [...filterSubjects],
+    deliver_policy: DeliverPolicy.LastPerSubject,
+    headers_only: true,
+  });
+  const subjects = new Set<string>();
+  try {
+    if ((await consumer.info(true)).num_pending === 0) return { subjects, headSeq };
+    const messages = await consumer.consume({ max_messages: 1024 });
+    for await (const m of messages) {
+      subjects.add(m.subject);
+      if (m.info.pending === 0 || m.seq >= headSeq) break;
+    }
+    messages.stop();
+    return { subjects, headSeq };
+  } finally {
+    await consumer.delete().catch(() => {});
+  }
 }
 
 /** The refusal of a message whose contract version this build does not read; undefined when it reads it. */

@@ -2,13 +2,14 @@
 // prefix and the partition count so that every service (and every test, with its own prefix) agrees.
 import { DiscardPolicy, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
+import type { BusSettings } from './bus-settings.ts';
 
 export interface TopologyOptions {
   /** First subject token and stem of every stream and bucket name. Default `kruise`. */
   prefix?: string;
   /** P in `partition = fnv1a32(namespace) mod P`; every service of a deployment must use the same value. */
   partitions: number;
-  /** Stream replicas (1 for a single server). */
+  /** Stream and KV replicas (1 for a single server). Default: KRUISE_TS_STREAM_REPLICAS, else 1. */
   replicas?: number;
   /** How long a message id is remembered for de-duplication. Default 2 minutes. */
   duplicateWindowMs?: number;
@@ -16,7 +17,10 @@ export interface TopologyOptions {
   deletedObjectTtlMs?: number;
   /** How long domain events are kept. Default 7 days. */
   eventMaxAgeMs?: number;
-  /** A partition lease not renewed for this long expires (bucket max age). Default 15 seconds. */
+  /**
+   * A partition lease not renewed for this long expires (bucket max age). Declared only by processes that
+   * hold leases; the others adopt the value stored in the bus (see bus-settings.ts). Default 15 seconds.
+   */
   leaseTtlMs?: number;
 }
 
@@ -31,6 +35,8 @@ export interface Topology {
   };
   readonly events: { readonly stream: string; readonly subjectRoot: string; readonly config: DeclaredStream };
   readonly leases: DeclaredKv;
+  /** The cluster-wide settings this process declared explicitly (compared with the bus's at start). */
+  readonly declared: Readonly<Partial<BusSettings> & { partitions: number }>;
 }
 
 /** The stream settings this package owns; anything not listed is left as the server has it. */
@@ -68,7 +74,7 @@ export function topology(options: TopologyOptions): Topology {
   if (!Number.isSafeInteger(partitions) || partitions < 1 || partitions > 4096) {
     throw new Error(`partitions must be an integer in 1..4096, got ${partitions}`);
   }
-  const replicas = options.replicas ?? 1;
+  const replicas = options.replicas ?? streamReplicasFromEnv();
   const duplicateWindow = nanos(options.duplicateWindowMs ?? 2 * 60_000);
   const stem = prefix.toUpperCase().replaceAll('-', '_');
   const objectsRoot = `${prefix}.objects`;
@@ -124,5 +130,24 @@ export function topology(options: TopologyOptions): Topology {
       replicas,
       description: 'Partition leases of controller replicas',
     },
+    declared: {
+      partitions,
+      ...(options.leaseTtlMs === undefined ? {} : { leaseTtlMs: options.leaseTtlMs }),
+      ...(options.replicas === undefined ? {} : { replicas: options.replicas }),
+    },
   };
+}
+
+/**
+ * KRUISE_TS_STREAM_REPLICAS: every service of an installation declares the same streams, so the replica count is
+ * one deployment-wide setting (the Helm chart sets it) rather than an option of each bootstrap.
+ */
+export function streamReplicasFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.KRUISE_TS_STREAM_REPLICAS;
+  if (raw === undefined || raw.trim() === '') return 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 5) {
+    throw new Error(`KRUISE_TS_STREAM_REPLICAS must be an integer in 1..5, got '${raw}'`);
+  }
+  return value;
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNats } from '@kruise-ts/devcluster';
-import { type Bus, connectBus, type TopologyOptions, topology } from '../src/index.ts';
+import { type Bus, busSettingsBucket, connectBus, type TopologyOptions, topology } from '../src/index.ts';
 
 export interface TestNats {
   url: string;
@@ -45,7 +45,12 @@ export async function testBus(
   return {
     ...bus,
     async dispose() {
-      for (const stream of [topo.objects.stream, topo.events.stream, topo.leases.stream]) {
+      for (const stream of [
+        topo.objects.stream,
+        topo.events.stream,
+        topo.leases.stream,
+        `KV_${busSettingsBucket(topo.prefix)}`,
+      ]) {
         await bus.jsm.streams.delete(stream).catch(() => {});
       }
       await bus.close();

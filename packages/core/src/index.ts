@@ -1,3 +1,5 @@
+export type { ClaimableMeta, ClaimOwner, ClaimPlan, OwnerChange } from './claim.ts';
+export { controllerReference, newControllerReference, planClaim } from './claim.ts';
 export type {
   ExpectationKind,
   ExpectationLeak,
@@ -109,6 +111,12 @@ export {
   normaliseAsGoStruct,
   normalisePodTemplate,
 } from './pod-template-normalise.ts';
+export type {
+  UpdatePriorityOrderTerm,
+  UpdatePriorityStrategy,
+  UpdatePriorityWeightTerm,
+} from './priority-sort.ts';
+export { comparePriority, sortByPriority, trailingInteger } from './priority-sort.ts';
 export type { Quantity, QuantityFormat } from './quantity.ts';
 export {
   canonicalQuantity,

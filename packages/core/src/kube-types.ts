@@ -2,7 +2,7 @@
 // bus (timestamps stay RFC 3339 strings). Only the fields the decisions use are typed; everything else passes
 // through untouched.
 
-// Metadata has one definition, the API schemas' (packages/api/src/schema/meta.ts); see docs/adr/0011.
+// Metadata has one definition, the API schemas' (packages/api/src/schema/meta.ts); see docs/adr/0020-one-type-per-kind.md.
 import type { Container, ObjectMeta, OwnerReference, PodSpec } from '@kruise-ts/api';
 
 export type { Container, ObjectMeta, OwnerReference };

@@ -10,7 +10,7 @@ import {
 
 /** What the expectations read from an object: its UID and resourceVersion (as in metadata). */
 export interface VersionedObject {
-  metadata: { uid?: string; resourceVersion?: string };
+  metadata: { uid?: string; resourceVersion?: string; namespace?: string };
 }
 
 export type VersionSatisfaction = { satisfied: true } | { satisfied: false; unsatisfiedForMs: number };
@@ -32,6 +32,8 @@ export interface VersionCheckOptions {
 interface Entry {
   version: string;
   firstUnsatisfiedAt: number | undefined;
+  /** Where the object lives, when the writer said (for forgetNamespaces). */
+  namespace: string | undefined;
 }
 
 export class ResourceVersionExpectations {
@@ -56,7 +58,7 @@ export class ResourceVersionExpectations {
     const rv = obj.metadata.resourceVersion ?? '';
     let entry = this.#entries.get(uid);
     if (entry === undefined) {
-      entry = { version: '', firstUnsatisfiedAt: undefined };
+      entry = { version: '', firstUnsatisfiedAt: undefined, namespace: obj.metadata.namespace };
       this.#entries.set(uid, entry);
     }
     if (isResourceVersionAtLeast(entry.version, rv)) entry.version = rv;
@@ -107,6 +109,17 @@ export class ResourceVersionExpectations {
 
   delete(obj: VersionedObject): void {
     this.#entries.delete(obj.metadata.uid ?? '');
+  }
+
+  /**
+   * Drops the expectations of objects in the namespaces `matches` accepts, and of objects whose namespace was
+   * never recorded (it cannot be told whether they are in them): a replica losing a partition must not keep
+   * waiting for versions the next owner's writes will move past.
+   */
+  forgetNamespaces(matches: (namespace: string) => boolean): void {
+    for (const [uid, entry] of this.#entries) {
+      if (entry.namespace === undefined || matches(entry.namespace)) this.#entries.delete(uid);
+    }
   }
 
   /** Gauge: objects whose expectation has been unsatisfied for at least the timeout. */

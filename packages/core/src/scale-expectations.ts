@@ -128,6 +128,11 @@ export class ScaleExpectations {
     this.#entries.delete(controllerKey);
   }
 
+  /** Drops every controller key `matches` accepts (a lost partition's keys: the next owner decides afresh). */
+  forget(matches: (controllerKey: string) => boolean): void {
+    for (const key of [...this.#entries.keys()]) if (matches(key)) this.#entries.delete(key);
+  }
+
   /** A copy of what is pending for the controller, or undefined when nothing is recorded. */
   get(controllerKey: string): Record<ScaleAction, string[]> | undefined {
     const entry = this.#entries.get(controllerKey);

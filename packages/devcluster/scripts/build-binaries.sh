@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the local control plane (kube-apiserver, kube-controller-manager, kube-scheduler, etcd, kwok,
-# nats-server, jaeger) from the Go module proxy at the versions pinned in ../versions.json.
+# nats-server, jaeger, helm) from the Go module proxy at the versions pinned in ../versions.json.
 # Binaries are cached per version under $KRUISE_TS_CACHE (default ~/.cache/kruise-ts) and a component is
 # rebuilt only when its binary is missing. Each component builds in its own throwaway Go module so that
 # dependency resolution of one never shifts the pins of another.
@@ -18,7 +18,7 @@ case "$(go env GOVERSION)" in
 esac
 
 CACHE="${KRUISE_TS_CACHE:-$HOME/.cache/kruise-ts}"
-K8S=$(ver kubernetes); ETCD=$(ver etcd); KWOK=$(ver kwok); NATS=$(ver natsServer); JAEGER=$(ver jaeger)
+K8S=$(ver kubernetes); ETCD=$(ver etcd); KWOK=$(ver kwok); NATS=$(ver natsServer); JAEGER=$(ver jaeger); HELM=$(ver helm)
 export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
 
 only="${1:-all}"   # a component name, or "all"
@@ -105,6 +105,18 @@ build_jaeger() {
   go build -trimpath -ldflags "-s -w" -o "$out/jaeger" github.com/jaegertracing/jaeger/cmd/jaeger
 }
 
+build_helm() {
+  local out; out=$(bin_dir helm "$HELM"); mkdir -p "$out"
+  # helm's Makefile stamps its version and the Kubernetes version `helm template` assumes (from its client-go
+  # pin); `go install` would leave both at their defaults (the latter is v1.20, failing charts' kubeVersion).
+  local gomod cg minor; gomod=$(gomod_of "helm.sh/helm/v3@$HELM")
+  cg=$(sed -n 's#^[[:space:]]*k8s.io/client-go v0\.\([0-9]*\)\..*#\1#p' "$gomod" | head -n1)
+  minor=${cg:-0}
+  GOBIN="$out" go install -ldflags "-s -w -X helm.sh/helm/v3/internal/version.version=$HELM \
+    -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=$minor" \
+    "helm.sh/helm/v3/cmd/helm@$HELM"
+}
+
 need() { # component version binary...
   local dir; dir=$(bin_dir "$1" "$2"); shift 2
   for b in "$@"; do [ -x "$dir/$b" ] || return 0; done
@@ -121,4 +133,5 @@ if want kubernetes && need kubernetes "$K8S" kube-apiserver kube-controller-mana
   with_progress "kubernetes-$K8S" build_kubernetes
 fi
 if want jaeger && need jaeger "$JAEGER" jaeger; then with_progress "jaeger-$JAEGER" build_jaeger; fi
+if want helm && need helm "$HELM" helm; then with_progress "helm-$HELM" build_helm; fi
 log "all binaries present under $CACHE/bin"

@@ -13,6 +13,9 @@ export interface Versions {
   kwok: string;
   natsServer: string;
   jaeger: string;
+  /** Zipkin Lens (io.zipkin:zipkin-lens on Maven Central), the trace UI packages/trace-ui serves. */
+  zipkinLens: string;
+  helm: string;
 }
 
 /** The pinned versions; versions.json is the only place they are written. */
@@ -31,6 +34,7 @@ export interface BinaryPaths {
   kwok: string;
   natsServer: string;
   jaeger: string;
+  helm: string;
 }
 
 export function binaryPaths(): BinaryPaths {
@@ -45,6 +49,7 @@ export function binaryPaths(): BinaryPaths {
     kwok: bin('kwok', versions.kwok, 'kwok'),
     natsServer: bin('nats-server', versions.natsServer, 'nats-server'),
     jaeger: bin('jaeger', versions.jaeger, 'jaeger'),
+    helm: bin('helm', versions.helm, 'helm'),
   };
 }
 

@@ -8,7 +8,7 @@ export { clusterEnv, clusterFromEnv } from './env.ts';
 export { eventually } from './eventually.ts';
 export type { Jaeger } from './jaeger.ts';
 export { startJaeger } from './jaeger.ts';
-export type { NatsServer } from './nats.ts';
+export type { NatsOptions, NatsServer } from './nats.ts';
 export { startNats } from './nats.ts';
 export type { CertRequest, IssuedCert } from './pki.ts';
 export { createCA, issueCert } from './pki.ts';

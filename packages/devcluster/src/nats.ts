@@ -13,7 +13,17 @@ export interface NatsServer {
   stop(): Promise<void>;
 }
 
-export async function startNats(dir: string, options: { port?: number } = {}): Promise<NatsServer> {
+export interface NatsOptions {
+  port?: number;
+  /**
+   * A nats-server configuration file (e.g. the one the Helm chart renders, with its users and permissions) and
+   * the environment its `$VARIABLES` come from. The host and ports given on the command line win over the
+   * file's; the file must enable JetStream with a store directory of its own.
+   */
+  config?: { file: string; env?: Record<string, string> };
+}
+
+export async function startNats(dir: string, options: NatsOptions = {}): Promise<NatsServer> {
   const [port, monitor] = options.port ? [options.port, ...(await freePorts(1))] : await freePorts(2);
   const storeDir = join(dir, 'jetstream');
   mkdirSync(storeDir, { recursive: true });
@@ -21,19 +31,19 @@ export async function startNats(dir: string, options: { port?: number } = {}): P
     'nats-server',
     binaryPaths().natsServer,
     [
+      ...(options.config ? ['-c', options.config.file] : []),
       '-a',
       '127.0.0.1',
       '-p',
       String(port),
       '-m',
       String(monitor),
-      '-js',
-      '-sd',
-      storeDir,
+      // A config file declares its own jetstream block (store_dir included): the flags would be duplicates.
+      ...(options.config ? [] : ['-js', '-sd', storeDir]),
       '-n',
       'kruise-ts-dev',
     ],
-    { dir },
+    { dir, ...(options.config?.env ? { env: options.config.env } : {}) },
   );
   const monitorUrl = `http://127.0.0.1:${monitor}`;
   await waitUntil(

@@ -20,6 +20,7 @@ kruise-ts is up.
   kubeconfig       ${info.kubeconfigPath}
   NATS JetStream   ${info.natsUrl}
   Jaeger query     ${info.jaegerQueryUrl}/api/traces?service=watcher
+  trace UI: ${system.traceUi?.url ?? `not running (${system.traceUiError})`}
   webhooks         ${system.webhookUrl}
 
 Services:
@@ -27,6 +28,7 @@ ${system.services.map((s) => `  ${s.name.padEnd(22)} health ${s.healthUrl}/healt
 
 In another shell:
   export KUBECONFIG=${info.kubeconfigPath}
+  export KRUISE_TS_JAEGER_QUERY_URL=${info.jaegerQueryUrl}${system.traceUi === undefined ? '' : `\n  export KRUISE_TS_TRACE_UI_URL=${system.traceUi.url}`}
   alias kubectl=${binaryPaths().kubectl}
   kubectl apply -f <your Kruise YAML>      # e.g. a CloneSet from the OpenKruise docs
   kubectl get clonesets

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCrdsWithConversionWebhook } from '@kruise-ts/api';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
+import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
 import { serviceSpecs } from './services.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -15,6 +16,8 @@ export interface RunningService {
   name: string;
   healthUrl: string;
   logFile: string;
+  /** The current process (changes on restart). */
+  pid: number;
 }
 
 /** How one service is run instead of from this checkout, e.g. an older build for the version-skew tests. */
@@ -35,6 +38,12 @@ export interface SystemOptions {
 
 export interface RunningSystem {
   webhookUrl: string;
+  /**
+   * The trace UI over the cluster's Jaeger (packages/trace-ui). Undefined when its assets could not be fetched
+   * (traceUiError says why): the system runs without it rather than not at all.
+   */
+  traceUi: Pick<TraceUi, 'url' | 'traceUrl'> | undefined;
+  traceUiError?: string;
   services: RunningService[];
   /** The settings every service got (cluster, bus, tracing), for processes a test starts beside them. */
   sharedEnv: Readonly<Record<string, string>>;
@@ -42,6 +51,15 @@ export interface RunningSystem {
   kubectl(args: string[], input?: string): string;
   /** SIGTERM to every service, newest first, waiting for each to exit. Leaves the cluster running. */
   stop(): Promise<void>;
+  /** Sends a signal to one service's process (fault tests: SIGKILL, SIGSTOP, SIGCONT). */
+  signal(name: string, signal: NodeJS.Signals): void;
+  /** Starts a service again (after it was killed), on its port and log; resolves once it is healthy. */
+  restart(name: string): Promise<void>;
+  /**
+   * Starts one more replica of a service on its own port and log, resolving once it is healthy, and returns
+   * its name (`<name>#2`, …) for `signal` and `restart`. Stopped with the system.
+   */
+  addReplica(name: string): Promise<string>;
 }
 
 export async function startSystem(cluster: ClusterInfo, options: SystemOptions = {}): Promise<RunningSystem> {
@@ -61,7 +79,10 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     url: `https://127.0.0.1:${webhookPort}/convert`,
     caBundle: '',
   });
-  kubectl(['apply', '--server-side', '-f', '-'], crds.map((c) => JSON.stringify(c)).join('\n'));
+  kubectl(
+    ['apply', '--server-side', '--force-conflicts', '-f', '-'],
+    crds.map((c) => JSON.stringify(c)).join('\n'),
+  );
 
   const shared = {
     ...clusterEnv(cluster),
@@ -70,42 +91,99 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
   };
   const children: { name: string; child: ChildProcess; exited: Promise<void> }[] = [];
   const services: RunningService[] = [];
+  let traceUi: TraceUi | undefined;
+  let traceUiError: string | undefined;
+  type Spec = ReturnType<typeof serviceSpecs>[number];
+  const launched = new Map<string, { spec: Spec; port: number; override: ServiceLaunch | undefined }>();
   const stop = async () => {
+    await traceUi?.stop();
     for (const { child, exited } of [...children].reverse()) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGCONT'); // a stopped (SIGSTOP) process would not act on SIGTERM
+        child.kill('SIGTERM');
+      }
       await exited;
     }
+  };
+  const current = (name: string) => {
+    const entry = [...children].reverse().find((c) => c.name === name);
+    if (entry === undefined) throw new Error(`no service ${name}`);
+    return entry;
+  };
+  const launch = async (spec: Spec, port: number, override: ServiceLaunch | undefined) => {
+    const logFile = join(cluster.dir, `${spec.name}.log`);
+    const out = createWriteStream(logFile, { flags: 'a' });
+    const child = spawn(override?.execPath ?? process.execPath, [override?.entry ?? spec.entry], {
+      env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...override?.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(out);
+    child.stderr.pipe(out);
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    children.push({ name: spec.name, child, exited });
+    const healthUrl = `http://127.0.0.1:${port}`;
+    await eventually(
+      `${spec.name} healthy (log ${logFile})`,
+      async () => {
+        if (child.exitCode !== null)
+          throw new Error(`${spec.name} exited with ${child.exitCode}; see ${logFile}`);
+        return (await fetch(`${healthUrl}/healthz`)).ok;
+      },
+      { timeoutMs: 60_000, intervalMs: 300 },
+    );
+    const known = services.find((s) => s.name === spec.name);
+    if (known === undefined) services.push({ name: spec.name, healthUrl, logFile, pid: child.pid ?? 0 });
+    else known.pid = child.pid ?? 0;
   };
   try {
     for (const spec of serviceSpecs(repoRoot, webhookPort)) {
       if (options.omit?.includes(spec.name)) continue;
-      const launch = options.replace?.[spec.name];
+      const override = options.replace?.[spec.name];
       const port = await freePort();
-      const logFile = join(cluster.dir, `${spec.name}.log`);
-      const out = createWriteStream(logFile);
-      const child = spawn(launch?.execPath ?? process.execPath, [launch?.entry ?? spec.entry], {
-        env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...launch?.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.pipe(out);
-      child.stderr.pipe(out);
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      children.push({ name: spec.name, child, exited });
-      const healthUrl = `http://127.0.0.1:${port}`;
-      await eventually(
-        `${spec.name} healthy (log ${logFile})`,
-        async () => {
-          if (child.exitCode !== null)
-            throw new Error(`${spec.name} exited with ${child.exitCode}; see ${logFile}`);
-          return (await fetch(`${healthUrl}/healthz`)).ok;
-        },
-        { timeoutMs: 60_000, intervalMs: 300 },
-      );
-      services.push({ name: spec.name, healthUrl, logFile });
+      launched.set(spec.name, { spec, port, override });
+      await launch(spec, port, override);
+    }
+    try {
+      traceUi = await startTraceUi({ jaegerQueryUrl: cluster.jaegerQueryUrl });
+    } catch (err) {
+      traceUiError =
+        err instanceof Error ? `${err.message}${err.cause ? `: ${err.cause}` : ''}` : String(err);
     }
   } catch (err) {
     await stop();
     throw err;
   }
-  return { webhookUrl: `https://127.0.0.1:${webhookPort}`, services, sharedEnv: shared, kubectl, stop };
+  const ui = traceUi === undefined ? undefined : { url: traceUi.url, traceUrl: traceUi.traceUrl };
+  return {
+    webhookUrl: `https://127.0.0.1:${webhookPort}`,
+    traceUi: ui,
+    ...(traceUiError === undefined ? {} : { traceUiError }),
+    services,
+    sharedEnv: shared,
+    kubectl,
+    stop,
+    signal: (name, signal) => {
+      current(name).child.kill(signal);
+    },
+    addReplica: async (name) => {
+      const entry = launched.get(name);
+      if (entry === undefined) throw new Error(`no service ${name}`);
+      const replicaName = `${name}#${children.filter((c) => c.name.startsWith(`${name}#`)).length + 2}`;
+      const port = await freePort();
+      const spec = { ...entry.spec, name: replicaName, env: () => entry.spec.env(port) };
+      launched.set(replicaName, { spec, port, override: entry.override });
+      await launch(spec, port, entry.override);
+      return replicaName;
+    },
+    restart: async (name) => {
+      const { child, exited } = current(name);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      const entry = launched.get(name);
+      if (entry === undefined) throw new Error(`no service ${name}`);
+      await launch(entry.spec, entry.port, entry.override);
+    },
+  };
 }

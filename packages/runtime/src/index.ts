@@ -17,6 +17,8 @@ export { runController } from './controller.ts';
 export type { ReconcileResultLabel } from './controller-metrics.ts';
 export type { EventRecorderOptions, EventType, InvolvedObject } from './events/event-recorder.ts';
 export { EventRecorder, involvedObject } from './events/event-recorder.ts';
+export type { ClaimOutcome, ClaimWriter, OwnerMeta } from './kube/adoption.ts';
+export { applyClaim, recheckOwner } from './kube/adoption.ts';
 export type { ApiClass, KubeClientOptions } from './kube/client.ts';
 export { KubeClient } from './kube/client.ts';
 export type { KubeErrorInit, KubeStatus, StatusCause } from './kube/errors.ts';
@@ -40,6 +42,13 @@ export {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from './kube/errors.ts';
+export type { DeleteTarget, ExactDeleteOptions } from './kube/exact-delete.ts';
+export {
+  deleteExactly,
+  exactDeleteBody,
+  isDeleteTargetGone,
+  isPreconditionFailed,
+} from './kube/exact-delete.ts';
 export type { ExpectedPodWrites } from './kube/expected-pods.ts';
 export { createPodExpected, deletePodExpected } from './kube/expected-pods.ts';
 export type { KubeRequestInfo } from './kube/request-info.ts';

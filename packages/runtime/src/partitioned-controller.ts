@@ -1,7 +1,7 @@
 // A controller replica that owns a share of the partitions: leases decide which, the bus-fed cache holds
 // only those partitions' objects, and reconciles run only for keys of partitions it owns, fenced so that a
 // replica whose lease may have lapsed stops writing. Replicas of one controller split the work this way.
-import { type Bus, type GroupKind, partitionOf } from '@kruise-ts/bus';
+import { awaitListsPublished, type Bus, type GroupKind, partitionOf } from '@kruise-ts/bus';
 import type { Logger } from '@kruise-ts/telemetry';
 import { Kvm } from '@nats-io/kv';
 import { type Tracer, trace } from '@opentelemetry/api';
@@ -9,13 +9,16 @@ import { Gauge, Histogram, type Registry } from 'prom-client';
 import { type CacheChange, ObjectCache } from './cache/object-cache.ts';
 import { contractRefusals } from './contract-refusals.ts';
 import { type Controller, type ReconcileRequest, type ReconcileResult, runController } from './controller.ts';
+import { runWithWriteGuard } from './kube/write-guard.ts';
 import { PartitionLeaseManager } from './partitions/lease-manager.ts';
 import { WorkQueue } from './queue/work-queue.ts';
 
 export class FencedError extends Error {
-  constructor(partition: number) {
-    super(`partition ${partition} is no longer owned by this replica; write refused`);
+  readonly partition: number;
+  constructor(partition: number, why = 'no longer owned by this replica') {
+    super(`partition ${partition}: ${why}; write refused`);
     this.name = 'FencedError';
+    this.partition = partition;
   }
 }
 
@@ -40,6 +43,11 @@ export interface PartitionedControllerOptions {
    * Without it the controller opens its own.
    */
   cache?: ObjectCache;
+  /**
+   * Act only once the watcher has published a full list of every kind (its list marker): a cache fed before
+   * that may hold a CloneSet without its pods. Default true; false only for tests that publish by hand.
+   */
+  awaitListMarkers?: boolean;
   /** The reconciled kind: every object of it in a newly owned partition is queued once the cache synced. */
   primary: GroupKind;
   /** `namespace/name` keys of primary objects affected by a change (the object itself, its owner…). */
@@ -50,6 +58,11 @@ export interface PartitionedControllerOptions {
   registry?: Registry;
   logger?: Logger;
   tracer?: Tracer;
+  /**
+   * The partition is gone (handed off or lost): forget everything kept for keys whose namespace `inPartition`
+   * accepts (expectations), so a later owner's writes are not awaited here and a regained partition starts clean.
+   */
+  forgetPartition?(inPartition: (namespace: string) => boolean): void;
   /** Called when a partition is gained (after its cache synced) or lost, for logs and tests. */
   onOwnershipChange?(event: {
     partition: number;
@@ -82,6 +95,13 @@ export async function startPartitionedController(
   const inFlight = new Map<number, number>();
   const drained = new Map<number, () => void>();
   const accepting = new Set<number>();
+  // Aborted when the partition is lost (or its hand-off ran out of time): its in-flight writes stop.
+  const aborts = new Map<number, AbortController>();
+  const abort = (p: number, why: string) => {
+    aborts.get(p)?.abort(new FencedError(p, why));
+    aborts.delete(p);
+  };
+  const forget = (p: number) => o.forgetPartition?.((ns) => partitionOf(ns, partitions) === p);
   // Several controllers may share one registry (one process, several kinds): reuse a metric already there.
   const owned = o.registry
     ? ((o.registry.getSingleMetric('kruise_controller_partitions_owned') as Gauge | undefined) ??
@@ -127,6 +147,19 @@ export async function startPartitionedController(
       queue.add(key, spanContext ? { links: [spanContext] } : {});
     }
   });
+  // HasSynced: no feed is opened before the watcher's first full list of every kind is on the bus, so the
+  // replay of any feed opened afterwards holds at least those lists (bus list-markers.ts).
+  const listsPublished = async () => {
+    if (o.awaitListMarkers === false) return;
+    await awaitListsPublished(o.bus, o.kinds, {
+      onWaiting: (missing) =>
+        o.logger?.warn(
+          { kinds: missing.map((k) => `${k.kind}.${k.group}`) },
+          'waiting for the watcher to publish a full list of these kinds before acting',
+        ),
+    });
+  };
+  await listsPublished();
   await cache.addClusterScoped();
 
   const kv = await new Kvm(o.bus.js).open(o.bus.topology.leases.bucket);
@@ -137,6 +170,9 @@ export async function startPartitionedController(
     partitions,
     ttlMs: o.bus.topology.leases.ttlMs,
     onAcquired: async (p) => {
+      aborts.get(p)?.abort(new FencedError(p, 're-acquired'));
+      aborts.set(p, new AbortController());
+      await listsPublished(); // cheap once the markers exist: one KV read per kind
       await cache.addPartition(p);
       accepting.add(p);
       owned?.inc({ controller: o.name });
@@ -145,15 +181,29 @@ export async function startPartitionedController(
       for (const ns of namespacesOf(p))
         for (const obj of cache.list(o.primary, ns)) queue.add(`${obj.namespace}/${obj.name}`);
     },
-    onReleasing: async (p) => {
+    onReleasing: async (p, budgetMs) => {
       accepting.delete(p);
-      if ((inFlight.get(p) ?? 0) > 0) await new Promise<void>((resolve) => drained.set(p, resolve));
+      if ((inFlight.get(p) ?? 0) > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          new Promise<void>((resolve) => drained.set(p, resolve)),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, budgetMs);
+          }),
+        ]);
+        clearTimeout(timer);
+        drained.delete(p);
+      }
+      abort(p, 'handed off');
+      forget(p);
       await cache.removePartition(p);
       owned?.dec({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: false, reason: 'released' });
     },
     onLost: (p) => {
       accepting.delete(p);
+      abort(p, 'lease lost');
+      forget(p);
       owned?.dec({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: false, reason: 'lost' });
       void cache.removePartition(p);
@@ -179,17 +229,23 @@ export async function startPartitionedController(
       // A message this build cannot read is the newest state of an object here: no decision on stale data.
       if (refused.blocks(cache, partition, request.key)) return { requeueAfter: refused.recheckMs };
       inFlight.set(partition, (inFlight.get(partition) ?? 0) + 1);
+      const fence = () => {
+        if (!accepting.has(partition) || !leases.holds(partition)) throw new FencedError(partition);
+        // A refused message (a contract this build cannot read) leaves the partition alone.
+        if (cache.refusals(partition).length > 0) throw new FencedError(partition);
+      };
+      const signal = aborts.get(partition)?.signal;
       try {
-        return await o.reconcile({
-          ...request,
-          ...splitKey(request.key),
-          partition,
-          cache,
-          fence: () => {
-            if (!accepting.has(partition) || !leases.holds(partition)) throw new FencedError(partition);
-            if (cache.refusals(partition).length > 0) throw new FencedError(partition);
-          },
-        });
+        // The kube client fences every write again after its rate-limit wait, right before sending it, bounds
+        // it by the lease's remaining validity, and aborts it with the partition (kube/write-guard.ts).
+        const guard = {
+          fence,
+          remainingMs: () => leases.remainingMs(partition),
+          ...(signal === undefined ? {} : { signal }),
+        };
+        return await runWithWriteGuard(guard, () =>
+          o.reconcile({ ...request, ...splitKey(request.key), partition, cache, fence }),
+        );
       } finally {
         const left = (inFlight.get(partition) ?? 1) - 1;
         inFlight.set(partition, left);

@@ -1,22 +1,3 @@
-export type { InPlaceUpdateOptions, InPlaceUpdateResult } from './inplace/apply.ts';
-export {
-  applyInPlaceUpdate,
-  CONTAINER_LAUNCH_BARRIER_ENV,
-  containerLaunchPriority,
-  patchSpecToPod,
-} from './inplace/apply.ts';
-export type { JsonPatchOp } from './inplace/json-diff.ts';
-export { createJsonPatch } from './inplace/json-diff.ts';
-export { applyMetadataPatch, metadataPatch } from './inplace/metadata-patch.ts';
-export type { InPlaceRefresh } from './inplace/refresh.ts';
-export { isInPlaceUpdateCompleted, refreshInPlaceUpdate } from './inplace/refresh.ts';
-export type { InPlaceSpecOptions, InPlaceUpdateSpec } from './inplace/update-spec.ts';
-export {
-  calculateInPlaceUpdateSpec,
-  canUpdateInPlace,
-  parseUpdateSpec,
-  serializeUpdateSpec,
-} from './inplace/update-spec.ts';
 export type { InPlaceLifecycleGate, LifecycleTransition } from './lifecycle/state-machine.ts';
 export {
   deletionTransition,
@@ -112,7 +93,6 @@ export type {
 export { specReplicas } from './types.ts';
 export type { PodRefresh, PodUpdate, UpdateInput, UpdatePlan, UpdateStop } from './update/plan-update.ts';
 export { decidePodUpdate, planUpdate, podUpdatePolicy } from './update/plan-update.ts';
-export { comparePriority, sortByPriority, trailingInteger } from './update/priority-sort.ts';
 export type { PodSlot } from './update/scatter-sort.ts';
 export { scatterByTerm, scatterTerms, sortByScatter } from './update/scatter-sort.ts';
 export { limitUpdateIndexes, sortUpdateIndexes } from './update/update-order.ts';

@@ -46,14 +46,14 @@ export function startCloneSetController(
       });
       return createCloneSetReconcile({ ...d, rollouts: tracker, gates: config.gates });
     },
-    keysFor: (change, _cache, expectations) => {
+    keysFor: (change, cache, expectations) => {
       observeExpectations(change, expectations);
       const cur = change.current;
       const isCloneSet = cur !== undefined && cur.group === CLONESET.group && cur.kind === CLONESET.kind;
       if (isCloneSet && !change.snapshot && change.old?.generation !== cur.generation) {
         rollouts?.noteGeneration(`${cur.namespace}/${cur.name}`, cur.generation, change.context);
       }
-      return cloneSetKeysFor(change);
+      return cloneSetKeysFor(change, cache);
     },
   });
 }

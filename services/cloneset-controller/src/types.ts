@@ -8,7 +8,14 @@ import type {
   LabelSelector,
   LabelSelectorRequirement,
 } from '@kruise-ts/api';
-import type { Container, ObjectMeta, Pod } from '@kruise-ts/core';
+import type {
+  Container,
+  ObjectMeta,
+  Pod,
+  UpdatePriorityOrderTerm,
+  UpdatePriorityStrategy,
+  UpdatePriorityWeightTerm,
+} from '@kruise-ts/core';
 import type { IntOrString } from '@kruise-ts/kube';
 
 export type { LabelSelector, LabelSelectorRequirement };
@@ -16,19 +23,7 @@ export type { LabelSelector, LabelSelectorRequirement };
 /** A PVC as stored (its metadata is always there), from the API schema's type. */
 export type PersistentVolumeClaim = ApiPersistentVolumeClaim & { metadata: ObjectMeta };
 
-export interface UpdatePriorityWeightTerm {
-  weight: number;
-  matchSelector: LabelSelector;
-}
-
-export interface UpdatePriorityOrderTerm {
-  orderedKey: string;
-}
-
-export interface UpdatePriorityStrategy {
-  weightPriority?: UpdatePriorityWeightTerm[];
-  orderPriority?: UpdatePriorityOrderTerm[];
-}
+export type { UpdatePriorityOrderTerm, UpdatePriorityStrategy, UpdatePriorityWeightTerm };
 
 export interface UpdateScatterTerm {
   key: string;

@@ -1,12 +1,13 @@
 // revision-gc: for every workload kind, a partitioned controller whose reconcile deletes the revisions
 // revisionsToDelete() picks. Replicas split the partitions like every controller.
 
+import { assertBusConnected } from '@kruise-ts/bus';
 import type { ControllerRevision } from '@kruise-ts/core';
 import { CONTROLLER_REVISION, POD } from '@kruise-ts/kube';
 import {
+  deleteExactly,
   enqueueOwner,
   type HealthServer,
-  NotFoundError,
   ObjectCache,
   openControllerConnections,
   type PartitionedController,
@@ -78,12 +79,13 @@ export async function startRevisionGc(
             for (const revision of revisionsToDelete({ kind, workload: workload.object, revisions, pods })) {
               fence();
               const revisionName = revision.metadata.name ?? '';
-              try {
-                await apps.deleteNamespacedControllerRevision({ namespace, name: revisionName });
-                log?.info({ revision: revisionName }, 'pruned ControllerRevision');
-              } catch (err) {
-                if (!(err instanceof NotFoundError)) throw err;
-              }
+              // uid and resourceVersion: a revision a rollback renumbered (or recreated) since is kept.
+              const deleted = await deleteExactly(
+                revision,
+                (body) => apps.deleteNamespacedControllerRevision({ namespace, name: revisionName, body }),
+                { resourceVersion: true },
+              );
+              if (deleted) log?.info({ revision: revisionName }, 'pruned ControllerRevision');
             }
           },
         }),
@@ -97,6 +99,7 @@ export async function startRevisionGc(
   health.addLivenessCheck('bus', () => {
     if (bus.nc.isClosed()) throw new Error('bus connection closed');
   });
+  health.addReadinessCheck('bus', () => assertBusConnected(bus));
   logger.info({ url: health.url, kinds: workloadKinds.map((k) => k.kind) }, 'revision-gc running');
   return {
     health,

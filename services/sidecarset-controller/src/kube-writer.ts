@@ -8,6 +8,7 @@ import type { SidecarSetStatus } from '@kruise-ts/api';
 import type { ControllerRevision, ResourceVersionExpectations } from '@kruise-ts/core';
 import { asClientBody, plain } from '@kruise-ts/kube';
 import {
+  deleteExactly,
   EventRecorder,
   type EventType,
   involvedObject,
@@ -161,8 +162,18 @@ export class KubeWriter {
     return plain(await this.#apps.patchNamespacedControllerRevision({ namespace, name, body }, merge));
   }
 
-  async deleteRevision(namespace: string, name: string): Promise<void> {
+  /** Deletes exactly this revision as decided on (uid and resourceVersion); false when gone or changed. */
+  async deleteRevision(namespace: string, revision: ControllerRevision): Promise<boolean> {
     this.#fence();
-    await this.#apps.deleteNamespacedControllerRevision({ namespace, name });
+    return deleteExactly(
+      revision,
+      (body) =>
+        this.#apps.deleteNamespacedControllerRevision({
+          namespace,
+          name: revision.metadata.name ?? '',
+          body,
+        }),
+      { resourceVersion: true },
+    );
   }
 }

@@ -5,7 +5,7 @@
 import type { ControllerRevision } from '@kruise-ts/core';
 import { equalRevision } from '@kruise-ts/core';
 import { isResourceVersionAtLeast } from '@kruise-ts/kube';
-import { AlreadyExistsError, NotFoundError } from '@kruise-ts/runtime';
+import { AlreadyExistsError } from '@kruise-ts/runtime';
 import {
   decideLatestRevision,
   newSidecarSetRevision,
@@ -129,11 +129,7 @@ export async function registerLatestRevision(o: {
 
   const plan = revisionsToTruncate(sidecarSet, o.pods, revisions);
   for (const old of plan.delete) {
-    try {
-      await writer.deleteRevision(namespace, old.metadata.name ?? '');
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-    }
+    await writer.deleteRevision(namespace, old);
     overlay.deleted(old);
   }
   // Kruise logs this and goes on: revisions in use by pods are kept.

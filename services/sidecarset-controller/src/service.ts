@@ -3,7 +3,7 @@
 // through the runtime's leader-elected controller (a single lease; hand-off drains reconciles). The leader holds the bus-fed
 // caches — SidecarSets, Namespaces and Pods of all partitions, ControllerRevisions of the kruise namespace's
 // partition — and reconciles; the others stand by with nothing cached and take over when its lease lapses.
-import { partitionOf } from '@kruise-ts/bus';
+import { assertBusConnected, partitionOf } from '@kruise-ts/bus';
 import { ResourceVersionExpectations } from '@kruise-ts/core';
 import {
   type CacheChange,
@@ -135,9 +135,7 @@ export async function startSidecarSetController(
     });
     leader = controller;
 
-    health.addReadinessCheck('leader-cache', () => {
-      if (bus.nc.isClosed()) throw new Error('bus connection closed');
-    });
+    health.addReadinessCheck('leader-cache', () => assertBusConnected(bus));
     health.addLivenessCheck('bus', () => {
       if (bus.nc.isClosed()) throw new Error('bus connection closed');
     });

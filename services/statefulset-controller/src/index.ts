@@ -33,8 +33,23 @@ export {
   planScale,
   scaleMaxUnavailable,
 } from './plan-scale.ts';
-export type { UpdateAction, UpdatePlan, UpdatePlanInput, UpdateStop } from './plan-update.ts';
-export { isSpecifiedDelete, orderedUpdateIndexes, planUpdate, rollingMaxUnavailable } from './plan-update.ts';
+export type {
+  InPlaceDecision,
+  UpdateAction,
+  UpdatePlan,
+  UpdatePlanInput,
+  UpdateStop,
+} from './plan-update.ts';
+export {
+  inPlacePolicy,
+  isSpecifiedDelete,
+  orderedUpdateIndexes,
+  planInPlaceUpdate,
+  planUpdate,
+  refreshedLifecycleState,
+  rollingMaxUnavailable,
+  unorderedUpdateIndexes,
+} from './plan-update.ts';
 export type { Availability } from './pod-state.ts';
 export {
   isCreated,

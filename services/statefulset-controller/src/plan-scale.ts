@@ -6,8 +6,8 @@
 //
 // The plan assumes every write succeeds; when a write fails Kruise ends the round there (and puts a FailedCreatePod
 // / FailedUpdatePod condition into the status it writes), which the caller reproduces by stopping at that action.
-// In-place update state refresh is out of scope (no in-place updates); the lifecycle refresh PreparingNormal →
-// Normal is planned.
+// The in-place update refresh (grace periods, container batches, InPlaceUpdateReady) runs in the reconciler before
+// this plan; the lifecycle refresh PreparingNormal → Normal is planned here.
 
 import {
   getPodLifecycleState,

@@ -1,12 +1,33 @@
-// One rolling-update round of an Advanced StatefulSet as a pure decision (docs/behaviour/advanced-statefulset.md#rolling-update, #on-delete; Kruise
-// rollingUpdateStatefulsetPods, handleSpecifiedDeletedPods, sortPodsToUpdate). Recreate only: a pod that is not at
-// the update revision is deleted and comes back at the update revision in a later scaling round.
+// One rolling-update round of an Advanced StatefulSet as a pure decision (docs/behaviour/advanced-statefulset.md#rolling-update, #in-place-update,
+// #lifecycle-hooks, #on-delete; Kruise pkg/controller/statefulset/stateful_set_control.go rollingUpdateStatefulsetPods,
+// refreshPodState, inPlaceUpdatePod, handleSpecifiedDeletedPods; stateful_update_utils.go sortPodsToUpdate). A pod
+// not at the update revision is updated in place when podUpdatePolicy allows and only images / template metadata
+// changed (after the inPlaceUpdate hook lets it), otherwise deleted and recreated at the update revision by a later
+// scaling round.
 //
-// Left out: in-place update (podUpdatePolicy InPlace*: such pods are recreated here), the in-place completion part
-// of "unavailable", `unorderedUpdate` (Parallel + priorities: the ordered order is used), PVC resize, and the update
-// expectations (the caller runs this only once earlier updates are observed).
+// With `rollingUpdate.unorderedUpdate` the targets are the updated / terminating pods first, then the others in
+// unorderedUpdate.priorityStrategy order (docs/behaviour/advanced-statefulset.md#unordered-update).
+//
+// Left out: PVC resize, and the update expectations (the caller runs this only once earlier updates are observed).
 
-import { getPodLifecycleState, isPodAllHooked, LifecycleState } from '@kruise-ts/core';
+import {
+  type ControllerRevision,
+  checkInPlaceUpdateCompleted,
+  getPodLifecycleState,
+  isAtRevision,
+  isPodAllHooked,
+  isPodHooked,
+  type LifecycleHook,
+  LifecycleState,
+  sortByPriority,
+  type UpdatePriorityStrategy,
+} from '@kruise-ts/core';
+import {
+  applyInPlaceUpdate,
+  calculateInPlaceUpdateSpec,
+  type InPlaceUpdateResult,
+  type InPlaceUpdateSpec,
+} from '@kruise-ts/inplace';
 import { getValueFromIntOrPercent } from '@kruise-ts/kube';
 import { podName } from './identity.ts';
 import { deleteOrPrepare, minReadySecondsOf, type ScaleAction } from './plan-scale.ts';
@@ -14,6 +35,7 @@ import { isHealthy, isTerminating, podRevision, runningAndAvailable } from './po
 import { getOrdinal, getStatefulSetReplicasRange, ordinalInRange } from './replicas-range.ts';
 import {
   type Now,
+  REVISION_LABEL,
   SPECIFIED_DELETE_LABEL,
   type StatefulSet,
   type StatefulSetGates,
@@ -30,12 +52,26 @@ export interface UpdatePlanInput {
   gates?: StatefulSetGates;
   /** Pods the scaling round of the same reconcile already deletes (not deleted twice). */
   alreadyDeleted?: ReadonlySet<string>;
+  /** The set's revisions (for the revision a pod is at: in-place updates diff it against the update revision). */
+  revisions?: readonly ControllerRevision[];
 }
 
 export type UpdateAction =
   | { type: 'delete-pod'; pod: StatefulSetPod; reason: 'specified-delete' | 'update' }
   | { type: 'prepare-delete'; pod: StatefulSetPod; markPodNotReady: boolean }
-  | { type: 'set-lifecycle-state'; pod: StatefulSetPod; state: LifecycleState };
+  /** With `hook`, its labels and finalizers are put back (Updated → PreparingUpdate). */
+  | { type: 'set-lifecycle-state'; pod: StatefulSetPod; state: LifecycleState; hook?: LifecycleHook }
+  /**
+   * Update the pod in place: write `result.statusConditions` (InPlaceUpdateReady False) first, then the pod
+   * (recomputed from a fresh read with the same spec and options).
+   */
+  | {
+      type: 'update-in-place';
+      pod: StatefulSetPod;
+      spec: InPlaceUpdateSpec;
+      setLifecycleUpdating: boolean;
+      result: InPlaceUpdateResult<StatefulSetPod>;
+    };
 
 export type UpdateStop =
   /** updateStrategy OnDelete: pods change only when deleted by hand. */
@@ -47,7 +83,9 @@ export type UpdateStop =
   /** The unavailable pods reached maxUnavailable and the next target is available. */
   | 'max-unavailable'
   /** rollingUpdate.maxUnavailable cannot be resolved. */
-  | 'invalid-max-unavailable';
+  | 'invalid-max-unavailable'
+  /** A target could not be updated in place (InPlaceOnly with a change that needs a recreate, or a bad state). */
+  | 'in-place-error';
 
 export interface UpdatePlan {
   actions: UpdateAction[];
@@ -64,6 +102,8 @@ export interface UpdatePlan {
   currentReplicasDelta: number;
   updatedReplicasDelta: number;
   requeueAfterMs?: number;
+  /** With stop 'in-place-error': Kruise's error text (the round fails and is retried). */
+  error?: string;
 }
 
 /** rollingUpdate.maxUnavailable against spec.replicas, percent rounded down, at least 1 (default int 1). */
@@ -90,6 +130,32 @@ export function orderedUpdateIndexes(
   return out;
 }
 
+/**
+ * sortPodsToUpdate with unorderedUpdate: over every existing pod from the highest index down, those already at
+ * the update revision or terminating first, then the rest sorted by the priority strategy (stable: ties keep the
+ * highest index first); at most replicas − partition of them. `pods[i]` is the pod at index i (ordinal − start),
+ * undefined for a missing or reserved slot.
+ */
+export function unorderedUpdateIndexes(
+  pods: readonly (StatefulSetPod | undefined)[],
+  partition: number,
+  replicas: number,
+  updateRevisionName: string,
+  priority: UpdatePriorityStrategy | undefined,
+): number[] {
+  const maxUpdate = replicas - partition;
+  if (maxUpdate <= 0) return [];
+  const updated: number[] = [];
+  const waiting: number[] = [];
+  for (let i = pods.length - 1; i >= 0; i--) {
+    const pod = pods[i];
+    if (pod === undefined) continue;
+    if (isTerminating(pod) || isAtRevision(pod.metadata, updateRevisionName)) updated.push(i);
+    else waiting.push(i);
+  }
+  return [...updated, ...sortByPriority(priority, pods, waiting)].slice(0, maxUpdate);
+}
+
 /** specifieddelete.IsSpecifiedDelete: the label is present (any value). */
 export function isSpecifiedDelete(pod: StatefulSetPod): boolean {
   return Object.hasOwn(pod.metadata.labels ?? {}, SPECIFIED_DELETE_LABEL);
@@ -113,12 +179,11 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
     return plan;
   }
 
-  // refreshPodState over every pod (lifecycle part): a change ends the round.
+  // refreshPodState over every pod (lifecycle part; the in-place part runs on every reconcile): a change ends
+  // the round.
   for (const pod of input.pods) {
-    if (getPodLifecycleState(pod) !== LifecycleState.PreparingNormal) continue;
-    const preNormal = set.spec.lifecycle?.preNormal;
-    if (preNormal === undefined || isPodAllHooked(preNormal, pod))
-      plan.actions.push({ type: 'set-lifecycle-state', pod, state: LifecycleState.Normal });
+    const state = refreshedLifecycleState(set, pod);
+    if (state !== undefined) plan.actions.push({ type: 'set-lifecycle-state', pod, state });
   }
   if (plan.actions.length > 0) {
     plan.stop = 'lifecycle-refreshed';
@@ -155,6 +220,10 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
     const pod = byIndex.get(i);
     // A replica not created yet is unhealthy.
     if (pod === undefined || !isHealthy(pod)) {
+      unavailable.add(nameAt(i));
+      continue;
+    }
+    if (!checkInPlaceUpdateCompleted(pod).completed) {
       unavailable.add(nameAt(i));
       continue;
     }
@@ -198,7 +267,17 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
   }
 
   const partition = rolling?.partition ?? 0;
-  plan.targets = orderedUpdateIndexes(slots, partition, set.spec.replicas ?? 1, filled);
+  const unordered = rolling?.unorderedUpdate;
+  plan.targets =
+    unordered === undefined
+      ? orderedUpdateIndexes(slots, partition, set.spec.replicas ?? 1, filled)
+      : unorderedUpdateIndexes(
+          Array.from({ length: slots }, (_, i) => (filled(i) ? byIndex.get(i) : undefined)),
+          partition,
+          set.spec.replicas ?? 1,
+          input.updateRevisionName,
+          unordered.priorityStrategy,
+        );
   for (const i of plan.targets) {
     const pod = byIndex.get(i);
     // A replica still to be created gets its revision at creation; nothing to delete.
@@ -211,12 +290,149 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
       break;
     }
     if (!specified.has(name) && !isTerminating(pod)) {
-      const actions = deletion(pod, 'update');
-      plan.actions.push(...actions);
-      countDeletion(pod, actions, false);
+      const inPlace = planInPlaceUpdate(set, pod, input, now);
+      if (inPlace.kind === 'error') {
+        plan.stop = 'in-place-error';
+        plan.error = inPlace.error;
+        plan.blockedPod = name;
+        plan.actions.push(...inPlace.actions);
+        break;
+      }
+      if (inPlace.kind === 'in-place') {
+        plan.actions.push(...inPlace.actions);
+        // Kruise counts a pod being updated in place (or held by its hook for that) as leaving the current
+        // revision, as it does a deleted one.
+        if (podRevision(pod) === input.currentRevisionName) plan.currentReplicasDelta--;
+      } else {
+        const actions = deletion(pod, 'update');
+        plan.actions.push(...actions);
+        countDeletion(pod, actions, false);
+      }
       unavailable.add(name);
     }
   }
   plan.unavailable = [...unavailable];
   return plan;
+}
+
+/** rollingUpdate.podUpdatePolicy is InPlaceIfPossible or InPlaceOnly. */
+export function inPlacePolicy(set: StatefulSet): 'InPlaceIfPossible' | 'InPlaceOnly' | undefined {
+  const policy = set.spec.updateStrategy?.rollingUpdate?.podUpdatePolicy;
+  return policy === 'InPlaceIfPossible' || policy === 'InPlaceOnly' ? policy : undefined;
+}
+
+/**
+ * refreshPodState (lifecycle part): PreparingNormal → Normal once no preNormal hook holds it; Updating → Updated
+ * (an inPlaceUpdate hook not all hooked again) or Normal once the in-place update completed; Updated → Normal once
+ * the inPlaceUpdate hook is all hooked again (or there is none). Undefined: no change.
+ */
+export function refreshedLifecycleState(set: StatefulSet, pod: StatefulSetPod): LifecycleState | undefined {
+  const lifecycle = set.spec.lifecycle;
+  switch (getPodLifecycleState(pod)) {
+    case LifecycleState.PreparingNormal:
+      return lifecycle?.preNormal === undefined || isPodAllHooked(lifecycle.preNormal, pod)
+        ? LifecycleState.Normal
+        : undefined;
+    case LifecycleState.Updating:
+      if (!checkInPlaceUpdateCompleted(pod).completed) return undefined;
+      // As in Kruise, any lifecycle without an all-hooked inPlaceUpdate hook passes through Updated.
+      return lifecycle !== undefined && !isPodAllHooked(lifecycle.inPlaceUpdate, pod)
+        ? LifecycleState.Updated
+        : LifecycleState.Normal;
+    case LifecycleState.Updated:
+      return lifecycle?.inPlaceUpdate === undefined || isPodAllHooked(lifecycle.inPlaceUpdate, pod)
+        ? LifecycleState.Normal
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export type InPlaceDecision =
+  /** Recreate the pod. */
+  | { kind: 'recreate' }
+  /** The pod is being updated in place (these actions, possibly none while a hook holds it). */
+  | { kind: 'in-place'; actions: UpdateAction[] }
+  | { kind: 'error'; error: string; actions: UpdateAction[] };
+
+/**
+ * inPlaceUpdatePod: what to do with a target not at the update revision under podUpdatePolicy. The lifecycle
+ * goes "" / PreparingNormal / Normal → PreparingUpdate while the inPlaceUpdate hook is on the pod (Updated →
+ * PreparingUpdate puts the hook back), waits in PreparingUpdate while hooked, then updates (state Updating, unless
+ * the pod never had a lifecycle state).
+ */
+export function planInPlaceUpdate(
+  set: StatefulSet,
+  pod: StatefulSetPod,
+  input: Pick<UpdatePlanInput, 'revisions' | 'updateRevisionName'>,
+  now: Now,
+): InPlaceDecision {
+  const policy = inPlacePolicy(set);
+  if (policy === undefined) return { kind: 'recreate' };
+  const revisions = input.revisions ?? [];
+  const oldRevision = revisions.find((r) => r.metadata.name === podRevision(pod));
+  const updateRevision = revisions.find((r) => r.metadata.name === input.updateRevisionName);
+  const grace = set.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds;
+  const spec = calculateInPlaceUpdateSpec(oldRevision, updateRevision, {
+    ...(grace === undefined ? {} : { gracePeriodSeconds: grace }),
+    ...(policy === 'InPlaceOnly' ? { ignoreVolumeClaimTemplatesHashDiff: true } : {}),
+  });
+  const name = pod.metadata.name ?? '';
+  if (spec === undefined) {
+    return policy === 'InPlaceOnly'
+      ? {
+          kind: 'error',
+          error: `find strategy InPlaceOnly but failed to update pod ${name} in-place`,
+          actions: [],
+        }
+      : { kind: 'recreate' };
+  }
+  const hook = set.spec.lifecycle?.inPlaceUpdate;
+  const state = getPodLifecycleState(pod);
+  switch (state) {
+    case '':
+    case LifecycleState.PreparingNormal:
+    case LifecycleState.Normal:
+      if (set.spec.lifecycle !== undefined && isPodHooked(hook, pod)) {
+        return {
+          kind: 'in-place',
+          actions: [{ type: 'set-lifecycle-state', pod, state: LifecycleState.PreparingUpdate }],
+        };
+      }
+      break;
+    case LifecycleState.Updated:
+      return {
+        kind: 'in-place',
+        actions: [
+          {
+            type: 'set-lifecycle-state',
+            pod,
+            state: LifecycleState.PreparingUpdate,
+            ...(hook === undefined ? {} : { hook }),
+          },
+        ],
+      };
+    case LifecycleState.PreparingUpdate:
+      if (set.spec.lifecycle !== undefined && isPodHooked(hook, pod))
+        return { kind: 'in-place', actions: [] };
+      break;
+    case LifecycleState.Updating:
+      break;
+    default:
+      return {
+        kind: 'error',
+        error: `not allowed to in-place update pod ${name} in state ${state}`,
+        actions: [],
+      };
+  }
+  const setLifecycleUpdating = state !== '';
+  const result = applyInPlaceUpdate(pod, spec, {
+    now,
+    revisionLabels: { [REVISION_LABEL]: spec.revision },
+    setLifecycleUpdating,
+  });
+  return {
+    kind: 'in-place',
+    actions: [{ type: 'update-in-place', pod, spec, setLifecycleUpdating, result }],
+  };
 }

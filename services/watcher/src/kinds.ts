@@ -14,7 +14,6 @@ import {
   NODE,
   POD,
   PVC,
-  SECRET,
   SIDECARSET,
   STATEFULSET,
   VALIDATING_WEBHOOK_CONFIGURATION,
@@ -31,8 +30,6 @@ export interface WatchedResource {
   fieldSelector?: string;
 }
 
-export const webhookCertSecret = { namespace: 'kruise-system', name: 'kruise-webhook-certs' } as const;
-
 const watched = (k: KindInfo): WatchedResource => ({
   group: k.group,
   version: k.version,
@@ -47,11 +44,9 @@ export const watchedResources: readonly WatchedResource[] = [
   ...[MUTATING_WEBHOOK_CONFIGURATION, VALIDATING_WEBHOOK_CONFIGURATION, CUSTOM_RESOURCE_DEFINITION].map(
     watched,
   ),
-  {
-    ...watched(SECRET),
-    namespace: webhookCertSecret.namespace,
-    fieldSelector: `metadata.name=${webhookCertSecret.name}`,
-  },
+  // No Secret: whatever reaches the bus can be read by every bus identity, and the webhook Secret carries the
+  // CA's private key. webhook-server reads the certificate from the apiserver; cert-manager announces a rotation
+  // with CertificateRotated, which carries fingerprints, not keys.
 ];
 
 export { apiVersionOf };

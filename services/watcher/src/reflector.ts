@@ -44,6 +44,11 @@ export interface ReflectorOptions {
   sink: ObjectSink;
   logger: Logger;
   metrics: WatcherMetrics;
+  /**
+   * Called after each full list (first and every relist) once all its events are published: the list marker
+   * controllers wait for before they act (bus list-markers.ts). Failures are logged, the next list retries.
+   */
+  onListPublished?(resourceVersion: string): Promise<void>;
   /** Objects the bus already holds for this resource; unchanged ones are not published again. */
   known?: Map<string, KnownObject>;
   /** No event or bookmark for this long → abandon the watch and re-open it. */
@@ -278,10 +283,15 @@ export class Reflector {
       },
       'listed',
     );
+    const marked = sink.flush().then(() =>
+      this.#o.onListPublished?.(listRv).catch((err: unknown) => {
+        this.#log.warn({ err, resourceVersion: listRv }, 'cannot record the list marker');
+      }),
+    );
     if (!this.#listedOnce) {
       this.#listedOnce = true;
       // Ready once the first list is on the bus, not merely read; the watch starts meanwhile.
-      void sink.flush().then(() => {
+      void marked.then(() => {
         this.#ready = true;
         metrics.resourceSynced.set({ resource: this.id }, 1);
         this.#log.info({ objects: this.#known.size }, 'first list published');

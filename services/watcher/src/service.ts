@@ -1,6 +1,6 @@
 // The running watcher: bus connection, the mirror of every watched kind, and its health/metrics server. Stop
 // order: stop watching and let queued publishes land, close the bus, the apiserver source, then the server.
-import { connectBus, ensureStream, topology } from '@kruise-ts/bus';
+import { connectBus, ensureBusSettings, ensureStream, topology } from '@kruise-ts/bus';
 import { currentBuild, packageVersion } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { KubeConfig } from '@kubernetes/client-node';
@@ -32,9 +32,11 @@ export async function startWatcherService(
     waitOnFirstConnect: true,
   });
   try {
-    // Only the object stream is the watcher's; the lease bucket and the event stream belong to their users,
-    // whose settings (e.g. the lease TTL) the watcher must not overwrite.
-    await ensureStream(bus.jsm, bus.topology.objects.config);
+    // The partition count is cluster-wide: a watcher publishing to partitions the controllers do not read
+    // refuses to start. Only the object stream is the watcher's; the lease bucket and the event stream belong to
+    // their users, whose settings (e.g. the lease TTL) the watcher must not overwrite.
+    const busSettings = await ensureBusSettings(bus);
+    await ensureStream(bus.jsm, { ...bus.topology.objects.config, num_replicas: busSettings.replicas ?? 1 });
 
     const watcher = await startWatcher({
       bus,
@@ -53,7 +55,8 @@ export async function startWatcherService(
       registry,
       build: currentBuild(),
       isLive: () => !bus.nc.isClosed(),
-      isReady: () => watcher.isReady(),
+      // Not ready while the bus is disconnected: nothing it sees reaches the controllers.
+      isReady: () => watcher.isReady() && bus.connected(),
       readyDetail: () => watcher.status(),
     });
     logger.info(

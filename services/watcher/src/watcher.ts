@@ -1,6 +1,6 @@
 // The watcher: one reflector per watched resource, seeded from the bus, publishing through one ordered,
 // monotonic publisher; ready when every served resource's first list is on the bus.
-import type { Bus } from '@kruise-ts/bus';
+import { type Bus, recordListPublished } from '@kruise-ts/bus';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ResourceSource } from './apiserver-stream.ts';
 import type { BackoffOptions } from './backoff.ts';
@@ -83,6 +83,18 @@ export async function startWatcher(options: WatcherOptions): Promise<Watcher> {
         logger,
         metrics,
         ...(known ? { known } : {}),
+        // Only a list of the whole kind says the bus holds all of it (a narrowed watch is not HasSynced).
+        ...(resource.namespace === undefined && resource.fieldSelector === undefined
+          ? {
+              onListPublished: async (resourceVersion: string) => {
+                await recordListPublished(
+                  bus,
+                  { group: resource.group, kind: resource.kind },
+                  resourceVersion,
+                );
+              },
+            }
+          : {}),
         stallTimeoutMs: options.stallTimeoutMs ?? 180_000,
         watchTimeoutSeconds: options.watchTimeoutSeconds ?? 300,
         pageSize: options.pageSize ?? 500,

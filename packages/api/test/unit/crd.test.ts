@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { crdsDir } from '../../src/crd/files.ts';
+import { chartCrdsDir, crdsDir } from '../../src/crd/files.ts';
 import { buildCrds, buildCrdsWithConversionWebhook, crdFileName, renderCrd } from '../../src/index.ts';
 
 type Node = Record<string, unknown>;
@@ -32,16 +32,17 @@ function nonStructural(node: Node, at: string): string[] {
 describe('generated CRDs', () => {
   const crds = buildCrds();
 
-  test('committed manifests in deploy/crds are up to date (run `npm run generate` in packages/api)', () => {
-    for (const crd of crds) {
-      const file = join(crdsDir, crdFileName(crd));
+  test('committed manifests in deploy/crds and the chart are up to date (run `npm run generate` in packages/api)', () => {
+    for (const crd of crds.flatMap((c) => [crdsDir, chartCrdsDir].map((dir) => [dir, c] as const))) {
+      const [dir, c] = crd;
+      const file = join(dir, crdFileName(c));
       let committed: string;
       try {
         committed = readFileSync(file, 'utf8');
       } catch (err) {
         throw new Error(`${file} is missing: run npm run generate`, { cause: err });
       }
-      assert.equal(committed, renderCrd(crd), `${file} is stale: run npm run generate`);
+      assert.equal(committed, renderCrd(c), `${file} is stale: run npm run generate`);
     }
   });
 

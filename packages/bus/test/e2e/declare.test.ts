@@ -4,7 +4,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { StorageType } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { connectBus, ensureKv, ensureStream, ensureTopology, topology } from '../../src/index.ts';
+import {
+  connectBus,
+  ensureBusSettings,
+  ensureKv,
+  ensureStream,
+  ensureTopology,
+  topology,
+  withoutDowngrade,
+} from '../../src/index.ts';
 import { natsForTests, type TestNats, testBus } from '../support.ts';
 
 let nats: TestNats;
@@ -17,18 +25,20 @@ after(async () => {
 
 describe('declaring the bus', () => {
   test('ensureTopology creates everything once, then keeps it unchanged', async () => {
-    const bus = await testBus(nats.url);
+    const bus = await testBus(nats.url, { leaseTtlMs: 15_000 });
     try {
-      assert.deepEqual(await ensureTopology(bus), {
-        objects: 'created',
-        events: 'created',
-        leases: 'created',
-      });
-      assert.deepEqual(await ensureTopology(bus), {
-        objects: 'unchanged',
-        events: 'unchanged',
-        leases: 'unchanged',
-      });
+      const first = await ensureTopology(bus);
+      assert.deepEqual(
+        { objects: first.objects, events: first.events, leases: first.leases },
+        { objects: 'created', events: 'created', leases: 'created' },
+      );
+      assert.equal(first.settings.leaseTtlMs, 15_000);
+      assert.equal(first.settings.partitions, 8);
+      const again = await ensureTopology(bus);
+      assert.deepEqual(
+        { objects: again.objects, events: again.events, leases: again.leases },
+        { objects: 'unchanged', events: 'unchanged', leases: 'unchanged' },
+      );
 
       const objects = await bus.jsm.streams.info(bus.topology.objects.stream);
       assert.deepEqual(objects.config.subjects, [`${bus.topology.prefix}.objects.>`]);
@@ -46,7 +56,7 @@ describe('declaring the bus', () => {
   });
 
   test('concurrent declarations from several replicas all succeed', async () => {
-    const bus = await testBus(nats.url);
+    const bus = await testBus(nats.url, { leaseTtlMs: 15_000 });
     try {
       const results = await Promise.all([ensureTopology(bus), ensureTopology(bus), ensureTopology(bus)]);
       for (const part of ['objects', 'events', 'leases'] as const) {
@@ -55,18 +65,18 @@ describe('declaring the bus', () => {
           `${part} created by one of them`,
         );
       }
-      assert.deepEqual(await ensureTopology(bus), {
-        objects: 'unchanged',
-        events: 'unchanged',
-        leases: 'unchanged',
-      });
+      const again = await ensureTopology(bus);
+      assert.deepEqual(
+        { objects: again.objects, events: again.events, leases: again.leases },
+        { objects: 'unchanged', events: 'unchanged', leases: 'unchanged' },
+      );
     } finally {
       await bus.dispose();
     }
   });
 
-  test('a changed setting is updated in place, keeping the data', async () => {
-    const bus = await testBus(nats.url);
+  test('a changed stream setting is updated in place, keeping the data; the lease TTL is never rewritten', async () => {
+    const bus = await testBus(nats.url, { leaseTtlMs: 15_000 });
     try {
       await ensureTopology(bus);
       await bus.js.publish(`${bus.topology.objects.subjectRoot}.Pod._.0.a.b`, new Uint8Array([1]));
@@ -77,11 +87,11 @@ describe('declaring the bus', () => {
         leaseTtlMs: 5_000,
       });
       assert.equal(await ensureStream(bus.jsm, changed.objects.config), 'updated');
-      assert.equal(await ensureKv(bus, changed.leases), 'updated');
+      await assert.rejects(ensureKv(bus, changed.leases), /refusing to rewrite them/);
       const info = await bus.jsm.streams.info(changed.objects.stream);
       assert.equal(info.config.duplicate_window, nanos(30_000));
       assert.equal(info.state.messages, 1);
-      assert.equal((await bus.jsm.streams.info(changed.leases.stream)).config.max_age, nanos(5_000));
+      assert.equal((await bus.jsm.streams.info(changed.leases.stream)).config.max_age, nanos(15_000));
       assert.equal(await ensureStream(bus.jsm, changed.objects.config), 'unchanged');
     } finally {
       await bus.dispose();
@@ -113,6 +123,63 @@ describe('declaring the bus', () => {
     } finally {
       await bus.dispose();
     }
+  });
+
+  test('cluster-wide settings live once in the bus: a conflicting process refuses to start', async () => {
+    const controller = await testBus(nats.url, { leaseTtlMs: 60_000 });
+    const prefix = controller.topology.prefix;
+    const others: { dispose(): Promise<void> }[] = [];
+    try {
+      // webhook-server and cert-manager hold no lease: they declare no TTL and adopt the stored one.
+      const webhook = await testBus(nats.url, { prefix });
+      others.push(webhook);
+      const first = await ensureTopology(webhook);
+      assert.equal(first.leases, 'skipped');
+      assert.equal(first.settings.leaseTtlMs, undefined);
+
+      assert.equal((await ensureTopology(controller)).leases, 'created');
+      assert.equal(
+        (await controller.jsm.streams.info(controller.topology.leases.stream)).config.max_age,
+        nanos(60_000),
+      );
+
+      // The webhook restarting later declares nothing and changes nothing.
+      assert.equal((await ensureTopology(webhook)).settings.leaseTtlMs, 60_000);
+      assert.equal(
+        (await controller.jsm.streams.info(controller.topology.leases.stream)).config.max_age,
+        nanos(60_000),
+      );
+
+      // A controller started with another TTL, or a watcher with another partition count, refuses to start.
+      const short = await testBus(nats.url, { prefix, leaseTtlMs: 15_000 });
+      others.push(short);
+      await assert.rejects(ensureTopology(short), (err: Error) => {
+        assert.equal(err.name, 'BusSettingsConflictError');
+        assert.match(
+          err.message,
+          /lease TTL \(ms\): 60000 stored in the bus \(by test\/[^)]+\), 15000 declared/,
+        );
+        return true;
+      });
+      const partitions = await testBus(nats.url, { prefix, partitions: 4 });
+      others.push(partitions);
+      await assert.rejects(ensureBusSettings(partitions), /partition count: 8 stored in the bus.*4 declared/);
+      assert.equal(
+        (await controller.jsm.streams.info(controller.topology.leases.stream)).config.max_age,
+        nanos(60_000),
+      );
+    } finally {
+      for (const other of others) await other.dispose().catch(() => {});
+      await controller.dispose();
+    }
+  });
+
+  test('a stream is never reconfigured downwards (replicas)', () => {
+    assert.deepEqual(withoutDowngrade({ num_replicas: 1, max_age: 5 }, { num_replicas: 3 }), {
+      num_replicas: 3,
+      max_age: 5,
+    });
+    assert.deepEqual(withoutDowngrade({ num_replicas: 3 }, { num_replicas: 1 }), { num_replicas: 3 });
   });
 
   test('connecting to nothing fails with the cause', async () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { freePort, startNats } from '@kruise-ts/devcluster';
 import {
+  assertBusConnected,
   type Bus,
   connectBus,
   ensureEventConsumer,
@@ -75,10 +76,16 @@ test('after nats-server restarts, the client reconnects and feeds, workers and p
     await publishObjectEvent(bus, pod('before', 1));
     await waitFor('the event before the restart', () => seen.some((e) => e.event.name === 'before'));
 
+    assert.equal(bus.connected(), true);
+    assert.doesNotThrow(() => assertBusConnected(bus!));
     await server.stop();
     await waitFor('the client to notice', () => statuses.includes('disconnect'));
+    // Readiness reports the outage (every controller's readiness check is assertBusConnected).
+    assert.equal(bus.connected(), false);
+    assert.throws(() => assertBusConnected(bus!), /bus disconnected for \d+ s/);
     server = await startNats(dir, { port });
     await waitFor('the client to reconnect', () => statuses.includes('reconnect'), 30_000);
+    await waitFor('connected again', () => bus!.connected());
 
     await publishEventually(() => publishObjectEvent(bus!, pod('after', 1)));
     const after = await waitFor(
@@ -133,6 +140,73 @@ test('close() drains: a publish in flight completes, then the connection is clos
     assert.equal(bus.nc.isClosed(), true);
     await bus.close(); // idempotent
   } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('no ghost after an outage longer than the deleted-object TTL: the feed tombstones what vanished', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bus-ghost-'));
+  const port = await freePort();
+  let server = await startNats(dir, { port });
+  const prefix = uniquePrefix();
+  let away: Bus | undefined;
+  let other: Bus | undefined;
+  try {
+    // This client comes back slowly; the other one deletes an object meanwhile, whose marker then expires.
+    away = await connectBus({
+      servers: server.url,
+      topology: topology({ prefix, partitions: 1 }),
+      publisherId: 'away',
+      reconnectTimeWaitMs: 6_000,
+      reconnectJitterMs: 0,
+      requestTimeoutMs: 2_000,
+    });
+    await ensureTopology(away);
+    const seen: ObjectFeedEvent[] = [];
+    const feed = await openObjectFeed(away, { partitions: [0], onEvent: (e) => void seen.push(e) });
+    await withTimeout(feed.synced, 10_000, 'synced');
+    await publishObjectEvent(away, pod('doomed', 1));
+    await publishObjectEvent(away, pod('kept', 1));
+    await waitFor('both seen', () => seen.length === 2);
+
+    await server.stop();
+    await waitFor('the client to notice', () => !away?.connected());
+    server = await startNats(dir, { port });
+    other = await connectBus({
+      servers: server.url,
+      topology: topology({ prefix, partitions: 1, deletedObjectTtlMs: 1_000 }),
+      publisherId: 'other',
+    });
+    await publishEventually(() =>
+      publishObjectEvent(other!, { ...pod('doomed', 2), type: ObjectEventType.OBJECT_EVENT_TYPE_DELETED }),
+    );
+    await waitFor(
+      'the deleted marker to expire',
+      async () => (await other!.jsm.streams.info(other!.topology.objects.stream)).state.messages === 1,
+      15_000,
+    );
+    assert.equal(away.connected(), false, 'the slow client is still away');
+
+    await waitFor('the slow client to reconnect', () => away!.connected(), 30_000);
+    const tombstone = await waitFor(
+      'a tombstone for the object deleted while away',
+      () =>
+        seen.find(
+          (e) => e.event.name === 'doomed' && e.event.type === ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE,
+        ),
+      15_000,
+    );
+    assert.equal(tombstone.event.uid, 'uid-doomed');
+    assert.ok(
+      !seen.some(
+        (e) => e.event.name === 'kept' && e.event.type !== ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED,
+      ),
+    );
+    await feed.stop();
+  } finally {
+    await other?.close();
+    await away?.close();
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }

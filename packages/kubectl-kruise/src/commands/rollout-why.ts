@@ -1,5 +1,6 @@
 // `rollout why cloneset/NAME`: the rollout's trace from Jaeger (--jaeger-url or KRUISE_TS_JAEGER_QUERY_URL), read
-// as the chain of waits it spent its time in, with the link to the trace.
+// as the chain of waits it spent its time in, with the link to the trace: on the trace UI `npm start` runs
+// (--trace-ui-url or KRUISE_TS_TRACE_UI_URL) when known, since the local Jaeger serves no UI of its own.
 import { intFlag, UsageError } from '../cli/args.ts';
 import type { CommandContext } from '../cli/context.ts';
 import { printObject } from '../cli/output.ts';
@@ -8,6 +9,17 @@ import { analyseRollout, formatAnalysis } from '../why/critical-path.ts';
 import { findRolloutTraceId, traceById } from '../why/jaeger.ts';
 
 export const JAEGER_URL_ENV = 'KRUISE_TS_JAEGER_QUERY_URL';
+export const TRACE_UI_URL_ENV = 'KRUISE_TS_TRACE_UI_URL';
+
+/** The page a person opens for the trace: Zipkin Lens's /zipkin/traces/<id> on the trace UI, else Jaeger's. */
+export function traceLink(jaegerUrl: string, traceId: string, traceUiUrl?: string): string {
+  if (traceUiUrl === undefined || traceUiUrl === '')
+    return new URL(`/trace/${traceId}`, jaegerUrl).toString();
+  const base = new URL(traceUiUrl);
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  if (!base.pathname.endsWith('/zipkin/')) base.pathname += 'zipkin/';
+  return new URL(`traces/${traceId}`, base).toString();
+}
 
 export async function rolloutWhyCommand(ctx: CommandContext, resources: string[]): Promise<void> {
   const ref = parseWorkloadRef(resources);
@@ -38,7 +50,7 @@ export async function rolloutWhyCommand(ctx: CommandContext, resources: string[]
     }
   }
   const analysis = analyseRollout(await traceById(jaegerUrl, traceId));
-  const link = new URL(`/trace/${traceId}`, jaegerUrl).toString();
+  const link = traceLink(jaegerUrl, traceId, ctx.args.flags.get('trace-ui-url') ?? ctx.env[TRACE_UI_URL_ENV]);
   if (format === 'json' || format === 'yaml') {
     ctx.out(printObject({ ...analysis, traceUrl: link }, format));
     return;

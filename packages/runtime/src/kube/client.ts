@@ -31,6 +31,7 @@ import { type Clock, realClock, sleep } from '../clock.ts';
 import { TokenBucket } from '../token-bucket.ts';
 import { KubeApiError, toKubeError } from './errors.ts';
 import { type KubeRequestInfo, kubeRequestInfo, objectLabel, resourceLabel } from './request-info.ts';
+import { currentWriteGuard, isWrite, runWithWriteGuard, type WriteGuard } from './write-guard.ts';
 
 export interface KubeClientOptions {
   /** Kubeconfig file to load; without it (and without `kubeConfig`) the default loading rules apply. */
@@ -46,6 +47,12 @@ export interface KubeClientOptions {
   /** Defaults to the global tracer provider's `@kruise-ts/runtime` tracer. */
   tracer?: Tracer;
   clock?: Clock;
+  /**
+   * Upper bound of one request, in milliseconds (client-go leaves it to the caller; a hung write under a
+   * lease must not outlive the lease). Writes under a write guard are further bounded by the lease's
+   * remaining validity. Default 30 000.
+   */
+  requestTimeoutMs?: number;
 }
 
 export type ApiClass<T> = new (configuration: Configuration) => T;
@@ -54,6 +61,7 @@ export type ApiClass<T> = new (configuration: Configuration) => T;
 interface CallState {
   span: Span;
   info?: KubeRequestInfo;
+  guard?: WriteGuard;
 }
 
 const CALL_KEY = createContextKey('@kruise-ts/runtime kube call');
@@ -70,12 +78,14 @@ export class KubeClient {
   readonly #configuration: Configuration;
   readonly #tracer: Tracer;
   readonly #clock: Clock;
+  readonly #requestTimeoutMs: number;
   readonly #apis = new Map<ApiClass<unknown>, unknown>();
   #objects: KubernetesObjectApi | undefined;
 
   constructor(options: KubeClientOptions = {}) {
     this.kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
     this.#clock = options.clock ?? realClock;
+    this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.#tracer = options.tracer ?? trace.getTracer('@kruise-ts/runtime');
     this.rateLimiter = new TokenBucket(options.qps ?? 20, options.burst ?? 30, this.#clock);
     const cluster = this.kubeConfig.getCurrentCluster();
@@ -133,15 +143,19 @@ export class KubeClient {
     const waitMs = this.rateLimiter.reserve();
     const parent = context.active();
     const span = this.#tracer.startSpan(`kube ${method}`, { kind: SpanKind.CLIENT }, parent);
-    const state: CallState = { span };
+    const guard = isWrite(method) ? currentWriteGuard() : undefined;
+    const state: CallState = guard === undefined ? { span } : { span, guard };
     const callContext: Context = trace.setSpan(parent, span).setValue(CALL_KEY, state);
     try {
       if (waitMs > 0) {
         // Throttling is part of the call's latency and the usual reason a busy controller is slow: show it.
         span.addEvent('client-side throttling', { 'kube.throttle.wait_ms': Math.round(waitMs) });
-        await sleep(this.#clock, waitMs);
+        await sleep(this.#clock, waitMs, guard?.signal);
       }
-      return await context.with(callContext, run);
+      // The fence is checked after the throttle wait (the lease may have lapsed meanwhile), and once more in
+      // the request middleware, immediately before the HTTP request leaves.
+      guard?.fence();
+      return await guardStorage(guard, () => context.with(callContext, run));
     } catch (err) {
       const mapped = toKubeError(err, state.info === undefined ? undefined : operation(state.info));
       const error = mapped instanceof Error ? mapped : new Error(String(mapped), { cause: mapped });
@@ -159,6 +173,10 @@ export class KubeClient {
 
   #beforeRequest(request: RequestContext, userAgent: string): RequestContext {
     request.setHeaderParam('User-Agent', userAgent);
+    const guard = isWrite(request.getHttpMethod()) ? currentWriteGuard() : undefined;
+    // Last moment before the request is sent: a write for a partition no longer safely held never leaves.
+    guard?.fence();
+    request.setSignal(this.#requestSignal(guard));
     const active = context.active();
     const state = active.getValue(CALL_KEY) as CallState | undefined;
     if (state !== undefined) {
@@ -171,11 +189,27 @@ export class KubeClient {
     return request;
   }
 
+  /** The request's timeout, shortened to the lease's remaining validity and tied to the partition's loss. */
+  #requestSignal(guard: WriteGuard | undefined): AbortSignal {
+    // AbortSignal.timeout takes whole milliseconds; lease validity comes from performance.now().
+    const timeoutMs = Math.max(
+      0,
+      Math.ceil(Math.min(this.#requestTimeoutMs, guard?.remainingMs?.() ?? Infinity)),
+    );
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return guard?.signal === undefined ? timeout : AbortSignal.any([timeout, guard.signal]);
+  }
+
   #afterResponse(response: ResponseContext): ResponseContext {
     const state = context.active().getValue(CALL_KEY) as CallState | undefined;
     state?.span.setAttribute('http.response.status_code', response.httpStatusCode);
     return response;
   }
+}
+
+// The guard stays the current one inside the call (the middleware reads it again right before sending).
+function guardStorage<T>(guard: WriteGuard | undefined, fn: () => Promise<T>): Promise<T> {
+  return guard === undefined ? fn() : runWithWriteGuard(guard, fn);
 }
 
 // KubernetesObjectApi learns the context's default namespace only through a protected method.

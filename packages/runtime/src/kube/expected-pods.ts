@@ -4,7 +4,7 @@
 import type { ScaleExpectations } from '@kruise-ts/core';
 import { CoreV1Api, type V1Pod } from '@kubernetes/client-node';
 import type { KubeClient } from './client.ts';
-import { NotFoundError } from './errors.ts';
+import { deleteExactly } from './exact-delete.ts';
 
 export interface ExpectedPodWrites {
   kube: KubeClient;
@@ -44,15 +44,14 @@ export async function deletePodExpected(
   o.fence();
   o.scale.expect(o.key, 'delete', name);
   try {
-    await o.kube.api(CoreV1Api).deleteNamespacedPod({
-      namespace: o.namespace,
-      name,
-      ...(pod.metadata.uid ? { body: { preconditions: { uid: pod.metadata.uid } } } : {}),
-    });
-    return true;
+    const deleted = await deleteExactly(pod, (body) =>
+      o.kube.api(CoreV1Api).deleteNamespacedPod({ namespace: o.namespace, name, body }),
+    );
+    // Gone already, or replaced under the same name: no delete event will answer this decision.
+    if (!deleted) o.scale.observe(o.key, 'delete', name);
+    return deleted;
   } catch (err) {
     o.scale.observe(o.key, 'delete', name);
-    if (err instanceof NotFoundError) return false;
     throw err;
   }
 }

@@ -15,8 +15,11 @@ import { type LeaseRecord, planLeases } from './lease-plan.ts';
 export interface PartitionHooks {
   /** The partition is ours: open its cache feed, wait until synced, start reconciling. */
   onAcquired(partition: number): Promise<void>;
-  /** We are handing it off (or shutting down): stop reconciling and wait for in-flight work. */
-  onReleasing(partition: number): Promise<void>;
+  /**
+   * We are handing it off (or shutting down): stop reconciling and wait for in-flight work, for at most
+   * `budgetMs` (then abort it): the lease is no longer renewed and the successor is waiting.
+   */
+  onReleasing(partition: number, budgetMs: number): Promise<void>;
   /** We lost it without a hand-off (renewal failed or fenced out): stop at once. */
   onLost(partition: number): void;
 }
@@ -31,6 +34,11 @@ export interface LeaseManagerOptions extends PartitionHooks {
   ttlMs: number;
   /** Fraction of the TTL kept as a safety margin for fencing. Default 0.25. */
   safetyFraction?: number;
+  /**
+   * Upper bound of one partition's hand-off (draining its reconciles); never more than the lease's remaining
+   * safe validity. Default: that validity.
+   */
+  handoffTimeoutMs?: number;
   now?: () => number;
   onError?: (error: Error) => void;
 }
@@ -48,6 +56,8 @@ export class PartitionLeaseManager {
   readonly #o: LeaseManagerOptions;
   readonly #now: () => number;
   readonly #held = new Map<number, Held>();
+  /** Hand-offs in progress: they run beside the ticks so that the other partitions keep being renewed. */
+  readonly #releasing = new Map<number, Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
   #ticking: Promise<void> = Promise.resolve();
   #stopped = false;
@@ -79,6 +89,12 @@ export class PartitionLeaseManager {
     return held !== undefined && this.#now() < held.validUntil;
   }
 
+  /** Milliseconds the lease of `partition` stays safely held from now (0 when not held). */
+  remainingMs(partition: number): number {
+    const held = this.#held.get(partition);
+    return held === undefined ? 0 : Math.max(0, held.validUntil - this.#now());
+  }
+
   ownedPartitions(): number[] {
     return [...this.#held.keys()].filter((p) => this.owns(p)).sort((a, b) => a - b);
   }
@@ -100,7 +116,7 @@ export class PartitionLeaseManager {
     this.#stopped = true;
     clearTimeout(this.#timer);
     await this.#ticking;
-    for (const p of [...this.#held.keys()]) await this.#release(p);
+    await Promise.all([...this.#held.keys()].map((p) => this.#startRelease(p)));
     await this.#o.kv.delete(this.#memberKey()).catch(() => {});
   }
 
@@ -146,7 +162,7 @@ export class PartitionLeaseManager {
     const validUntil = (sentAt: number) => sentAt + this.#o.ttlMs * (1 - (this.#o.safetyFraction ?? 0.25));
     for (const p of plan.renew) {
       const held = this.#held.get(p);
-      if (!held) continue;
+      if (!held || this.#releasing.has(p)) continue;
       const sentAt = this.#now();
       try {
         held.revision = await this.#o.kv.update(this.#leaseKey(p), value, held.revision);
@@ -156,7 +172,8 @@ export class PartitionLeaseManager {
         this.#lose(p);
       }
     }
-    for (const p of plan.release) await this.#release(p);
+    // Not awaited: one partition's drain must not stop the renewals of the others.
+    for (const p of plan.release) void this.#startRelease(p);
     for (const p of plan.acquire) {
       const sentAt = this.#now();
       let revision: number;
@@ -174,7 +191,7 @@ export class PartitionLeaseManager {
         },
         async (err: unknown) => {
           this.#o.onError?.(new Error(`starting partition ${p} failed`, { cause: err }));
-          await this.#release(p);
+          await this.#startRelease(p);
         },
       );
     }
@@ -185,14 +202,34 @@ export class PartitionLeaseManager {
     this.#o.onLost(p);
   }
 
+  #startRelease(p: number): Promise<void> {
+    let releasing = this.#releasing.get(p);
+    if (releasing === undefined) {
+      releasing = this.#release(p).finally(() => this.#releasing.delete(p));
+      this.#releasing.set(p, releasing);
+    }
+    return releasing;
+  }
+
   async #release(p: number): Promise<void> {
     const held = this.#held.get(p);
     if (!held) return;
     held.ready = false; // stop new writes at once; in-flight work drains in onReleasing
+    const budgetMs = Math.min(this.#o.handoffTimeoutMs ?? Infinity, this.remainingMs(p));
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.#o.onReleasing(p);
+      // The hook is asked to stay within the budget; a hook that does not is not waited for beyond it.
+      await Promise.race([
+        this.#o.onReleasing(p, budgetMs),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, budgetMs + 50);
+        }),
+      ]);
+    } catch (err) {
+      this.#o.onError?.(new Error(`handing off partition ${p} failed`, { cause: err }));
     } finally {
-      this.#held.delete(p);
+      clearTimeout(timer);
+      if (this.#held.get(p) === held) this.#held.delete(p);
       await this.#o.kv.delete(this.#leaseKey(p), { previousSeq: held.revision }).catch(() => {});
     }
   }

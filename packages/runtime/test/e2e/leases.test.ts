@@ -35,7 +35,12 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function replica(prefix: string, id: string, log: string[]) {
+async function replica(
+  prefix: string,
+  id: string,
+  log: string[],
+  onReleasing?: (p: number, budgetMs: number) => Promise<void>,
+) {
   const bus = await connectBus({
     servers: natsUrl,
     topology: topology({ prefix, partitions: PARTITIONS, leaseTtlMs: TTL }),
@@ -54,8 +59,9 @@ async function replica(prefix: string, id: string, log: string[]) {
     onAcquired: async (p) => {
       log.push(`${id} +${p}`);
     },
-    onReleasing: async (p) => {
+    onReleasing: async (p, budgetMs) => {
       log.push(`${id} -${p}`);
+      await onReleasing?.(p, budgetMs);
     },
     onLost: (p) => {
       lost.push(p);
@@ -68,6 +74,46 @@ async function replica(prefix: string, id: string, log: string[]) {
 const allPartitions = Array.from({ length: PARTITIONS }, (_, i) => i);
 
 describe('partition leases on a real nats-server', () => {
+  test('a hand-off stuck on one partition is bounded and never stalls the renewals of the others', async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const budgets: number[] = [];
+    // A's reconciles of every partition it hands off never finish (a hung apiserver call, say).
+    const a = await replica(prefix, 'a', log, (_p, budgetMs) => {
+      budgets.push(budgetMs);
+      return new Promise(() => {});
+    });
+    a.manager.start();
+    await eventually('a owns everything', async () => a.manager.ownedPartitions().length === PARTITIONS, {
+      timeoutMs: 20_000,
+      intervalMs: 50,
+    });
+    const b = await replica(prefix, 'b', log);
+    const joinedAt = performance.now();
+    b.manager.start();
+    await eventually(
+      'b took over its share despite a stuck hand-off',
+      async () => b.manager.ownedPartitions().length === PARTITIONS / 2,
+      { timeoutMs: 20_000, intervalMs: 50 },
+    );
+    const tookMs = performance.now() - joinedAt;
+    // Bounded by the lease's safe validity (TTL × 0.75) plus a tick or two, not stuck forever.
+    assert.ok(tookMs < TTL * 3, `hand-off took ${Math.round(tookMs)} ms`);
+    assert.ok(budgets.length > 0 && budgets.every((ms) => ms <= TTL), `budgets ${budgets.join(',')}`);
+    // A kept renewing what it keeps: its partitions stayed owned for several TTLs without a gap.
+    const kept = a.manager.ownedPartitions();
+    assert.equal(kept.length, PARTITIONS / 2);
+    for (let i = 0; i < 30; i++) {
+      for (const p of kept) assert.ok(a.manager.owns(p), `a lost partition ${p} while handing others off`);
+      for (const p of allPartitions)
+        assert.ok(!(a.manager.owns(p) && b.manager.owns(p)), `partition ${p} owned twice`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.deepEqual(a.lost, [], 'nothing lost without hand-off');
+    await a.manager.stop(); // its hung hand-offs are bounded too
+    await b.manager.stop();
+  });
+
   test('two replicas split the partitions and never own one at the same time', async () => {
     const prefix = `lease${randomBytes(3).toString('hex')}`;
     const log: string[] = [];

@@ -4,7 +4,7 @@
 
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
 import { ADVANCEDCRONJOB, asClientBody, BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
-import { type KubeClient, NotFoundError, updateCustomStatus } from '@kruise-ts/runtime';
+import { deleteExactly, type KubeClient, updateCustomStatus } from '@kruise-ts/runtime';
 import { BatchV1Api, CustomObjectsApi, type V1Job } from '@kubernetes/client-node';
 import type { AcjChild, AdvancedCronJob, NewChild } from '../types.ts';
 
@@ -42,22 +42,15 @@ export class CronJobWriter {
     const { namespace } = this.#o;
     const name = child.metadata.name ?? '';
     this.#o.fence();
-    try {
-      if (child.kind === 'BroadcastJob') {
-        await this.#custom.deleteNamespacedCustomObject({
-          ...BCJ,
-          namespace,
-          name,
-          propagationPolicy: 'Background',
-        });
-      } else {
-        await this.#batch.deleteNamespacedJob({ namespace, name, propagationPolicy: 'Background' });
-      }
-      return true;
-    } catch (err) {
-      if (err instanceof NotFoundError) return false;
-      throw err;
-    }
+    // uid precondition: a job recreated under the same name since the decision is left alone.
+    return deleteExactly(
+      child,
+      (body) =>
+        child.kind === 'BroadcastJob'
+          ? this.#custom.deleteNamespacedCustomObject({ ...BCJ, namespace, name, body })
+          : this.#batch.deleteNamespacedJob({ namespace, name, body }),
+      { propagationPolicy: 'Background' },
+    );
   }
 
   async createChild(child: NewChild): Promise<void> {

@@ -6,9 +6,9 @@ import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/
 import { BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
 import {
   createPodExpected,
+  deleteExactly,
   deletePodExpected,
   type KubeClient,
-  NotFoundError,
   updateCustomStatus,
 } from '@kruise-ts/runtime';
 import { CustomObjectsApi } from '@kubernetes/client-node';
@@ -59,16 +59,16 @@ export class JobWriter {
   }
 
   /** ttlSecondsAfterFinished ran out: the job goes, its pods with it (garbage collector, background). */
-  async deleteJob(job: BroadcastJob): Promise<void> {
+  /** uid precondition: a job recreated under the same name since the decision is left alone. */
+  async deleteJob(job: BroadcastJob): Promise<boolean> {
     this.#o.fence();
-    try {
-      await this.#custom.deleteNamespacedCustomObject({
+    return deleteExactly(job, (body) =>
+      this.#custom.deleteNamespacedCustomObject({
         ...RESOURCE,
         namespace: this.#o.namespace,
         name: job.metadata?.name ?? '',
-      });
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-    }
+        body,
+      }),
+    );
   }
 }

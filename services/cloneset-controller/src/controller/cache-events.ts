@@ -3,14 +3,16 @@
 // queued, means the reconcile the change triggers already sees the expectation met.
 
 import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import { CLONESET, sameGroupKind } from '@kruise-ts/kube';
+import { type LabelSelector, sameGroupKind, selectorMatches, selectorString } from '@kruise-ts/kube';
 import {
   type CacheChange,
   type CachedObject,
   enqueueOwner,
+  type ObjectCache,
   observeExpectations as observeScaleExpectations,
   ownerKey,
 } from '@kruise-ts/runtime';
+import { CLONESET } from './kinds.ts';
 
 interface Meta {
   metadata?: { resourceVersion?: string };
@@ -29,14 +31,41 @@ export function owningCloneSetKey(o: CachedObject): string | undefined {
 
 /**
  * keysFor: a CloneSet change reconciles that CloneSet; a pod, PVC or revision change reconciles its controlling
- * CloneSet, and the previous one too when the controller reference moved. Orphans reconcile nothing: the
- * controller never adopts (docs/behaviour/cloneset.md#no-orphan-adoption).
+ * CloneSet, and the previous one too when the controller reference moved. An uncontrolled pod or PVC reconciles
+ * every CloneSet of its namespace whose selector matches it, which may adopt it
+ * (docs/behaviour/cloneset.md#orphan-adoption; getPodCloneSets in pkg/controller/cloneset/cloneset_event_handler.go).
  */
-export function cloneSetKeysFor(change: CacheChange): string[] {
+export function cloneSetKeysFor(change: CacheChange, cache?: ObjectCache): string[] {
   const obj = change.current ?? change.old;
   if (obj === undefined) return [];
   if (isCloneSet(obj)) return [`${obj.namespace}/${obj.name}`];
-  return enqueueOwner(change, CLONESET);
+  const keys = new Set(enqueueOwner(change, CLONESET));
+  const orphan = change.current;
+  if (
+    cache !== undefined &&
+    orphan !== undefined &&
+    orphan.controllerUid === '' &&
+    orphan.group === '' &&
+    (orphan.kind === 'Pod' || orphan.kind === 'PersistentVolumeClaim')
+  ) {
+    for (const cs of cache.list(CLONESET, orphan.namespace)) {
+      if (selectsSafely(cs.object.spec?.selector, orphan.labels)) keys.add(`${cs.namespace}/${cs.name}`);
+    }
+  }
+  return [...keys];
+}
+
+function selectsSafely(
+  selector: LabelSelector | null | undefined,
+  labels: Readonly<Record<string, string>>,
+): boolean {
+  try {
+    // An empty selector would match every pod of the namespace; validation rejects it, adoption ignores it.
+    if (selectorString(selector) === '') return false;
+    return selectorMatches(selector, labels);
+  } catch {
+    return false; // an invalid selector adopts nothing; its CloneSet's own reconcile reports it
+  }
 }
 
 export interface ExpectationSinks {

@@ -10,7 +10,7 @@ import type {
   ResourceVersionExpectations,
 } from '@kruise-ts/core';
 import { plain } from '@kruise-ts/kube';
-import { type KubeClient, retryOnConflict, updateCustomStatus } from '@kruise-ts/runtime';
+import { deleteExactly, type KubeClient, retryOnConflict, updateCustomStatus } from '@kruise-ts/runtime';
 import {
   AppsV1Api,
   CoreV1Api,
@@ -21,6 +21,7 @@ import {
   type V1PersistentVolumeClaim,
   type V1Pod,
 } from '@kubernetes/client-node';
+import { INSTANCE_ID_LABEL } from '../pod-state.ts';
 import type { CloneSet, CloneSetPod, CloneSetStatus, PersistentVolumeClaim } from '../types.ts';
 import { CLONESET_RESOURCE } from './kinds.ts';
 
@@ -66,14 +67,15 @@ export class KubeWriter {
     return plain(await this.#core.createNamespacedPod({ namespace: this.#ns, body: pod as V1Pod }));
   }
 
-  /** Deletes exactly this pod: a newer pod with the same name (PVC reuse keeps names) is left alone. */
-  async deletePod(name: string, uid: string | undefined): Promise<void> {
+  /**
+   * Deletes exactly this pod (uid precondition): a newer pod with the same name (PVC reuse keeps names) is
+   * left alone. False when the pod decided on is already gone.
+   */
+  async deletePod(pod: CloneSetPod): Promise<boolean> {
     this.#fence();
-    await this.#core.deleteNamespacedPod({
-      namespace: this.#ns,
-      name,
-      ...(uid === undefined ? {} : { body: { preconditions: { uid } } }),
-    });
+    return deleteExactly(pod, (body) =>
+      this.#core.deleteNamespacedPod({ namespace: this.#ns, name: pod.metadata.name ?? '', body }),
+    );
   }
 
   /** A strategic-merge patch of the pod (labels, annotations, finalizers). */
@@ -123,7 +125,9 @@ export class KubeWriter {
   /** Replaces the owner references, on the version read (a concurrent change makes it fail and retry). */
   async setPodOwners(pod: CloneSetPod, ownerReferences: OwnerReference[]): Promise<void> {
     this.#fence();
-    const body = { metadata: { ownerReferences, resourceVersion: pod.metadata.resourceVersion } };
+    // uid and resourceVersion are preconditions: a recreated or changed pod is not adopted or released blindly.
+    const { uid, resourceVersion } = pod.metadata;
+    const body = { metadata: { ownerReferences, uid, resourceVersion } };
     this.#expect(
       plain<CloneSetPod>(
         await this.#core.patchNamespacedPod(
@@ -142,23 +146,57 @@ export class KubeWriter {
     });
   }
 
-  async deletePvc(pvc: PersistentVolumeClaim): Promise<void> {
+  /**
+   * Deletes exactly this PVC as decided on (uid and resourceVersion preconditions: a volume re-owned or
+   * recreated since the decision is kept). A volume is data: the decision (its instance has no live pod) came
+   * from the cache, so it is re-checked against the apiserver first — a cache that lags (a freshly acquired
+   * partition, a watcher behind) must not cost a volume. False when it is gone, changed, or still in use.
+   */
+  async deletePvc(pvc: PersistentVolumeClaim): Promise<boolean> {
+    const instance = pvc.metadata.labels?.[INSTANCE_ID_LABEL];
+    if (instance !== undefined && (await this.#instanceHasLivePod(instance))) return false;
     this.#fence();
-    const uid = pvc.metadata.uid;
-    await this.#core.deleteNamespacedPersistentVolumeClaim({
+    return deleteExactly(
+      pvc,
+      (body) =>
+        this.#core.deleteNamespacedPersistentVolumeClaim({
+          namespace: this.#ns,
+          name: pvc.metadata.name ?? '',
+          body,
+        }),
+      { resourceVersion: true },
+    );
+  }
+
+  /** A pod of this instance id exists and is not being deleted (read from the apiserver, not the cache). */
+  async #instanceHasLivePod(instance: string): Promise<boolean> {
+    const pods = await this.#core.listNamespacedPod({
       namespace: this.#ns,
-      name: pvc.metadata.name ?? '',
-      ...(uid === undefined ? {} : { body: { preconditions: { uid } } }),
+      labelSelector: `${INSTANCE_ID_LABEL}=${instance}`,
     });
+    return (pods.items ?? []).some((p) => p.metadata?.deletionTimestamp === undefined);
   }
 
   async setPvcOwners(pvc: PersistentVolumeClaim, ownerReferences: OwnerReference[]): Promise<void> {
     this.#fence();
-    const body = { metadata: { ownerReferences, resourceVersion: pvc.metadata.resourceVersion } };
+    const { uid, resourceVersion } = pvc.metadata;
+    const body = { metadata: { ownerReferences, uid, resourceVersion } };
     await this.#core.patchNamespacedPersistentVolumeClaim(
       { namespace: this.#ns, name: pvc.metadata.name ?? '', body },
       merge,
     );
+  }
+
+  /** The CloneSet as the apiserver has it now (uncached): the recheck before adopting. */
+  async readCloneSet(name: string): Promise<CloneSet> {
+    const { group, version, plural } = CLONESET_RESOURCE;
+    return (await this.#custom.getNamespacedCustomObject({
+      group,
+      version,
+      namespace: this.#ns,
+      plural,
+      name,
+    })) as CloneSet;
   }
 
   async createRevision(revision: ControllerRevision): Promise<ControllerRevision> {
@@ -183,9 +221,22 @@ export class KubeWriter {
     );
   }
 
-  async deleteRevision(name: string): Promise<void> {
+  /**
+   * Deletes exactly this revision as decided on (uid and resourceVersion: a rollback renumbers a revision,
+   * a recreated one has a new uid). False when it is gone or changed.
+   */
+  async deleteRevision(revision: ControllerRevision): Promise<boolean> {
     this.#fence();
-    await this.#apps.deleteNamespacedControllerRevision({ namespace: this.#ns, name });
+    return deleteExactly(
+      revision,
+      (body) =>
+        this.#apps.deleteNamespacedControllerRevision({
+          namespace: this.#ns,
+          name: revision.metadata.name ?? '',
+          body,
+        }),
+      { resourceVersion: true },
+    );
   }
 
   /**

@@ -14,21 +14,23 @@ import {
   type ReconcileResult,
 } from '@kruise-ts/runtime';
 import { context, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
-import { isPodOnRevision } from '../pod-state.ts';
+import { instanceId, isPodOnRevision } from '../pod-state.ts';
 import { truncatePodsToDelete } from '../revisions/active-revisions.ts';
 import { isRolloutComplete, rolloutPhase, rolloutProgressEvent } from '../rollout/progress.ts';
 import { RolloutAttr, type RolloutTracker, startSyncSpan } from '../rollout/rollout-trace.ts';
 import { nextWakeMs, type RolloutWait, rolloutWaits, WaitReason } from '../rollout/waits.ts';
 import { calculateStatus, statusNeedsWrite } from '../status/calculate-status.ts';
 import { CloneSetConditionType, failureCondition, setCloneSetCondition } from '../status/conditions.ts';
-import { claimPods } from '../sync/claim.ts';
+import { claimPods, claimPvcs } from '../sync/claim.ts';
 import { planPvcCleanup } from '../sync/pvc-cleanup.ts';
+import { nodesToRank } from '../sync/rankers.ts';
 import { planScale, scalePlanModifies } from '../sync/scale.ts';
 import type { CloneSetCondition, FeatureGates } from '../types.ts';
 import { planUpdate } from '../update/plan-update.ts';
 import { CLONESET, CONTROLLER_REVISION, POD, PVC } from './kinds.ts';
 import { KubeWriter } from './kube-writer.ts';
-import { cleanupPvcs, releasePods } from './ownership-executor.ts';
+import { readNodeLabels } from './node-labels.ts';
+import { claimPodsOf, claimPvcsOf, cleanupPvcs, ownershipPending } from './ownership-executor.ts';
 import { resolveRevisions, truncateHistory } from './revisions.ts';
 import { executeScale } from './scale-executor.ts';
 import type { StoredCloneSet, SyncContext } from './sync-context.ts';
@@ -173,8 +175,12 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
       : { ...waiting, requeueAfter: gate.result.requeueAfter };
   }
 
-  // 4. Pods and PVCs the CloneSet controls.
+  // 4. Pods and PVCs the CloneSet controls, and the namespace's uncontrolled ones it may adopt.
   const uid = cs.metadata.uid;
+  const orphanPods = cache
+    .list(POD, cs.metadata.namespace)
+    .filter((o) => o.controllerUid === '')
+    .map((o) => o.object);
   const owned = cache.ownedBy(uid, POD).map((o) => o.object);
   const active = owned.filter((p) => isPodActive(p));
   const inactive = owned.filter((p) => !isPodActive(p));
@@ -190,10 +196,28 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
     pvcs = cleanup.active;
   }
 
-  // 6. Claim: release pods whose labels no longer match.
-  const claim = claimPods(cs, owned);
-  await releasePods(ctx, claim.release);
-  const pods = claim.claimed;
+  // 6. Claim: release pods whose labels no longer match, adopt matching orphans
+  // (docs/behaviour/cloneset.md#orphan-adoption); then orphan PVCs of the claimed pods' instance ids.
+  const podPlan = claimPods(cs, [...owned, ...orphanPods]);
+  if (ownershipPending(ctx, podPlan)) {
+    span.addEvent('rollout.wait', {
+      'kruise.rollout.wait': WaitReason.Expectations,
+      'kruise.expectation': 'ownership',
+    });
+    return { ...waiting, requeueAfter: 1000 };
+  }
+  const podClaim = await claimPodsOf(ctx, podPlan);
+  const pods = podClaim.claimed;
+  const ids = new Set(pods.map((p) => instanceId(p)).filter((id) => id !== ''));
+  const orphanPvcs = cache
+    .list(PVC, cs.metadata.namespace)
+    .filter((o) => o.controllerUid === '')
+    .map((o) => o.object)
+    .filter((c) => ids.has(instanceId(c)));
+  if (orphanPvcs.length > 0) {
+    const pvcClaim = await claimPvcsOf(ctx, claimPvcs(cs, orphanPvcs));
+    pvcs = [...pvcs, ...pvcClaim.adopted];
+  }
 
   // 7–8. Revisions.
   const history = cache.ownedBy(uid, CONTROLLER_REVISION).map((o) => o.object);
@@ -223,10 +247,13 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
   let deletionsHeldBack = 0;
   let updateDiffs: Parameters<typeof rolloutWaits>[0]['updateDiffs'];
   if (!isSet(cs.metadata.deletionTimestamp)) {
+    const rankNodes = nodesToRank(cs, pods);
+    const nodeLabels = rankNodes.length === 0 ? undefined : await readNodeLabels(deps.kube, rankNodes);
     const scale = planScale({
       cloneSet: cs,
       pods,
       pvcs,
+      ...(nodeLabels === undefined ? {} : { nodeLabels }),
       currentRevision: currentName,
       updateRevision: updateName,
       now: ctx.now,

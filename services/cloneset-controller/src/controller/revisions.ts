@@ -14,7 +14,7 @@ import {
   VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION,
 } from '@kruise-ts/core';
 import { CLONESET, CONTROLLER_REVISION, plain } from '@kruise-ts/kube';
-import { AlreadyExistsError, NotFoundError } from '@kruise-ts/runtime';
+import { AlreadyExistsError } from '@kruise-ts/runtime';
 import {
   type ActiveRevisions,
   revisionsToTruncate,
@@ -162,10 +162,6 @@ export async function truncateHistory(
     ctx.cs.spec.revisionHistoryLimit,
   );
   for (const revision of doomed) {
-    try {
-      await ctx.writer.deleteRevision(revision.metadata.name ?? '');
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-    }
+    await ctx.writer.deleteRevision(revision);
   }
 }

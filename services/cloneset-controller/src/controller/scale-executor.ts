@@ -140,8 +140,12 @@ async function deletePod(
   const name = pod.metadata.name ?? '';
   ctx.scale.expect(ctx.key, 'delete', name);
   try {
-    await ctx.writer.deletePod(name, pod.metadata.uid);
-    recordEvent(ctx, 'Normal', 'SuccessfulDelete', `succeed to delete pod ${name}`);
+    if (await ctx.writer.deletePod(pod)) {
+      recordEvent(ctx, 'Normal', 'SuccessfulDelete', `succeed to delete pod ${name}`);
+    } else {
+      // Already gone (or replaced under the same name): no delete event will come for this decision.
+      ctx.scale.observe(ctx.key, 'delete', name);
+    }
   } catch (err) {
     ctx.scale.observe(ctx.key, 'delete', name);
     if (!isGone(err)) {
@@ -158,7 +162,7 @@ export async function deletePvc(ctx: SyncContext, pvc: PersistentVolumeClaim): P
   const tracked = ctx.cache.get(PVC, ctx.cs.metadata.namespace, name) !== undefined;
   if (tracked) ctx.scale.expect(ctx.key, 'delete', name);
   try {
-    await ctx.writer.deletePvc(pvc);
+    if (!(await ctx.writer.deletePvc(pvc)) && tracked) ctx.scale.observe(ctx.key, 'delete', name);
   } catch (err) {
     if (tracked) ctx.scale.observe(ctx.key, 'delete', name);
     if (!isGone(err)) throw err;

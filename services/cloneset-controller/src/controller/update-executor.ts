@@ -10,8 +10,7 @@ import {
   POD_TEMPLATE_HASH_LABEL_KEY,
   type PodCondition,
 } from '@kruise-ts/core';
-import { applyInPlaceUpdate } from '../inplace/apply.ts';
-import { refreshInPlaceUpdate } from '../inplace/refresh.ts';
+import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import type { LifecycleTransition } from '../lifecycle/state-machine.ts';
 import { isPodOnRevision, SPECIFIED_DELETE_LABEL } from '../pod-state.ts';
 import type { CloneSetPod } from '../types.ts';

@@ -2,7 +2,7 @@
 // deleted first); with template topologySpreadConstraints, pods in crowded topology domains rank higher.
 
 import type { Pod } from '@kruise-ts/core';
-import type { TopologySpreadConstraint } from '../types.ts';
+import type { CloneSet, TopologySpreadConstraint } from '../types.ts';
 import { deletionOrderLess, sortByLess } from './pod-order.ts';
 
 export type Ranks = ReadonlyMap<Pod, number>;
@@ -78,4 +78,16 @@ export function spreadConstraintRanks(
     }
   }
   return ranks;
+}
+
+/**
+ * The nodes whose labels a scale-in could rank by: with template topologySpreadConstraints and more active pods
+ * than replicas (a scale-in needs at least that), the distinct nodes of the pods in their order; else none, so
+ * nothing is read (Kruise reads each pod's node as it ranks, `NewSpreadConstraintsRanker` in
+ * pkg/controller/cloneset/utils/pod_ranker.go).
+ */
+export function nodesToRank(cs: CloneSet, pods: readonly Pod[]): string[] {
+  if ((cs.spec.template?.spec?.topologySpreadConstraints ?? []).length === 0) return [];
+  if (pods.length <= (cs.spec.replicas ?? 1)) return [];
+  return [...groupByNode(pods).keys()];
 }

@@ -12,13 +12,16 @@ import {
   POD_TEMPLATE_HASH_LABEL_KEY,
   shortRevisionHash,
 } from '@kruise-ts/core';
-import { applyInPlaceUpdate, type InPlaceUpdateResult } from '../inplace/apply.ts';
-import { type InPlaceRefresh, isInPlaceUpdateCompleted, refreshInPlaceUpdate } from '../inplace/refresh.ts';
 import {
+  applyInPlaceUpdate,
   calculateInPlaceUpdateSpec,
+  type InPlaceRefresh,
   type InPlaceSpecOptions,
+  type InPlaceUpdateResult,
   type InPlaceUpdateSpec,
-} from '../inplace/update-spec.ts';
+  isInPlaceUpdateCompleted,
+  refreshInPlaceUpdate,
+} from '@kruise-ts/inplace';
 import {
   inPlaceLifecycleGate,
   type LifecycleTransition,

@@ -1,12 +1,11 @@
 // Which waiting pods update first (docs/behaviour/cloneset.md#update-order, SortUpdateIndexes) and how many may update now (docs/behaviour/cloneset.md#update-limit,
 // limitUpdateIndexes). Both work on indexes into the full pod list, as Kruise does.
 
-import { getPodLifecycleState, LifecycleState, type Pod } from '@kruise-ts/core';
+import { getPodLifecycleState, LifecycleState, type Pod, sortByPriority } from '@kruise-ts/core';
 import { isPodAvailable, isPodOnRevision } from '../pod-state.ts';
 import type { ExpectationDiffs } from '../sync/expectation-diffs.ts';
 import { activePodsLess, sortByLess } from '../sync/pod-order.ts';
 import type { Now, RollingUpdateStrategy } from '../types.ts';
-import { sortByPriority } from './priority-sort.ts';
 import { sortByScatter } from './scatter-sort.ts';
 
 /**

@@ -1,4 +1,4 @@
-// Lifecycle hooks and pods leaving the CloneSet on the real cluster (docs/behaviour/cloneset.md#lifecycle, #no-orphan-adoption, #inactive-pods, #reconcile-steps step 6): a
+// Lifecycle hooks and pods leaving the CloneSet on the real cluster (docs/behaviour/cloneset.md#lifecycle, #orphan-adoption, #inactive-pods, #reconcile-steps step 6): a
 // preNormal hook keeps new pods in PreparingNormal (ready but unavailable) until its finalizer is added; a
 // preDelete hook holds a pod in PreparingDelete until the hook label goes; an inPlaceUpdate hook holds the update
 // in PreparingUpdate, and the pod waits in Updated until the hook label is back; a Failed pod is left alone and
@@ -197,7 +197,7 @@ describe('lifecycle hooks (docs/behaviour/cloneset.md#lifecycle)', () => {
   });
 });
 
-describe('pods leaving the CloneSet (docs/behaviour/cloneset.md#no-orphan-adoption, #inactive-pods)', () => {
+describe('pods leaving the CloneSet (docs/behaviour/cloneset.md#orphan-adoption, #inactive-pods)', () => {
   it('a Failed pod is neither counted nor deleted, and is replaced', async () => {
     const ns = await h.namespace('failed');
     await createCloneSet(h, cloneSetObject(ns, 'fl', { replicas: 2 }));

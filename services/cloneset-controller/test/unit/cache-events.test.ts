@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import type { CacheChange, CachedObject } from '@kruise-ts/runtime';
+import type { CacheChange, CachedObject, ObjectCache } from '@kruise-ts/runtime';
 import { ROOT_CONTEXT } from '@opentelemetry/api';
 import {
   cloneSetKeysFor,
@@ -77,6 +77,39 @@ describe('cloneSetKeysFor (docs/behaviour/cloneset.md#watches)', () => {
       ],
     });
     assert.equal(owningCloneSetKey(foreign), undefined);
+  });
+});
+
+describe('cloneSetKeysFor with orphans (docs/behaviour/cloneset.md#orphan-adoption)', () => {
+  const cs = (name: string, selector: unknown): CachedObject => ({
+    ...cached('CloneSet', 'apps.kruise.io', name),
+    object: { metadata: { name, namespace: 'ns' }, spec: { selector } } as CachedObject['object'],
+  });
+  const sets = [
+    cs('web', { matchLabels: { app: 'web' } }),
+    cs('web-canary', { matchExpressions: [{ key: 'app', operator: 'In', values: ['web'] }] }),
+    cs('db', { matchLabels: { app: 'db' } }),
+    cs('empty', {}),
+    cs('broken', { matchExpressions: [{ key: 'app', operator: 'Bogus' }] }),
+  ];
+  // Only list() is used: the CloneSets of the orphan's namespace.
+  const cache = { list: () => sets } as unknown as ObjectCache;
+  const labelled = (kind: string, labels: Record<string, string>, meta: Record<string, unknown> = {}) => ({
+    ...cached(kind, '', 'o', meta),
+    labels,
+  });
+
+  it('an orphan pod or PVC reconciles every CloneSet whose (non-empty, valid) selector matches it', () => {
+    for (const kind of ['Pod', 'PersistentVolumeClaim']) {
+      const keys = cloneSetKeysFor(change(undefined, labelled(kind, { app: 'web' })), cache);
+      assert.deepEqual(keys.sort(), ['ns/web', 'ns/web-canary'], kind);
+    }
+    assert.deepEqual(cloneSetKeysFor(change(undefined, labelled('Pod', { app: 'none' })), cache), []);
+  });
+
+  it('a controlled pod reconciles only its controller', () => {
+    const pod = { ...labelled('Pod', { app: 'web' }, owner('db')), controllerUid: 'uid-db' };
+    assert.deepEqual(cloneSetKeysFor(change(undefined, pod), cache), ['ns/db']);
   });
 });
 

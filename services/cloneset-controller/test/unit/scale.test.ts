@@ -221,7 +221,7 @@ describe('scale plan: deletions and lifecycle (docs/behaviour/cloneset.md#scale-
   });
 });
 
-describe('pods the controller works on (docs/behaviour/cloneset.md#no-orphan-adoption, #inactive-pods, #reconcile-steps steps 4-6)', () => {
+describe('pods the controller works on (docs/behaviour/cloneset.md#orphan-adoption, #inactive-pods, #reconcile-steps steps 4-6)', () => {
   const cs: CloneSet = {
     ...makeCloneSet({ replicas: 3 }),
     spec: { ...makeCloneSet().spec, selector: { matchLabels: { app: 'cs' } } },
@@ -266,9 +266,47 @@ describe('pods the controller works on (docs/behaviour/cloneset.md#no-orphan-ado
       terminating,
     ]);
     assert.deepEqual(names(r.claimed), ['a']);
-    assert.deepEqual(names(r.release.map((x) => x.pod)), ['b']);
+    assert.deepEqual(names(r.release.map((x) => x.object)), ['b']);
     assert.deepEqual(r.release[0]?.ownerReferences, []);
     assert.deepEqual(names(r.inactive), ['failed', 't']);
+  });
+
+  it('adopts active orphans matching the selector, with its controller reference', () => {
+    const orphan = (
+      name: string,
+      labels: Record<string, string>,
+      extra: Partial<CloneSetPod['metadata']> = {},
+    ) => ({
+      metadata: { name, uid: `uid-${name}`, labels, ...extra },
+      status: { phase: 'Running' },
+    });
+    const r = claimPods(cs, [
+      owned('a', { app: 'cs' }),
+      orphan('o', { app: 'cs' }),
+      orphan('x', { app: 'other' }),
+      orphan('t', { app: 'cs' }, { deletionTimestamp: '2026-03-01T00:00:00Z' }),
+    ]);
+    assert.deepEqual(names(r.claimed), ['a', 'o']);
+    assert.deepEqual(names(r.adopt.map((x) => x.object)), ['o']);
+    assert.deepEqual(r.adopt[0]?.ownerReferences, [
+      {
+        apiVersion: 'apps.kruise.io/v1beta1',
+        kind: 'CloneSet',
+        name: cs.metadata?.name,
+        uid: cs.metadata?.uid,
+        controller: true,
+        blockOwnerDeletion: true,
+      },
+    ]);
+  });
+
+  it('a CloneSet being deleted adopts nothing', () => {
+    const deleting = { ...cs, metadata: { ...cs.metadata, deletionTimestamp: '2026-03-01T00:00:00Z' } };
+    const r = claimPods(deleting, [
+      { metadata: { name: 'o', labels: { app: 'cs' } }, status: { phase: 'Running' } },
+    ]);
+    assert.equal(r.adopt.length, 0);
+    assert.equal(r.claimed.length, 0);
   });
 
   it('a CloneSet being deleted releases nothing', () => {

@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CONTROLLER_REVISION_HASH_LABEL_KEY, type Pod } from '@kruise-ts/core';
+import {
+  CONTROLLER_REVISION_HASH_LABEL_KEY,
+  comparePriority,
+  type Pod,
+  sortByPriority,
+  trailingInteger,
+} from '@kruise-ts/core';
 import { calculateDiffsWithExpectation } from '../../src/sync/expectation-diffs.ts';
 import type { UpdatePriorityStrategy } from '../../src/types.ts';
-import { comparePriority, sortByPriority, trailingInteger } from '../../src/update/priority-sort.ts';
 import { type PodSlot, scatterByTerm, scatterTerms, sortByScatter } from '../../src/update/scatter-sort.ts';
 import { limitUpdateIndexes, sortUpdateIndexes } from '../../src/update/update-order.ts';
 import { makeCloneSet, makePod, NOW } from './helpers.ts';

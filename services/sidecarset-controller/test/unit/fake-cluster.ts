@@ -123,8 +123,13 @@ export class FakeCluster {
           this.revisions.set(name, patched);
           return patched;
         },
-        deleteRevision: async (_ns: string, name: string) => {
-          this.revisions.delete(name);
+        deleteRevision: async (_ns: string, revision: ControllerRevision) => {
+          const name = revision.metadata.name ?? '';
+          // As the apiserver's uid and resourceVersion preconditions: only the revision decided on goes.
+          const stored = this.revisions.get(name);
+          if (stored === undefined || stored.metadata.uid !== revision.metadata.uid) return false;
+          if (stored.metadata.resourceVersion !== revision.metadata.resourceVersion) return false;
+          return this.revisions.delete(name);
         },
         recordEvent: (_s: SidecarSet, type: string, reason: string, message: string) => {
           this.events.push(`${type} ${reason}: ${message}`);

@@ -1,14 +1,11 @@
 // One Advanced StatefulSet reconcile, in Kruise's order (docs/behaviour/advanced-statefulset.md#controller): revisions (create / reuse / roll back),
-// a scaling round (planScale: create in ordinal order, replace finished pods, delete condemned ones), then, if
-// scaling did not end the round, a rolling-update round (planUpdate: delete pods highest ordinal first down to
+// the in-place refresh of every pod (#in-place-update), a scaling round (planScale: create in ordinal order,
+// replace finished pods, delete condemned ones), then, if scaling did not end the round and earlier in-place writes
+// are observed, a rolling-update round (planUpdate: update in place or delete pods highest ordinal first down to
 // the partition, within maxUnavailable), the status, and history truncation. Decisions are the pure plans;
 // this file only carries them out and decides when to look again.
-import {
-  type ControllerRevision,
-  conditionsForInPlaceUpdateReady,
-  LifecycleState,
-  resolveCreateConflict,
-} from '@kruise-ts/core';
+import { type ControllerRevision, LifecycleState, resolveCreateConflict } from '@kruise-ts/core';
+import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import { apiVersionOf } from '@kruise-ts/kube';
 import {
   awaitExpectations,
@@ -28,8 +25,15 @@ import {
   templateFromRevision,
 } from '../revisions.ts';
 import { computeStatus, failedPodCondition, shouldWriteStatus } from '../status.ts';
-import type { StatefulSet, StatefulSetCondition, StatefulSetGates, StatefulSetPod } from '../types.ts';
-import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
+import {
+  REVISION_LABEL,
+  type StatefulSet,
+  type StatefulSetCondition,
+  type StatefulSetGates,
+  type StatefulSetPod,
+} from '../types.ts';
+import { claimPods, resizeClaims } from './claims.ts';
+import { PVC, REVISION, STATEFULSET } from './kinds.ts';
 import { SetWriter } from './set-writer.ts';
 
 export interface ReconcilerDeps extends WorkloadReconcileDeps {
@@ -108,15 +112,48 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       'kruise.statefulset.update_revision': updateRevisionName,
     });
 
-    const pods = cache.ownedBy(set.metadata.uid, POD).map((p) => p.object);
-    // Refresh (docs/behaviour/advanced-statefulset.md#scaling step 5): pods with the InPlaceUpdateReady gate get the condition True, or the fake or real
-    // kubelet never reports them Ready. Updates here recreate pods, so no in-place update is ever in flight.
+    // Claim (docs/behaviour/advanced-statefulset.md#claiming): adopt matching orphans, release pods that stopped matching.
+    const claim = await claimPods({ set, cache, writer, versions: deps.versions, span });
+    if (claim.pods === undefined) return { requeueAfter: claim.requeueAfterMs };
+    const pods = claim.pods;
+    // Refresh (docs/behaviour/advanced-statefulset.md#scaling step 5, #in-place-update; inplaceupdate.Refresh): finish
+    // a grace period that ran out, patch the next container batch, or set InPlaceUpdateReady True once nothing is
+    // pending — which is also how fresh pods with the gate first become Ready.
+    let refreshRequeue: number | undefined;
     for (const pod of pods) {
       if (pod.metadata.deletionTimestamp) continue;
-      const conditions = conditionsForInPlaceUpdateReady(pod, now);
-      if (conditions !== undefined) await writer.setPodConditions(pod, conditions);
+      const refresh = refreshInPlaceUpdate(pod, now);
+      if (refresh.action === 'update-status') {
+        await writer.setPodConditions(pod, refresh.conditions);
+      } else if (refresh.action === 'update-pod') {
+        span.addEvent('in-place update refreshed', {
+          'k8s.pod.name': pod.metadata.name ?? '',
+          'kruise.inplace.step': refresh.reason,
+        });
+        await writer.updatePodFresh(pod.metadata.name ?? '', pod.metadata.uid, (fresh) => {
+          const again = refreshInPlaceUpdate(fresh, clock());
+          return again.action === 'update-pod' ? again.pod : undefined;
+        });
+      } else if (refresh.action === 'error') {
+        // Kruise logs and goes on with the other pods.
+        span.addEvent('in-place update refresh failed', {
+          'k8s.pod.name': pod.metadata.name ?? '',
+          'exception.message': refresh.error,
+        });
+      } else if (refresh.requeueAfterMs !== undefined) {
+        refreshRequeue = minPositive(refreshRequeue, refresh.requeueAfterMs);
+      }
     }
+    // Kruise waits until its in-place updates are observed before the next update round.
+    const unobserved = pods.filter(
+      (p) => !deps.versions.check(p as { metadata: { uid?: string } }, { onTimeout: 'drop' }).proceed,
+    );
     const pvcs = cache.list(PVC, namespace).map((c) => c.object);
+    // Claims whose template grew (docs/behaviour/advanced-statefulset.md#volume-resize).
+    const live = pods.filter((p) => !p.metadata.deletionTimestamp);
+    for (const refused of await resizeClaims({ set, pods: live, pvcs, writer, span })) {
+      record('Warning', 'FailedUpdatePVC', `failed to update pvc ${refused.claim}: ${refused.reason}`);
+    }
     const scalePlan = planScale({
       set,
       pods,
@@ -179,8 +216,57 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
         case 'set-lifecycle-state':
           if (lifecycleDone.has(action.pod.metadata.name ?? '')) return;
           lifecycleDone.add(action.pod.metadata.name ?? '');
-          await writer.setLifecycleState(action.pod, action.state, now);
+          await writer.setLifecycleState(
+            action.pod,
+            action.state,
+            now,
+            'hook' in action ? action.hook : undefined,
+          );
+          if (action.state === LifecycleState.PreparingUpdate) {
+            record(
+              'Normal',
+              'SuccessfulUpdatePodInPlace',
+              `successfully update pod ${action.pod.metadata.name} lifecycle to ${action.state}`,
+            );
+          }
           return;
+        case 'update-in-place': {
+          const podName = action.pod.metadata.name ?? '';
+          try {
+            if (action.result.statusConditions !== undefined)
+              await writer.setPodConditions(action.pod, action.result.statusConditions);
+            await writer.updatePodFresh(podName, action.pod.metadata.uid, (fresh) =>
+              // Already moved by an earlier attempt that got through: nothing to do.
+              (fresh.metadata.labels?.[REVISION_LABEL] ?? '') === action.spec.revision
+                ? undefined
+                : applyInPlaceUpdate(fresh, action.spec, {
+                    now,
+                    revisionLabels: { [REVISION_LABEL]: action.spec.revision },
+                    setLifecycleUpdating: action.setLifecycleUpdating,
+                  }).pod,
+            );
+          } catch (err) {
+            record(
+              'Warning',
+              'FailedUpdatePodInPlace',
+              `failed to update pod ${podName} in-place(revision ${action.spec.revision}): ${errorMessage(err)}`,
+            );
+            throw err;
+          }
+          record(
+            'Normal',
+            'SuccessfulUpdatePodInPlace',
+            `successfully update pod ${podName} in-place(revision ${action.spec.revision})`,
+          );
+          // A grace period: look again when it is over (the pod event alone may come earlier).
+          refreshRequeue = minPositive(refreshRequeue, action.result.requeueAfterMs);
+          span.addEvent('pod updated in place', {
+            'k8s.pod.name': podName,
+            'kruise.inplace.images': JSON.stringify(action.spec.containerImages),
+            'kruise.inplace.grace_seconds': action.spec.graceSeconds,
+          });
+          return;
+        }
         case 'update-pod':
           try {
             await writer.updatePod(action.pod);
@@ -208,7 +294,10 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
 
     let updateRequeue: number | undefined;
     let deltas = { currentReplicasDelta: 0, updatedReplicasDelta: 0 };
-    if (
+    if (unobserved.length > 0) {
+      span.setAttribute('kruise.statefulset.update.stop', 'in-place-unobserved');
+      updateRequeue = 1000;
+    } else if (
       failure === undefined &&
       scalePlan.stop === undefined &&
       (set.spec.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate'
@@ -224,6 +313,7 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
         now,
         gates: deps.gates,
         alreadyDeleted,
+        revisions: [...decided.sorted, updateRevision],
       });
       span.setAttributes({
         'kruise.statefulset.update.targets': update.targets.length,
@@ -234,6 +324,10 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
         for (const action of update.actions) await carryOut(action);
       } catch (err) {
         failure = err;
+      }
+      if (failure === undefined && update.error !== undefined) {
+        conditions.push(failedPodCondition('FailedUpdatePod', update.error, now));
+        failure = new Error(update.error);
       }
       updateRequeue = update.requeueAfterMs;
       deltas = {
@@ -264,10 +358,10 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
       status.currentRevision,
       status.updateRevision,
     )) {
-      await writer.deleteRevision(revision.metadata.name ?? '');
+      await writer.deleteRevision(revision);
     }
     if (failure !== undefined) throw new Error(`StatefulSet ${key}: a pod write failed`, { cause: failure });
-    const requeueAfter = minPositive(scalePlan.requeueAfterMs, updateRequeue);
+    const requeueAfter = minPositive(scalePlan.requeueAfterMs, updateRequeue, refreshRequeue);
     return requeueAfter === undefined ? undefined : { requeueAfter };
   };
 }

@@ -7,13 +7,12 @@ import { mutatingWebhookConfiguration, validatingWebhookConfiguration } from '..
 import { renderManifests } from '../../src/render.ts';
 
 describe('webhook manifests', () => {
-  it('deploy/webhooks is up to date (npm run generate)', () => {
-    for (const file of renderManifests()) {
-      const committed = readFileSync(
-        new URL(`../../../../deploy/webhooks/${file.name}`, import.meta.url),
-        'utf8',
-      );
-      assert.equal(committed, file.text, `${file.name} is stale`);
+  it('deploy/webhooks and the chart copy are up to date (npm run generate)', () => {
+    for (const dir of ['deploy/webhooks', 'deploy/chart/files/webhooks']) {
+      for (const file of renderManifests()) {
+        const committed = readFileSync(new URL(`../../../../${dir}/${file.name}`, import.meta.url), 'utf8');
+        assert.equal(committed, file.text, `${dir}/${file.name} is stale`);
+      }
     }
   });
 

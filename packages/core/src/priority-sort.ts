@@ -1,11 +1,17 @@
-// updateStrategy.priorityStrategy (docs/behaviour/cloneset.md#update-order step 2, Kruise updatesort.prioritySort): weightPriority sums the
+// updateStrategy.priorityStrategy (docs/behaviour/cloneset.md#update-order step 2; the Advanced StatefulSet's
+// unorderedUpdate.priorityStrategy, docs/behaviour/advanced-statefulset.md#unordered-update; Kruise
+// pkg/util/updatesort/priority_sort.go): weightPriority sums the
 // weights of the terms whose selector matches the pod's labels, heavier first; orderPriority takes the first
 // orderedKey the pod has (earlier key first; pods with none of the keys come before all others) and, within one
 // key, the larger trailing integer of the label value first. The sort is stable.
 
-import type { Pod } from '@kruise-ts/core';
+import type { UpdatePriorityStrategy } from '@kruise-ts/api';
 import { LabelSelectorError, selectorMatches } from '@kruise-ts/kube';
-import type { UpdatePriorityStrategy } from '../types.ts';
+import type { Pod } from './kube-types.ts';
+
+export type { UpdatePriorityStrategy };
+export type UpdatePriorityWeightTerm = NonNullable<UpdatePriorityStrategy['weightPriority']>[number];
+export type UpdatePriorityOrderTerm = NonNullable<UpdatePriorityStrategy['orderPriority']>[number];
 
 function weightOf(strategy: UpdatePriorityStrategy, labels: Record<string, string>): number {
   let weight = 0;
@@ -65,7 +71,7 @@ export function comparePriority(
 
 export function sortByPriority(
   strategy: UpdatePriorityStrategy | undefined,
-  pods: readonly Pod[],
+  pods: readonly (Pod | undefined)[],
   indexes: readonly number[],
 ): number[] {
   if (strategy === undefined) return [...indexes];

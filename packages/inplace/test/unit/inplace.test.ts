@@ -7,16 +7,16 @@ import {
   marshalGoJson,
   parseInPlaceUpdateState,
 } from '@kruise-ts/core';
-import { applyInPlaceUpdate } from '../../src/inplace/apply.ts';
-import { createJsonPatch } from '../../src/inplace/json-diff.ts';
-import { applyMetadataPatch } from '../../src/inplace/metadata-patch.ts';
-import { refreshInPlaceUpdate } from '../../src/inplace/refresh.ts';
 import {
+  applyInPlaceUpdate,
+  applyMetadataPatch,
   calculateInPlaceUpdateSpec,
+  createJsonPatch,
+  type InPlacePod,
   parseUpdateSpec,
+  refreshInPlaceUpdate,
   serializeUpdateSpec,
-} from '../../src/inplace/update-spec.ts';
-import type { CloneSetPod } from '../../src/types.ts';
+} from '../../src/index.ts';
 
 const rev = (name: string, raw: string, annotations?: Record<string, string>): ControllerRevision => ({
   metadata: { name, ...(annotations === undefined ? {} : { annotations }) },
@@ -155,7 +155,7 @@ describe('in-place-able changes (docs/behaviour/cloneset.md#in-place-able; inpla
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const stamp = '2026-03-01T12:00:00Z';
 
-function oldPod(): CloneSetPod {
+function oldPod(): InPlacePod {
   return {
     metadata: {
       name: 'pod-0',
@@ -265,7 +265,7 @@ describe('performing an in-place update (docs/behaviour/cloneset.md#in-place-pro
     );
 
     // redis restarted and ready: the next reconcile patches nginx
-    const restarted: CloneSetPod = {
+    const restarted: InPlacePod = {
       ...r.pod,
       status: {
         ...r.pod.status,
@@ -307,7 +307,7 @@ describe('performing an in-place update (docs/behaviour/cloneset.md#in-place-pro
 
 describe('in-place refresh (docs/behaviour/cloneset.md#in-place-procedure step 4; inplace_update_test TestRefresh; UT update grace cases)', () => {
   const HOUR_AGO = NOW - 3_600_000;
-  const graced = (startedAt: number): CloneSetPod => ({
+  const graced = (startedAt: number): InPlacePod => ({
     ...oldPod(),
     metadata: {
       name: 'pod-0',
@@ -351,7 +351,7 @@ describe('in-place refresh (docs/behaviour/cloneset.md#in-place-procedure step 4
   });
 
   it('not in-place updated yet (same image ID): nothing to do', () => {
-    const pod: CloneSetPod = {
+    const pod: InPlacePod = {
       metadata: {
         labels: { 'controller-revision-hash': 'new-revision' },
         annotations: {

@@ -15,11 +15,11 @@ import {
   serializeInPlaceUpdateState,
   withoutInPlaceUpdateGrace,
 } from '@kruise-ts/core';
-import { type CloneSetPod, type Now, toMillis } from '../types.ts';
 import { patchSpecToPod } from './apply.ts';
+import { type InPlacePod, type Now, toMillis } from './types.ts';
 import { parseUpdateSpec } from './update-spec.ts';
 
-export type InPlaceRefresh<P extends CloneSetPod> =
+export type InPlaceRefresh<P extends InPlacePod> =
   | { action: 'none'; requeueAfterMs?: number; reason?: string }
   /** Write this pod (grace period over or dropped, or the next container batch). */
   | { action: 'update-pod'; pod: P; reason: 'grace-finished' | 'grace-dropped' | 'next-batch' }
@@ -35,7 +35,7 @@ const hasPending = (s: InPlaceUpdateState): boolean =>
 /** Whole seconds, rounded up (Kruise's roundupSeconds). */
 const roundUpToSecond = (ms: number): number => Math.ceil(ms / 1000) * 1000;
 
-function finishGracePeriod<P extends CloneSetPod>(pod: P, graceText: string, now: Now): InPlaceRefresh<P> {
+function finishGracePeriod<P extends InPlacePod>(pod: P, graceText: string, now: Now): InPlaceRefresh<P> {
   let spec: ReturnType<typeof parseUpdateSpec>;
   try {
     spec = parseUpdateSpec(graceText);
@@ -76,7 +76,7 @@ function finishGracePeriod<P extends CloneSetPod>(pod: P, graceText: string, now
 }
 
 /** Containers of the last batch all report ready (doPreCheckBeforeNext). */
-function previousBatchReady(pod: CloneSetPod, state: InPlaceUpdateState): boolean {
+function previousBatchReady(pod: InPlacePod, state: InPlaceUpdateState): boolean {
   for (const name of state.preCheckBeforeNext?.containersRequiredReady ?? []) {
     const status = pod.status?.containerStatuses?.find((s) => s.name === name);
     if (status === undefined || status.ready !== true) return false;
@@ -85,12 +85,12 @@ function previousBatchReady(pod: CloneSetPod, state: InPlaceUpdateState): boolea
 }
 
 /** The containers check alone (no grace / next-batch checks): core's check on the state without next batches. */
-function containersCompleted(pod: CloneSetPod, state: InPlaceUpdateState): boolean {
+function containersCompleted(pod: InPlacePod, state: InPlaceUpdateState): boolean {
   const current: InPlaceUpdateState = { ...state };
   delete current.nextContainerImages;
   delete current.nextContainerRefMetadata;
   delete current.nextContainerResources;
-  const probe: CloneSetPod = {
+  const probe: InPlacePod = {
     ...pod,
     metadata: {
       ...pod.metadata,
@@ -103,7 +103,7 @@ function containersCompleted(pod: CloneSetPod, state: InPlaceUpdateState): boole
   return checkInPlaceUpdateCompleted(probe).completed;
 }
 
-export function refreshInPlaceUpdate<P extends CloneSetPod>(pod: P, now: Now): InPlaceRefresh<P> {
+export function refreshInPlaceUpdate<P extends InPlacePod>(pod: P, now: Now): InPlaceRefresh<P> {
   const grace = getInPlaceUpdateGraceAnnotation(pod.metadata);
   if (grace !== undefined && grace !== '') return finishGracePeriod(pod, grace, now);
 
@@ -134,6 +134,6 @@ export function refreshInPlaceUpdate<P extends CloneSetPod>(pod: P, now: Now): I
 }
 
 /** Kruise's CheckPodUpdateCompleted for lifecycle purposes: no grace, no next batch, containers restarted. */
-export function isInPlaceUpdateCompleted(pod: CloneSetPod): boolean {
+export function isInPlaceUpdateCompleted(pod: InPlacePod): boolean {
   return checkInPlaceUpdateCompleted(pod).completed;
 }

@@ -17,8 +17,8 @@ import {
   withLifecycleState,
   withoutInPlaceUpdateGrace,
 } from '@kruise-ts/core';
-import type { CloneSetPod, Now, PodContainer } from '../types.ts';
 import { applyMetadataPatch } from './metadata-patch.ts';
+import type { InPlacePod, Now, PodContainer } from './types.ts';
 import { type InPlaceUpdateSpec, serializeUpdateSpec } from './update-spec.ts';
 
 /** Env var the Kruise pod webhook injects for container launch priority (value from a ConfigMap key "p_<n>"). */
@@ -33,7 +33,7 @@ export function containerLaunchPriority(container: PodContainer): number | undef
 }
 
 /** The containers of the next batch: all without a priority plus those with the highest priority (sorted). */
-function containersToUpdate(pod: CloneSetPod, images: Readonly<Record<string, string>>): string[] {
+function containersToUpdate(pod: InPlacePod, images: Readonly<Record<string, string>>): string[] {
   const batch = new Set<string>();
   let highest: number | undefined;
   let highestGroup: string[] = [];
@@ -55,7 +55,7 @@ function containersToUpdate(pod: CloneSetPod, images: Readonly<Record<string, st
  * IDs of the updated containers, the rest queued in nextContainerImages, a batch record; writes the state
  * annotation. Returns the new pod; inputs are not changed.
  */
-export function patchSpecToPod<P extends CloneSetPod>(
+export function patchSpecToPod<P extends InPlacePod>(
   pod: P,
   spec: Pick<InPlaceUpdateSpec, 'containerImages' | 'metadataPatch'>,
   state: InPlaceUpdateState,
@@ -106,11 +106,21 @@ export function patchSpecToPod<P extends CloneSetPod>(
 
 export interface InPlaceUpdateOptions {
   now: Now;
-  /** CloneSetShortHash gate. */
+  /** CloneSetShortHash gate (for the default revision labels). */
   shortHash?: boolean;
+  /**
+   * The revision labels to write. Default: CloneSet's revision adapter (controller-revision-hash and
+   * pod-template-hash); the StatefulSet writes controller-revision-hash only (revisionadapter.NewDefaultImpl).
+   */
+  revisionLabels?: Record<string, string>;
+  /**
+   * Move the pod to lifecycle state Updating (default true). The StatefulSet does so only for pods that already
+   * carry a lifecycle state (stateful_set_control.go inPlaceUpdatePod).
+   */
+  setLifecycleUpdating?: boolean;
 }
 
-export interface InPlaceUpdateResult<P extends CloneSetPod> {
+export interface InPlaceUpdateResult<P extends InPlacePod> {
   /** Write these pod status conditions first (InPlaceUpdateReady False, Ready recomputed); absent without the gate. */
   statusConditions?: PodCondition[];
   /** Then write this pod (full update of metadata and spec). */
@@ -119,20 +129,23 @@ export interface InPlaceUpdateResult<P extends CloneSetPod> {
   requeueAfterMs: number;
 }
 
-export function applyInPlaceUpdate<P extends CloneSetPod>(
+export function applyInPlaceUpdate<P extends InPlacePod>(
   pod: P,
   spec: InPlaceUpdateSpec,
   opts: InPlaceUpdateOptions,
 ): InPlaceUpdateResult<P> {
   const statusConditions = conditionsForInPlaceUpdateStart(pod, opts.now);
-  const labelled = withLifecycleState(
-    {
-      ...pod.metadata,
-      labels: { ...pod.metadata.labels, ...revisionHashLabels(spec.revision, opts.shortHash === true) },
+  const relabelled = {
+    ...pod.metadata,
+    labels: {
+      ...pod.metadata.labels,
+      ...(opts.revisionLabels ?? revisionHashLabels(spec.revision, opts.shortHash === true)),
     },
-    LifecycleState.Updating,
-    opts.now,
-  );
+  };
+  const labelled =
+    opts.setLifecycleUpdating === false
+      ? relabelled
+      : withLifecycleState(relabelled, LifecycleState.Updating, opts.now);
   const state: InPlaceUpdateState = {
     revision: spec.revision,
     updateTimestamp: formatRfc3339(opts.now),

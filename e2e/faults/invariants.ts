@@ -1,0 +1,157 @@
+// The fault suite's invariant checker: fed every pod and PVC watch event of a scenario's namespace, in order,
+// it reports what must never happen whatever fails (a duplicate instance, too many pods, a pod deleted that
+// the spec keeps, a PVC deleted under a live instance). Pure: the runner feeds it, the unit tests table it.
+
+export const INSTANCE_ID_LABEL = 'apps.kruise.io/cloneset-instance-id';
+
+export interface WatchedObject {
+  metadata: {
+    name?: string;
+    uid?: string;
+    labels?: Record<string, string>;
+    deletionTimestamp?: string;
+  };
+}
+
+export interface ObservedEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  kind: 'Pod' | 'PersistentVolumeClaim';
+  object: WatchedObject;
+  /** ms since the scenario started (for the report). */
+  at: number;
+}
+
+export interface InvariantSpec {
+  /** replicas + maxSurge: live pods must never exceed it. */
+  maxPods: number;
+  /** Pods the spec keeps: no delete at all (a migration before any spec change). */
+  noPodDeletes?: boolean;
+  /** replicas - maxUnavailable: a delete that leaves fewer live pods deleted a pod the spec keeps. */
+  minPods?: number;
+  /** No pod may be created (a migration before any spec change). */
+  noPodCreates?: boolean;
+  /** No PVC may be created or deleted (a migration before any spec change). */
+  noPvcChurn?: boolean;
+}
+
+export interface Violation {
+  rule:
+    | 'run-failed'
+    | 'duplicate-instance'
+    | 'too-many-pods'
+    | 'pod-deleted'
+    | 'pod-created'
+    | 'pvc-deleted-in-use'
+    | 'pvc-churn';
+  at: number;
+  detail: string;
+}
+
+export class InvariantChecker {
+  readonly violations: Violation[] = [];
+  readonly #spec: InvariantSpec;
+  /** Live pods (not yet DELETED) by uid, with their instance id. */
+  readonly #pods = new Map<string, { name: string; instance: string | undefined; terminating: boolean }>();
+  readonly #pvcs = new Set<string>();
+  #primed = false;
+  #creates = 0;
+  #deletes = 0;
+
+  constructor(spec: InvariantSpec) {
+    this.#spec = spec;
+  }
+
+  /** Objects present when watching began: they are the baseline, not creates. */
+  prime(events: readonly ObservedEvent[]): void {
+    for (const e of events) this.observe(e, true);
+    this.#primed = true;
+  }
+
+  get podCreates(): number {
+    return this.#creates;
+  }
+
+  get podDeletes(): number {
+    return this.#deletes;
+  }
+
+  observe(e: ObservedEvent, initial = false): void {
+    const uid = e.object.metadata.uid ?? '';
+    const name = e.object.metadata.name ?? '';
+    const instance = e.object.metadata.labels?.[INSTANCE_ID_LABEL];
+    const counted = !initial && this.#primed;
+    if (e.kind === 'PersistentVolumeClaim') {
+      if (e.type === 'DELETED') {
+        this.#pvcs.delete(uid);
+        if (counted && this.#spec.noPvcChurn) this.#violate('pvc-churn', e.at, `PVC ${name} deleted`);
+        const pvcInstance = instance ?? e.object.metadata.labels?.[INSTANCE_ID_LABEL];
+        const user = [...this.#pods.values()].find(
+          (p) => !p.terminating && p.instance !== undefined && p.instance === pvcInstance,
+        );
+        if (user !== undefined) {
+          this.#violate(
+            'pvc-deleted-in-use',
+            e.at,
+            `PVC ${name} deleted while pod ${user.name} (instance ${pvcInstance}) lives`,
+          );
+        }
+      } else if (!this.#pvcs.has(uid)) {
+        this.#pvcs.add(uid);
+        if (counted && e.type === 'ADDED' && this.#spec.noPvcChurn)
+          this.#violate('pvc-churn', e.at, `PVC ${name} created`);
+      }
+      return;
+    }
+    // A delete is the decision, seen first as a deletionTimestamp (graceful) or as DELETED; a pod already
+    // terminating when watching began was deleted before: not counted.
+    const terminating = e.type === 'DELETED' || e.object.metadata.deletionTimestamp !== undefined;
+    if (terminating) {
+      const known = this.#pods.get(uid);
+      if (known !== undefined && !known.terminating) {
+        known.terminating = true;
+        if (counted) {
+          this.#deletes++;
+          if (this.#spec.noPodDeletes) this.#violate('pod-deleted', e.at, `pod ${name} deleted`);
+          const alive = [...this.#pods.values()].filter((p) => !p.terminating).length;
+          if (this.#spec.minPods !== undefined && alive < this.#spec.minPods) {
+            this.#violate(
+              'pod-deleted',
+              e.at,
+              `pod ${name} deleted leaving ${alive} of at least ${this.#spec.minPods}`,
+            );
+          }
+        }
+      }
+      if (known === undefined && !initial) return;
+      if (e.type === 'DELETED') {
+        this.#pods.delete(uid);
+        return;
+      }
+      if (known !== undefined) return;
+    }
+    if (this.#pods.has(uid)) return;
+    if (counted) {
+      this.#creates++;
+      if (this.#spec.noPodCreates) this.#violate('pod-created', e.at, `pod ${name} created`);
+    }
+    if (instance !== undefined && !terminating) {
+      const twin = [...this.#pods.values()].find((p) => p.instance === instance && !p.terminating);
+      if (twin !== undefined) {
+        this.#violate(
+          'duplicate-instance',
+          e.at,
+          `pods ${twin.name} and ${name} share instance id ${instance}`,
+        );
+      }
+    }
+    this.#pods.set(uid, { name, instance, terminating });
+    const alive = [...this.#pods.values()].filter((p) => !p.terminating).length;
+    if (alive > this.#spec.maxPods) {
+      this.#violate('too-many-pods', e.at, `${alive} pods alive, at most ${this.#spec.maxPods} allowed`);
+    }
+  }
+
+  #violate(rule: Violation['rule'], at: number, detail: string): void {
+    this.violations.push({ rule, at, detail });
+  }
+}

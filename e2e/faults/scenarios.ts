@@ -1,0 +1,513 @@
+// Fault scenarios against the real cluster and the whole system (packages/launcher): each one injects a
+// failure while workloads change, watches every pod/PVC event with the invariant checker, and checks the final
+// state exactly. Scenario numbers follow issue #12.
+import { connectBus, topology } from '@kruise-ts/bus';
+import { type Cluster, eventually } from '@kruise-ts/devcluster';
+import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
+import {
+  CoreV1Api,
+  KubeConfig,
+  type KubernetesObject,
+  PatchStrategy,
+  setHeaderOptions,
+  Watch,
+} from '@kubernetes/client-node';
+import { InvariantChecker, type InvariantSpec, type ObservedEvent, type Violation } from './invariants.ts';
+
+export interface ScenarioResult {
+  violations: Violation[];
+  /** Failover or recovery time measured by the scenario (ms), when it has one. */
+  recoveryMs?: number;
+}
+
+export interface ScenarioContext {
+  cluster: Cluster;
+  /** The running system; a scenario may stop and restart it (`ctx.system = await ...`). */
+  system: RunningSystem;
+  /** A namespace of its own for this run. */
+  namespace: string;
+  log(message: string): void;
+}
+
+export interface Scenario {
+  id: string;
+  title: string;
+  run(ctx: ScenarioContext): Promise<ScenarioResult>;
+}
+
+const json = <T>(system: RunningSystem, args: string[]): T =>
+  JSON.parse(system.kubectl([...args, '-o', 'json'])) as T;
+
+interface CloneSetJson {
+  metadata: { generation: number };
+  spec: { replicas: number };
+  status?: {
+    observedGeneration?: number;
+    replicas?: number;
+    updatedReplicas?: number;
+    updatedReadyReplicas?: number;
+    readyReplicas?: number;
+    updateRevision?: string;
+  };
+}
+
+interface PodJson {
+  metadata: { name: string; labels?: Record<string, string>; deletionTimestamp?: string };
+  spec: { containers: { image: string }[] };
+}
+
+/** Watches pods and PVCs of a namespace into an invariant checker; the list at start is the baseline. */
+export async function watchNamespace(
+  kubeconfigPath: string,
+  namespace: string,
+  spec: InvariantSpec,
+): Promise<{ checker: InvariantChecker; stop(): void }> {
+  const kc = new KubeConfig();
+  kc.loadFromFile(kubeconfigPath);
+  const checker = new InvariantChecker(spec);
+  const started = Date.now();
+  const watch = new Watch(kc);
+  const aborts: AbortController[] = [];
+  const initial: ObservedEvent[] = [];
+  let primed = false;
+  for (const [path, kind] of [
+    [`/api/v1/namespaces/${namespace}/pods`, 'Pod'],
+    [`/api/v1/namespaces/${namespace}/persistentvolumeclaims`, 'PersistentVolumeClaim'],
+  ] as const) {
+    const ready = new Promise<void>((resolve) => {
+      void watch
+        .watch(
+          path,
+          { allowWatchBookmarks: true, sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan' },
+          (
+            type: string,
+            object: KubernetesObject & { metadata?: { annotations?: Record<string, string> } },
+          ) => {
+            if (type === 'BOOKMARK') {
+              if (object.metadata?.annotations?.['k8s.io/initial-events-end'] === 'true') resolve();
+              return;
+            }
+            const event: ObservedEvent = {
+              type: type as ObservedEvent['type'],
+              kind,
+              object: object as ObservedEvent['object'],
+              at: Date.now() - started,
+            };
+            if (!primed) initial.push(event);
+            else checker.observe(event);
+          },
+          () => resolve(),
+        )
+        .then((controller) => aborts.push(controller));
+    });
+    await ready;
+  }
+  checker.prime(initial);
+  primed = true;
+  return {
+    checker,
+    stop: () => {
+      for (const a of aborts) a.abort();
+    },
+  };
+}
+
+function cloneSetYaml(
+  namespace: string,
+  o: { replicas: number; image: string; partition?: number; pvc?: boolean },
+) {
+  return JSON.stringify({
+    apiVersion: 'apps.kruise.io/v1alpha1',
+    kind: 'CloneSet',
+    metadata: { name: 'web', namespace },
+    spec: {
+      replicas: o.replicas,
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: {
+          // Unbound PVCs keep the scheduler off (the local cluster has no volume provisioner): place pods directly.
+          ...(o.pvc ? { nodeName: 'kwok-node-0' } : {}),
+          containers: [
+            {
+              name: 'main',
+              image: o.image,
+              ...(o.pvc ? { volumeMounts: [{ name: 'data', mountPath: '/data' }] } : {}),
+            },
+          ],
+        },
+      },
+      ...(o.pvc
+        ? {
+            volumeClaimTemplates: [
+              {
+                metadata: { name: 'data' },
+                spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+              },
+            ],
+          }
+        : {}),
+      updateStrategy: {
+        type: 'InPlaceIfPossible',
+        maxSurge: 1,
+        maxUnavailable: 1,
+        partition: o.partition ?? 0,
+      },
+    },
+  });
+}
+
+/** Waits until the CloneSet observed its spec and `updated` pods run the update revision, all ready. */
+async function awaitRollout(system: RunningSystem, namespace: string, updated: number, timeoutMs = 120_000) {
+  await eventually(
+    `CloneSet ${namespace}/web: ${updated} updated and ready`,
+    async () => {
+      const cs = json<CloneSetJson>(system, ['get', 'clonesets.apps.kruise.io', 'web', '-n', namespace]);
+      const s = cs.status;
+      return (
+        s !== undefined &&
+        s.observedGeneration === cs.metadata.generation &&
+        s.updatedReadyReplicas === updated &&
+        s.replicas === cs.spec.replicas &&
+        s.readyReplicas === cs.spec.replicas
+      );
+    },
+    { timeoutMs, intervalMs: 500 },
+  );
+}
+
+/** Exactly `pods` pods, none terminating (a surge pod's deletion finished). */
+async function awaitSettled(system: RunningSystem, namespace: string, pods: number) {
+  await eventually(
+    `${pods} pods in ${namespace}, none terminating`,
+    async () => {
+      const items = json<{ items: PodJson[] }>(system, ['get', 'pods', '-n', namespace]).items;
+      return items.length === pods && items.every((p) => p.metadata.deletionTimestamp === undefined);
+    },
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
+}
+
+/** Final state exact: exactly `replicas` live pods, `images[i]` counted, and (with PVCs) one PVC per pod. */
+function finalState(
+  system: RunningSystem,
+  namespace: string,
+  replicas: number,
+  image: string,
+  pvcs: boolean,
+): Violation[] {
+  const pods = json<{ items: PodJson[] }>(system, ['get', 'pods', '-n', namespace]).items.filter(
+    (p) => p.metadata.deletionTimestamp === undefined,
+  );
+  const out: Violation[] = [];
+  if (pods.length !== replicas)
+    out.push({ rule: 'too-many-pods', at: -1, detail: `final: ${pods.length} pods, want ${replicas}` });
+  const stale = pods.filter((p) => p.spec.containers[0]?.image !== image);
+  if (stale.length > 0)
+    out.push({ rule: 'pod-deleted', at: -1, detail: `final: ${stale.length} pods not on ${image}` });
+  if (pvcs) {
+    const claims = json<{ items: unknown[] }>(system, ['get', 'pvc', '-n', namespace]).items;
+    if (claims.length !== replicas)
+      out.push({ rule: 'pvc-churn', at: -1, detail: `final: ${claims.length} PVCs, want ${replicas}` });
+  }
+  return out;
+}
+
+/** Removes every stream and bucket: the next start is on a fresh bus, as when migrating from OpenKruise. */
+async function wipeBus(natsUrl: string): Promise<void> {
+  const bus = await connectBus({
+    servers: natsUrl,
+    topology: topology({ partitions: 1 }),
+    publisherId: 'faults',
+  });
+  try {
+    for await (const name of bus.jsm.streams.names()) await bus.jsm.streams.delete(name);
+  } finally {
+    await bus.close();
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const scenarios: Scenario[] = [
+  {
+    id: '1-migration',
+    title: 'CloneSet (PVCs, partition, mid-rollout) left by another controller; whole system on a fresh bus',
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      // What OpenKruise would have left: a CloneSet mid-rollout (partition 2 of 3 keeps two pods old).
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 3, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 3);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 3, image: 'nginx:2', pvc: true, partition: 2 }),
+      );
+      await awaitRollout(ctx.system, namespace, 1);
+      await awaitSettled(ctx.system, namespace, 3);
+      await ctx.system.stop();
+      await wipeBus(ctx.cluster.natsUrl);
+      const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
+        maxPods: 4,
+        noPodCreates: true,
+        noPodDeletes: true,
+        noPvcChurn: true,
+      });
+      const startedAt = Date.now();
+      ctx.system = await startSystem(ctx.cluster);
+      const recoveryMs = Date.now() - startedAt;
+      // Long enough for every partition to be taken and reconciled more than once.
+      await sleep(15_000);
+      const migrated = [...watching.checker.violations];
+      watching.stop();
+      // Then the spec changes: the rollout completes under the normal rules.
+      const rolling = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, { maxPods: 4, minPods: 2 });
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 3, image: 'nginx:2', pvc: true, partition: 0 }),
+      );
+      await awaitRollout(ctx.system, namespace, 3);
+      rolling.stop();
+      const tag = (phase: string) => (v: Violation) => ({ ...v, detail: `${phase}: ${v.detail}` });
+      return {
+        violations: [
+          ...migrated.map(tag('before any spec change')),
+          ...rolling.checker.violations.map(tag('rollout')),
+          ...finalState(ctx.system, namespace, 3, 'nginx:2', true),
+        ],
+        recoveryMs,
+      };
+    },
+  },
+  {
+    id: '4-kill-9',
+    title: 'kill -9 of each service mid-rollout, restarted at once',
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 4);
+      const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
+        maxPods: 5,
+        minPods: 3,
+      });
+      let image = 'nginx:1';
+      let worst = 0;
+      const services = ctx.system.services.map((s) => s.name).filter((n) => !n.includes('#'));
+      for (const [i, service] of services.entries()) {
+        image = `nginx:${i + 2}`;
+        ctx.system.kubectl(['apply', '-f', '-'], cloneSetYaml(namespace, { replicas: 4, image, pvc: true }));
+        await sleep(300);
+        ctx.log(`kill -9 ${service}`);
+        ctx.system.signal(service, 'SIGKILL');
+        const killedAt = Date.now();
+        await ctx.system.restart(service);
+        await awaitRollout(ctx.system, namespace, 4);
+        worst = Math.max(worst, Date.now() - killedAt);
+      }
+      watching.stop();
+      return {
+        violations: [...watching.checker.violations, ...finalState(ctx.system, namespace, 4, image, true)],
+        recoveryMs: worst,
+      };
+    },
+  },
+  {
+    id: '3-frozen-owner',
+    title: 'a cloneset-controller replica SIGSTOPped past its lease mid-rollout; a second replica takes over',
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 4);
+      const successor = await ctx.system.addReplica('cloneset-controller');
+      try {
+        await sleep(6_000); // the two replicas split the partitions
+        const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
+          maxPods: 5,
+          minPods: 3,
+        });
+        ctx.system.kubectl(
+          ['apply', '-f', '-'],
+          cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
+        );
+        await sleep(200);
+        ctx.system.signal('cloneset-controller', 'SIGSTOP');
+        const frozenAt = Date.now();
+        let failoverMs: number;
+        try {
+          await awaitRollout(ctx.system, namespace, 4);
+          failoverMs = Date.now() - frozenAt;
+          // Frozen for longer than its lease (15 s by default) whatever the rollout took.
+          await sleep(Math.max(0, 20_000 - failoverMs));
+        } finally {
+          ctx.system.signal('cloneset-controller', 'SIGCONT');
+        }
+        await sleep(5_000); // the thawed replica must find itself fenced out, not write
+        await awaitRollout(ctx.system, namespace, 4);
+        watching.stop();
+        return {
+          violations: [
+            ...watching.checker.violations,
+            ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+          ],
+          recoveryMs: failoverMs,
+        };
+      } finally {
+        ctx.system.signal(successor, 'SIGTERM');
+      }
+    },
+  },
+  {
+    id: '7-conflict-storm',
+    title: "another writer patches labels on the rollout's pods 50 times a second",
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 4);
+      const kc = new KubeConfig();
+      kc.loadFromFile(ctx.cluster.kubeconfigPath);
+      const core = kc.makeApiClient(CoreV1Api);
+      const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
+        maxPods: 5,
+        minPods: 3,
+      });
+      let storming = true;
+      let patches = 0;
+      // 50 patches a second, fired on a clock (not one after the other), over the pods listed twice a second.
+      let names: string[] = [];
+      const inFlight = new Set<Promise<unknown>>();
+      const storm = (async () => {
+        for (let i = 0; storming && i < 50 * 600; i++) {
+          if (i % 25 === 0) {
+            names = (await core.listNamespacedPod({ namespace })).items.map((p) => p.metadata?.name ?? '');
+          }
+          const name = names[i % Math.max(1, names.length)];
+          if (name && inFlight.size < 50) {
+            const patch = core
+              .patchNamespacedPod(
+                { namespace, name, body: { metadata: { labels: { storm: String(i) } } } },
+                setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+              )
+              .then(() => patches++)
+              .catch(() => {})
+              .finally(() => inFlight.delete(patch));
+            inFlight.add(patch);
+          }
+          await sleep(20);
+        }
+        await Promise.all(inFlight);
+      })();
+      const startedAt = Date.now();
+      try {
+        ctx.system.kubectl(
+          ['apply', '-f', '-'],
+          cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
+        );
+        await awaitRollout(ctx.system, namespace, 4);
+      } finally {
+        storming = false;
+        await storm;
+      }
+      const rolloutMs = Date.now() - startedAt;
+      ctx.log(`${patches} label patches during the rollout`);
+      watching.stop();
+      return {
+        violations: [
+          ...watching.checker.violations,
+          ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+        ],
+        recoveryMs: rolloutMs,
+      };
+    },
+  },
+  {
+    id: '8-recreate',
+    title: 'BroadcastJob deleted and recreated under its name while the watcher is paused',
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      const job = (ttl: boolean) =>
+        JSON.stringify({
+          apiVersion: 'apps.kruise.io/v1alpha1',
+          kind: 'BroadcastJob',
+          metadata: { name: 'once', namespace },
+          spec: {
+            template: { spec: { containers: [{ name: 'c', image: 'busybox' }], restartPolicy: 'Never' } },
+            completionPolicy: { type: 'Always', ...(ttl ? { ttlSecondsAfterFinished: 3 } : {}) },
+          },
+        });
+      ctx.system.kubectl(['apply', '-f', '-'], job(true));
+      const phase = () => {
+        try {
+          return json<{ metadata: { uid: string }; status?: { phase?: string } }>(ctx.system, [
+            'get',
+            'broadcastjobs.apps.kruise.io',
+            'once',
+            '-n',
+            namespace,
+          ]);
+        } catch {
+          return undefined;
+        }
+      };
+      await eventually('the first job completes', async () => phase()?.status?.phase === 'completed', {
+        timeoutMs: 60_000,
+        intervalMs: 500,
+      });
+      // The controller's cache still holds the first job (the watcher is frozen) when its TTL runs out.
+      ctx.system.signal('watcher', 'SIGSTOP');
+      const pausedAt = Date.now();
+      try {
+        ctx.system.kubectl([
+          'delete',
+          'broadcastjobs.apps.kruise.io',
+          'once',
+          '-n',
+          namespace,
+          '--wait=true',
+        ]);
+        ctx.system.kubectl(['create', '-f', '-'], job(false));
+        await sleep(6_000);
+      } finally {
+        ctx.system.signal('watcher', 'SIGCONT');
+      }
+      const newcomer = phase();
+      const violations: Violation[] = [];
+      if (newcomer === undefined) {
+        violations.push({
+          rule: 'pod-deleted',
+          at: Date.now() - pausedAt,
+          detail: 'the recreated BroadcastJob was deleted',
+        });
+      } else {
+        await eventually('the recreated job completes', async () => phase()?.status?.phase === 'completed', {
+          timeoutMs: 60_000,
+          intervalMs: 500,
+        });
+        await sleep(4_000); // past the old job's TTL once more, with a fresh cache
+        if (phase()?.metadata.uid !== newcomer.metadata.uid) {
+          violations.push({
+            rule: 'pod-deleted',
+            at: Date.now() - pausedAt,
+            detail: 'the recreated BroadcastJob is gone',
+          });
+        }
+      }
+      return { violations, recoveryMs: Date.now() - pausedAt };
+    },
+  },
+];

@@ -1,0 +1,82 @@
+// Runs fault scenarios N times each on one cluster and the whole system, and tabulates scenario × runs ×
+// violations × failover/recovery time. Every run is bounded; a run that throws or times out counts as a
+// violation with its reason.
+import { type Cluster, startCluster } from '@kruise-ts/devcluster';
+import { startSystem } from '@kruise-ts/launcher';
+import type { Violation } from './invariants.ts';
+import { type Scenario, type ScenarioContext, scenarios } from './scenarios.ts';
+
+export interface ScenarioSummary {
+  id: string;
+  runs: number;
+  violations: Violation[];
+  recoveryMs: number[];
+}
+
+export interface SuiteOptions {
+  runs: number;
+  only?: readonly string[];
+  /** Bound of one run. Default 6 minutes. */
+  runTimeoutMs?: number;
+  log?(message: string): void;
+}
+
+export async function runFaultSuite(options: SuiteOptions): Promise<ScenarioSummary[]> {
+  const log = options.log ?? (() => {});
+  const chosen = scenarios.filter(
+    (s) => options.only === undefined || options.only.some((o) => s.id.startsWith(o)),
+  );
+  const cluster: Cluster = await startCluster();
+  const summaries: ScenarioSummary[] = [];
+  const ctx: ScenarioContext = { cluster, system: await startSystem(cluster), namespace: '', log };
+  try {
+    for (const scenario of chosen) {
+      const summary: ScenarioSummary = { id: scenario.id, runs: 0, violations: [], recoveryMs: [] };
+      summaries.push(summary);
+      for (let run = 1; run <= options.runs; run++) {
+        ctx.namespace = `fault-${scenario.id.split('-')[0]}-${run}-${Date.now().toString(36)}`;
+        log(`${scenario.id} run ${run}/${options.runs} (${ctx.namespace})`);
+        const result = await bounded(scenario, ctx, options.runTimeoutMs ?? 6 * 60_000);
+        summary.runs++;
+        summary.violations.push(...result.violations);
+        if (result.recoveryMs !== undefined) summary.recoveryMs.push(result.recoveryMs);
+        for (const v of result.violations) log(`  VIOLATION ${v.rule} at ${v.at} ms: ${v.detail}`);
+        ctx.system.kubectl(['delete', 'namespace', ctx.namespace, '--wait=false']);
+      }
+    }
+  } finally {
+    await ctx.system.stop();
+    await cluster.stop();
+  }
+  return summaries;
+}
+
+async function bounded(scenario: Scenario, ctx: ScenarioContext, timeoutMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      scenario.run(ctx),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`run exceeded ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    return { violations: [{ rule: 'run-failed', at: -1, detail } satisfies Violation] };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function formatTable(summaries: readonly ScenarioSummary[]): string {
+  const rows = [['scenario', 'runs', 'violations', 'recovery p50 ms', 'recovery max ms']];
+  for (const s of summaries) {
+    const sorted = [...s.recoveryMs].sort((a, b) => a - b);
+    const p50 =
+      sorted.length === 0 ? '-' : String(Math.round(sorted[Math.floor((sorted.length - 1) / 2)] ?? 0));
+    const max = sorted.length === 0 ? '-' : String(Math.round(sorted.at(-1) ?? 0));
+    rows.push([s.id, String(s.runs), String(s.violations.length), p50, max]);
+  }
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')).join('\n');
+}

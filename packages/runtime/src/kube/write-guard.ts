@@ -1,0 +1,35 @@
+// The partition a reconcile writes for, carried through async calls so the kube client can fence each write at
+// the moment it is sent. A fence checked by the reconciler before the call is not enough: the client's rate
+// limit may hold the call for seconds (a burst after a relist), and the request itself may hang; the lease's
+// safety margin can run out meanwhile and a successor start writing. So the client checks the guard after its
+// throttle wait, immediately before the HTTP request, bounds the request by the lease's remaining validity,
+// and aborts it when the partition is lost.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface WriteGuard {
+  /** Throws (e.g. FencedError) unless writes are still allowed. */
+  fence(): void;
+  /** Aborted when the partition is lost or handed off past its bound: in-flight writes stop. */
+  signal?: AbortSignal;
+  /** Milliseconds the lease stays safely held from now (writes must have completed by then). */
+  remainingMs?(): number;
+}
+
+const storage = new AsyncLocalStorage<WriteGuard>();
+
+/** Runs `fn` with `guard` applying to every kube write made inside it (through any await). */
+export function runWithWriteGuard<T>(guard: WriteGuard, fn: () => T): T {
+  return storage.run(guard, fn);
+}
+
+export function currentWriteGuard(): WriteGuard | undefined {
+  return storage.getStore();
+}
+
+const WRITE_METHOD = /^(create|replace|patch|delete)/;
+const WRITE_HTTP = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a client method (`createNamespacedPod`) or HTTP method (`POST`) writes. */
+export function isWrite(methodOrVerb: string): boolean {
+  return WRITE_HTTP.has(methodOrVerb) || WRITE_METHOD.test(methodOrVerb);
+}
