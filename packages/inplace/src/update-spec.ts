@@ -146,8 +146,9 @@ export function calculateInPlaceUpdateSpec(
       if (!change.ok) return undefined;
       const name = oldTemplate.spec?.containers?.[change.index]?.name;
       if (name === undefined) return undefined;
-      const r = (resources[name] ??= { limits: {}, requests: {} });
-      (r[change.kind] ??= {})[change.resource] = change.quantity;
+      const r = resources[name] ?? { limits: {}, requests: {} };
+      r[change.kind] = { ...r[change.kind], [change.resource]: change.quantity };
+      resources[name] = r;
       continue;
     }
     return undefined;
@@ -196,8 +197,9 @@ function containerRefMetadata(
     if (typeof op.value !== 'string') continue;
     for (const c of containers) {
       if (!containerReadsMetadata(c, field, key)) continue;
-      const meta = (byContainer[c.name] ??= {});
-      (meta[field] ??= {})[key] = op.value;
+      const meta = byContainer[c.name] ?? {};
+      meta[field] = { ...meta[field], [key]: op.value };
+      byContainer[c.name] = meta;
       keys[field].add(key);
     }
   }
