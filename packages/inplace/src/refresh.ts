@@ -93,6 +93,16 @@ function previousBatchReady(pod: InPlacePod, state: InPlaceUpdateState): boolean
   return true;
 }
 
+/**
+ * The kubelet's verdict on a resize it has not carried out (PodResizePending reason Deferred or Infeasible, 1.33+).
+ * Kruise only waits for the resources to show up; the reason is surfaced so a stuck rollout explains itself.
+ */
+function resizePendingText(pod: InPlacePod): string {
+  const pending = pod.status?.conditions?.find((c) => c.type === 'PodResizePending' && c.status === 'True');
+  if (pending === undefined) return '';
+  return `: resize ${pending.reason ?? 'pending'}${pending.message ? ` (${pending.message})` : ''}`;
+}
+
 export interface InPlaceCheckOptions {
   /** InPlaceWorkloadVerticalScaling gate: also wait until the containers report the resized resources. */
   verticalScaling?: boolean;
