@@ -152,7 +152,7 @@ export function refreshInPlaceUpdate<P extends InPlacePod>(
       return { action: 'error', error: (err as Error).message };
     }
     if (!containersCompleted(pod, state, opts))
-      return { action: 'none', reason: 'in-place update not completed' };
+      return { action: 'none', reason: `in-place update not completed${resizePendingText(pod)}` };
     if (hasPending(state)) {
       if (!previousBatchReady(pod, state))
         return { action: 'none', reason: 'waiting for the previous batch to be ready' };
