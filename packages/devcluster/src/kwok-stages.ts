@@ -225,6 +225,14 @@ spec:
       values: ['true']
   next:
     patches:
+    # The report first: once it matches the request this stage no longer selects the pod, so the restart below
+    # happens once even if kwok sees the pod again in between.
+    - root: metadata
+      template: |
+        {{ $request := index .metadata.annotations "kruise-ts.dev/restart-containers" }}
+        annotations:
+          kruise-ts.dev/restarted-containers: {{ $request | Quote }}
+          apps.kruise.io/runtime-containers-meta: {{ dict "containers" list | toJson | Quote }}
     - subresource: status
       root: status
       template: |
@@ -245,12 +253,6 @@ spec:
         - {{ YAML . 1 | trim }}
         {{ end }}
         {{ end }}
-    - root: metadata
-      template: |
-        {{ $request := index .metadata.annotations "kruise-ts.dev/restart-containers" }}
-        annotations:
-          kruise-ts.dev/restarted-containers: {{ $request | Quote }}
-          apps.kruise.io/runtime-containers-meta: {{ printf "{"containers":[]}" | Quote }}
 `;
 
 // The kubelet's part of an in-place resize (InPlacePodVerticalScaling, GA in 1.35): report what the spec asks.

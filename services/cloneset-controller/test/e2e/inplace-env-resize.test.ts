@@ -4,6 +4,8 @@
 // with InPlaceWorkloadVerticalScaling a resources-only change → the same pods are resized through the pod
 // `resize` subresource and report the new resources.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from '@kruise-ts/devcluster';
 import { RESTART_CONTAINERS_KEY, RESTARTED_CONTAINERS_KEY } from '@kruise-ts/inplace';
@@ -31,8 +33,32 @@ after(async () => {
 });
 
 const byUid = (pods: V1Pod[]) => new Map(pods.map((p) => [p.metadata?.uid ?? '', p]));
+const restarts = (p: V1Pod | undefined, c: string) =>
+  p?.status?.containerStatuses?.find((s) => s.name === c)?.restartCount ?? -1;
 const inPlaceReady = (p: V1Pod) =>
   (p.status?.conditions ?? []).some((c) => c.type === 'InPlaceUpdateReady' && c.status === 'True');
+
+/** On a timeout: what the pods and the fake kubelet's in-place stages say. */
+async function diagnose(ns: string, app: string, err: unknown): Promise<never> {
+  const pods = (await listPods(h, ns, app)).map((p) => ({
+    name: p.metadata?.name,
+    labels: p.metadata?.labels,
+    annotations: p.metadata?.annotations,
+    containerStatuses: p.status?.containerStatuses,
+    conditions: p.status?.conditions,
+  }));
+  let kwok = '';
+  try {
+    kwok = readFileSync(join(h.cluster.dir, 'kwok.log'), 'utf8')
+      .split('\n')
+      .filter((l) => /restart-containers|pod-resize/.test(l))
+      .slice(-10)
+      .join('\n');
+  } catch {}
+  throw new Error(`${(err as Error).message}\npods: ${JSON.stringify(pods, null, 1)}\nkwok: ${kwok}`, {
+    cause: err,
+  });
+}
 
 /** The value the container's env var resolves to: the pod label its fieldRef names. */
 function envValue(pod: V1Pod, container: string, env: string): string | undefined {
@@ -86,12 +112,13 @@ describe('in-place update of env from metadata and resources', () => {
             p.metadata?.annotations?.[RESTART_CONTAINERS_KEY] !== undefined &&
             p.metadata.annotations[RESTART_CONTAINERS_KEY] ===
               p.metadata.annotations[RESTARTED_CONTAINERS_KEY] &&
-            inPlaceReady(p),
+            inPlaceReady(p) &&
+            restarts(p, 'main') > restarts(before.get(p.metadata?.uid ?? ''), 'main'),
         );
         return pods.length === 2 && done ? pods : undefined;
       },
       { timeoutMs: 90_000, intervalMs: 500 },
-    );
+    ).catch((err: unknown) => diagnose(ns, 'em', err));
     await waitForStatus(h, ns, 'em', {
       replicas: 2,
       updatedReadyReplicas: 2,
@@ -101,8 +128,6 @@ describe('in-place update of env from metadata and resources', () => {
     for (const pod of after) {
       const old = before.get(pod.metadata?.uid ?? '');
       assert.ok(old, `pod ${pod.metadata?.name} is one of the original pods (same uid)`);
-      const restarts = (p: V1Pod, c: string) =>
-        p.status?.containerStatuses?.find((s) => s.name === c)?.restartCount ?? -1;
       assert.equal(restarts(pod, 'main'), restarts(old, 'main') + 1, 'main (reads the label) restarted once');
       assert.equal(restarts(pod, 'side'), restarts(old, 'side'), 'side (reads nothing) kept running');
       assert.equal(envValue(pod, 'main', 'TIER'), 'green');
@@ -150,7 +175,7 @@ describe('in-place update of env from metadata and resources', () => {
         return pods.length === 2 && ok ? pods : undefined;
       },
       { timeoutMs: 60_000, intervalMs: 500 },
-    );
+    ).catch((err: unknown) => diagnose(ns, 'rs', err));
     for (const pod of after) {
       const old = before.get(pod.metadata?.uid ?? '');
       assert.ok(old, `pod ${pod.metadata?.name} is one of the original pods (same uid)`);
