@@ -403,4 +403,83 @@ describe('vertical scaling (docs/behaviour/cloneset.md#in-place-vertical-scaling
     };
     assert.equal(isInPlaceUpdateCompleted(reported, { verticalScaling: true }), true);
   });
+
+  it('refresh names a resize the kubelet cannot carry out (PodResizePending Infeasible) while it waits', () => {
+    const now = Date.parse('2026-12-01T10:00:00Z');
+    const p: InPlacePod = {
+      ...pod({ containers: [{ name: 'c1', image: 'foo', resources: { requests: { cpu: '200m' } } }] }),
+    };
+    const { pod: updated } = applyInPlaceUpdate(
+      p,
+      {
+        revision: 'new',
+        containerImages: {},
+        containerResources: { c1: { requests: { cpu: '200m' } } },
+        graceSeconds: 0,
+      },
+      { now, revisionLabels: {} },
+    );
+    const pending: InPlacePod = {
+      ...updated,
+      status: {
+        ...updated.status,
+        conditions: [{ type: 'PodResizePending', status: 'True', reason: 'Infeasible', message: 'no room' }],
+      },
+    };
+    assert.deepEqual(refreshInPlaceUpdate(pending, now, { verticalScaling: true }), {
+      action: 'none',
+      reason: 'in-place update not completed: resize Infeasible (no room)',
+    });
+  });
+
+  it('next batch of resources and env metadata after the first batch is ready (Refresh)', () => {
+    const now = Date.parse('2026-12-01T10:00:00Z');
+    const prio = (n: number) => [
+      { name: 'KRUISE_CONTAINER_BARRIER', valueFrom: { configMapKeyRef: { name: 'b', key: `p_${n}` } } },
+    ];
+    const p = pod({
+      containers: [
+        { name: 'high', image: 'a', env: prio(10), resources: { requests: { cpu: '1' } } },
+        { name: 'low', image: 'b', env: prio(1), resources: { requests: { cpu: '1' } } },
+      ],
+    });
+    const first = applyInPlaceUpdate(
+      p,
+      {
+        revision: 'new',
+        containerImages: {},
+        containerResources: { high: { requests: { cpu: '2' } }, low: { requests: { cpu: '3' } } },
+        graceSeconds: 0,
+      },
+      { now, revisionLabels: {} },
+    );
+    assert.deepEqual(first.resize, {
+      spec: { containers: [{ name: 'high', resources: { requests: { cpu: '2' } } }] },
+    });
+    const state = parseInPlaceUpdateState(first.pod.metadata.annotations?.[INPLACE_UPDATE_STATE_KEY] ?? '');
+    assert.deepEqual(state.nextContainerResources, { low: { requests: { cpu: '3' } } });
+    // The kubelet applied the first resize and reports both containers' resources.
+    const resized: InPlacePod = {
+      ...first.pod,
+      spec: {
+        containers: [
+          { name: 'high', image: 'a', env: prio(10), resources: { requests: { cpu: '2' } } },
+          { name: 'low', image: 'b', env: prio(1), resources: { requests: { cpu: '1' } } },
+        ],
+      },
+      status: {
+        containerStatuses: [
+          { name: 'high', image: 'a', imageID: 'id-a', ready: true, resources: { requests: { cpu: '2' } } },
+          { name: 'low', image: 'b', imageID: 'id-b', ready: true, resources: { requests: { cpu: '1' } } },
+        ],
+      },
+    };
+    const next = refreshInPlaceUpdate(resized, now, { verticalScaling: true });
+    assert.equal(next.action, 'update-pod');
+    if (next.action !== 'update-pod') return;
+    assert.equal(next.reason, 'next-batch');
+    assert.deepEqual(next.resize, {
+      spec: { containers: [{ name: 'low', resources: { requests: { cpu: '3' } } }] },
+    });
+  });
 });
