@@ -260,6 +260,11 @@ const jqResourcesMatch =
   '([.spec.containers[] | {name, r: (.resources // {})}] | sort_by(.name)) == ' +
   '([.status.containerStatuses[]? | {name, r: (.resources // {})}] | sort_by(.name))';
 const resizeOutcomeKey = `'.metadata.annotations["kruise-ts.dev/resize-outcome"]'`;
+// The apiserver refuses a resize of a pod whose kubelet never reported container resources ("Pod running on node
+// without support for resize"), so the first report is made for every pod; later ones only without the
+// infeasible outcome.
+const jqResourcesReported = '([.status.containerStatuses[]? | select(.resources != null)] | length > 0)';
+const jqResizeApplies = `((.metadata.annotations["kruise-ts.dev/resize-outcome"] // "") != "infeasible") or (${jqResourcesReported} | not)`;
 const podResize = `
 apiVersion: kwok.x-k8s.io/v1alpha1
 kind: Stage
@@ -272,7 +277,7 @@ spec:
     - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
     - {key: '.status.phase', operator: In, values: ['Running']}
     - {key: '.status.containerStatuses | length > 0', operator: In, values: ['true']}
-    - {key: ${resizeOutcomeKey}, operator: DoesNotExist}
+    - {key: '${jqResizeApplies}', operator: In, values: ['true']}
     - {key: '${jqResourcesMatch}', operator: In, values: ['false']}
   next:
     patches:
@@ -308,6 +313,7 @@ spec:
     - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
     - {key: '.status.phase', operator: In, values: ['Running']}
     - {key: ${resizeOutcomeKey}, operator: In, values: ['infeasible']}
+    - {key: '${jqResourcesReported}', operator: In, values: ['true']}
     - {key: '${jqResourcesMatch}', operator: In, values: ['false']}
     - key: '[.status.conditions[]? | select(.type == "PodResizePending")] | length == 0'
       operator: In

@@ -195,4 +195,52 @@ describe('in-place update of env from metadata and resources', () => {
       );
     }
   });
+
+  it('a resize the kubelet finds infeasible: PodResizePending, resources unchanged, the update keeps waiting', async () => {
+    const ns = await h.namespace('infeasible');
+    const obj = cloneSetObject(ns, 'rf', {
+      replicas: 1,
+      rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible' },
+    });
+    obj.spec.template.metadata = {
+      labels: { app: 'rf' },
+      annotations: { 'kruise-ts.dev/resize-outcome': 'infeasible' },
+    };
+    const resources = { requests: { cpu: '100m' }, limits: { cpu: '200m' } };
+    obj.spec.template.spec = { containers: [{ name: 'main', image: 'nginx:1.22-alpine', resources }] };
+    await createCloneSet(h, obj);
+    await waitForStatus(h, ns, 'rf', {
+      replicas: 1,
+      readyReplicas: 1,
+      updatedReadyReplicas: 1,
+      converged: true,
+    });
+    const cs = await getCloneSet(h, ns, 'rf');
+    const containers = structuredClone(cs.spec.template.spec?.containers ?? []);
+    (containers[0] as { resources: unknown }).resources = {
+      requests: { cpu: '900' },
+      limits: { cpu: '900' },
+    };
+    await patchCloneSet(h, ns, 'rf', { spec: { template: { spec: { containers } } } });
+    const [pod] = await eventually(
+      `${ns}/rf resize pending`,
+      async () => {
+        const pods = (await listPods(h, ns, 'rf')).filter(isActive);
+        const pending = pods.every((p) =>
+          (p.status?.conditions ?? []).some(
+            (c) => c.type === 'PodResizePending' && c.reason === 'Infeasible',
+          ),
+        );
+        return pods.length === 1 && pending ? pods : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 500 },
+    ).catch((err: unknown) => diagnose(ns, 'rf', err));
+    // A few more reconciles change nothing: the status keeps the old resources and the pod stays Updating.
+    await new Promise((r) => setTimeout(r, 3000));
+    const [later] = (await listPods(h, ns, 'rf')).filter(isActive);
+    assert.equal(later?.metadata?.uid, pod?.metadata?.uid);
+    assert.equal(later?.spec?.containers[0]?.resources?.requests?.cpu, '900');
+    assert.notEqual(later?.status?.containerStatuses?.[0]?.resources?.requests?.cpu, '900');
+    assert.equal(later?.metadata?.labels?.['lifecycle.apps.kruise.io/state'], 'Updating');
+  });
 });
