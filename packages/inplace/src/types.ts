@@ -3,11 +3,14 @@
 
 import type { Container, Pod } from '@kruise-ts/core';
 
-/** An env entry; only the launch-priority reference is read. */
+/** An env entry; the launch-priority reference and metadata fieldRefs are read. */
 export interface ContainerEnvVar {
   name: string;
   value?: string;
-  valueFrom?: { configMapKeyRef?: { name?: string; key: string } } & Record<string, unknown>;
+  valueFrom?: {
+    configMapKeyRef?: { name?: string; key: string };
+    fieldRef?: { apiVersion?: string; fieldPath: string };
+  } & Record<string, unknown>;
 }
 
 export type PodContainer = Container & { env?: ContainerEnvVar[] };

@@ -14,7 +14,7 @@ import {
 } from '@kruise-ts/runtime';
 import { claimWithRetentionOwnerRefs } from '../identity.ts';
 import { planScale, type ScaleAction } from '../plan-scale.ts';
-import { planUpdate, type UpdateAction } from '../plan-update.ts';
+import { inPlaceCheckOptions, planUpdate, type UpdateAction } from '../plan-update.ts';
 import { validOrdinals } from '../replicas-range.ts';
 import {
   currentRevisionOf,
@@ -124,7 +124,7 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
     let refreshRequeue: number | undefined;
     for (const pod of pods) {
       if (pod.metadata.deletionTimestamp) continue;
-      const refresh = refreshInPlaceUpdate(pod, now);
+      const refresh = refreshInPlaceUpdate(pod, now, inPlaceCheckOptions(deps.gates));
       if (refresh.action === 'update-status') {
         await writer.setPodConditions(pod, refresh.conditions);
       } else if (refresh.action === 'update-pod') {
@@ -132,8 +132,10 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
           'k8s.pod.name': pod.metadata.name ?? '',
           'kruise.inplace.step': refresh.reason,
         });
+        // Resources change only through the resize subresource, before the pod write records the batch.
+        if (refresh.resize !== undefined) await writer.resizePod(pod.metadata.name ?? '', refresh.resize);
         await writer.updatePodFresh(pod.metadata.name ?? '', pod.metadata.uid, (fresh) => {
-          const again = refreshInPlaceUpdate(fresh, clock());
+          const again = refreshInPlaceUpdate(fresh, clock(), inPlaceCheckOptions(deps.gates));
           return again.action === 'update-pod' ? again.pod : undefined;
         });
       } else if (refresh.action === 'error') {
@@ -237,6 +239,8 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
           try {
             if (action.result.statusConditions !== undefined)
               await writer.setPodConditions(action.pod, action.result.statusConditions);
+            // Kubernetes ≥ 1.33 resizes only through the subresource; the pod write then reads the new spec back.
+            if (action.result.resize !== undefined) await writer.resizePod(podName, action.result.resize);
             await writer.updatePodFresh(podName, action.pod.metadata.uid, (fresh) =>
               // Already moved by an earlier attempt that got through: nothing to do.
               (fresh.metadata.labels?.[REVISION_LABEL] ?? '') === action.spec.revision

@@ -281,6 +281,19 @@ export class SetWriter {
     );
   }
 
+  /**
+   * Resizes containers through the pod `resize` subresource (strategic merge of {"spec":{"containers":[...]}}):
+   * since Kubernetes 1.33 the only way to change a running pod's resources (Kruise inplace_update.go).
+   */
+  async resizePod(name: string, body: object): Promise<void> {
+    const { namespace, fence, versions } = this.#o;
+    fence();
+    const written = plain<StatefulSetPod>(
+      await this.#core.patchNamespacedPodResize({ namespace, name, body }, strategic),
+    );
+    if (written.metadata.uid !== undefined) versions.expect({ metadata: written.metadata });
+  }
+
   async updatePod(pod: StatefulSetPod): Promise<void> {
     this.#o.fence();
     await this.#core.replaceNamespacedPod({
