@@ -85,7 +85,8 @@ export function rolloutWaits(input: WaitInput): RolloutWait[] {
     );
   }
   if (input.scaleStop !== undefined && ORDERED_STOPS.has(input.scaleStop)) {
-    const blocking = pods.filter((p) => p.metadata.name === input.scaleStopPod);
+    // By name: a pod created this round is not among the pods the reconcile started from.
+    const blocking = input.scaleStopPod === undefined ? [] : [{ metadata: { name: input.scaleStopPod } }];
     waits.push(waitOn(WaitReason.OrderedPredecessor, blocking));
   }
   const behind = live.filter((p) => podRevision(p) !== input.updateRevisionName);

@@ -65,6 +65,17 @@ describe('Advanced StatefulSet rollout waits', () => {
     ]);
   });
 
+  it('a pod created this round (not yet seen) is the one the ordered round waits on', () => {
+    const waits = rolloutWaits({
+      ...base,
+      set: newSet(),
+      pods: [pod(0, { revision: UPDATE }), pod(1, { revision: UPDATE })],
+      scaleStop: 'created',
+      scaleStopPod: 'web-2',
+    });
+    assert.deepEqual(reasons(waits), [[WaitReason.OrderedPredecessor, 'web-2']]);
+  });
+
   it('stops that are not about a pod getting ready are not ordered waits', () => {
     const waits = rolloutWaits({
       ...base,
