@@ -303,7 +303,8 @@ export class SetWriter {
     });
   }
 
-  async writeStatus(set: StatefulSet, status: StatefulSetStatus): Promise<void> {
+  /** Returns the resourceVersion written (the RolloutProgress event's de-duplication id). */
+  async writeStatus(set: StatefulSet, status: StatefulSetStatus): Promise<string> {
     const { kube, namespace, fence, versions } = this.#o;
     const written = await updateCustomStatus({
       kube,
@@ -313,6 +314,8 @@ export class SetWriter {
       status,
       fence,
     });
-    versions.expect(written as { metadata: { uid?: string; resourceVersion?: string } });
+    const meta = written as { metadata: { uid?: string; resourceVersion?: string } };
+    versions.expect(meta);
+    return meta.metadata.resourceVersion ?? '';
   }
 }
