@@ -15,6 +15,20 @@ export { createCA, issueCert } from './pki.ts';
 export { markPodContainersReady, markPodFailed, markPodNotReady } from './pod-status.ts';
 export { freePort, freePorts } from './ports.ts';
 export { requestJson } from './raw-request.ts';
+export type {
+  JaegerTrace,
+  RolloutSpanNames,
+  RolloutTraceCheck,
+  TraceEvent,
+  TraceSpan,
+} from './rollout-traces.ts';
+export {
+  CLONESET_ROLLOUT_SPANS,
+  describeStrays,
+  rolloutTraces,
+  STATEFULSET_ROLLOUT_SPANS,
+  waitForRolloutTrace,
+} from './rollout-traces.ts';
 export type { ServiceProcess, ServiceProcessOptions } from './service-process.ts';
 export { serviceEntry, startServiceProcess } from './service-process.ts';
 export type { ClusterLease } from './shared-cluster.ts';

@@ -6,6 +6,13 @@
 //    when every readinessGate condition is True (gates themselves are left for controllers to set);
 //  - a Running pod whose Ready disagrees with its gates/ContainersReady gets Ready corrected;
 //  - a container whose spec image changed is restarted in place: new imageID, restartCount + 1;
+//  - the containers a restart request names (annotation kruise-ts.dev/restart-containers, written by the in-place
+//    update when labels/annotations they read through env change — packages/inplace env-from-metadata.ts) are
+//    restarted: restartCount + 1, new containerID; the request is copied to kruise-ts.dev/restarted-containers and
+//    apps.kruise.io/runtime-containers-meta is written, as kruise-daemon reports its restarts;
+//  - container resources changed through the pod resize subresource are applied: containerStatuses[].resources and
+//    allocatedResources follow the spec — unless the pod carries kruise-ts.dev/resize-outcome=infeasible, when
+//    condition PodResizePending (reason Infeasible) is set instead, as the kubelet does for a resize it cannot fit;
 //  - pods owned by a Job or a BroadcastJob complete: Succeeded, or Failed (exit code 1) when the pod carries the
 //    annotation kruise-ts.dev/job-outcome=failed, so tests can make job pods fail deterministically;
 //  - a pod with a deletionTimestamp is removed.
@@ -198,6 +205,132 @@ spec:
       {{ end }}
 `;
 
+const restartKey = `'.metadata.annotations["kruise-ts.dev/restart-containers"]'`;
+
+// kruise-daemon's part of an env-from-metadata in-place update: the request is "<c1>,<c2>;<revision>;<time>".
+const podRestartContainers = `
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: kruise-ts-pod-restart-containers
+spec:
+  resourceRef: {apiGroup: v1, kind: Pod}
+  selector:
+    matchExpressions:
+    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
+    - {key: '.status.phase', operator: In, values: ['Running']}
+    - {key: ${restartKey}, operator: Exists}
+    - key: '.metadata.annotations["kruise-ts.dev/restart-containers"] != .metadata.annotations["kruise-ts.dev/restarted-containers"]'
+      operator: In
+      values: ['true']
+  next:
+    patches:
+    # The report first: once it matches the request this stage no longer selects the pod, so the restart below
+    # happens once even if kwok sees the pod again in between.
+    - root: metadata
+      template: |
+        {{ $request := index .metadata.annotations "kruise-ts.dev/restart-containers" }}
+        annotations:
+          kruise-ts.dev/restarted-containers: {{ $request | Quote }}
+          apps.kruise.io/runtime-containers-meta: {{ dict "containers" list | toJson | Quote }}
+    - subresource: status
+      root: status
+      template: |
+        {{ $now := Now }}
+        {{ $root := . }}
+        {{ $request := index .metadata.annotations "kruise-ts.dev/restart-containers" }}
+        {{ $names := splitList "," (first (splitList ";" $request)) }}
+        containerStatuses:
+        {{ range .status.containerStatuses }}
+        {{ if has .name $names }}
+        {{ $restarted := omit . "containerID" "restartCount" "state" "lastState" }}
+        - {{ YAML $restarted 1 | trim }}
+          containerID: {{ printf "kwok://%s-%s" .name (sha256sum (printf "%s%s" $now $request) | trunc 8) | Quote }}
+          restartCount: {{ add1 (.restartCount | default 0) }}
+          state: {running: {startedAt: {{ $now | Quote }}}}
+          lastState: {terminated: {exitCode: 0, reason: Completed, finishedAt: {{ $now | Quote }}}}
+        {{ else }}
+        - {{ YAML . 1 | trim }}
+        {{ end }}
+        {{ end }}
+`;
+
+// The kubelet's part of an in-place resize (InPlacePodVerticalScaling, GA in 1.35): report what the spec asks.
+const jqResourcesMatch =
+  '([.spec.containers[] | {name, r: (.resources // {})}] | sort_by(.name)) == ' +
+  '([.status.containerStatuses[]? | {name, r: (.resources // {})}] | sort_by(.name))';
+const resizeOutcomeKey = `'.metadata.annotations["kruise-ts.dev/resize-outcome"]'`;
+// The apiserver refuses a resize of a pod whose kubelet never reported container resources ("Pod running on node
+// without support for resize"), so the first report is made for every pod; later ones only without the
+// infeasible outcome.
+const jqResourcesReported = '([.status.containerStatuses[]? | select(.resources != null)] | length > 0)';
+const jqResizeApplies = `((.metadata.annotations["kruise-ts.dev/resize-outcome"] // "") != "infeasible") or (${jqResourcesReported} | not)`;
+const podResize = `
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: kruise-ts-pod-resize
+spec:
+  resourceRef: {apiGroup: v1, kind: Pod}
+  selector:
+    matchExpressions:
+    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
+    - {key: '.status.phase', operator: In, values: ['Running']}
+    - {key: '.status.containerStatuses | length > 0', operator: In, values: ['true']}
+    - {key: '${jqResizeApplies}', operator: In, values: ['true']}
+    - {key: '${jqResourcesMatch}', operator: In, values: ['false']}
+  next:
+    patches:
+    - subresource: status
+      root: status
+      template: |
+        {{ $root := . }}
+        containerStatuses:
+        {{ range .status.containerStatuses }}
+        {{ $status := . }}
+        {{ $spec := dict }}
+        {{ range $root.spec.containers }}{{ if eq .name $status.name }}{{ $spec = . }}{{ end }}{{ end }}
+        {{ $resized := omit $status "resources" "allocatedResources" }}
+        - {{ YAML $resized 1 | trim }}
+          {{ with $spec.resources }}
+          resources: {{ toJson . }}
+          {{ with .requests }}
+          allocatedResources: {{ toJson . }}
+          {{ end }}
+          {{ end }}
+        {{ end }}
+`;
+
+const podResizeInfeasible = `
+apiVersion: kwok.x-k8s.io/v1alpha1
+kind: Stage
+metadata:
+  name: kruise-ts-pod-resize-infeasible
+spec:
+  resourceRef: {apiGroup: v1, kind: Pod}
+  selector:
+    matchExpressions:
+    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
+    - {key: '.status.phase', operator: In, values: ['Running']}
+    - {key: ${resizeOutcomeKey}, operator: In, values: ['infeasible']}
+    - {key: '${jqResourcesReported}', operator: In, values: ['true']}
+    - {key: '${jqResourcesMatch}', operator: In, values: ['false']}
+    - key: '[.status.conditions[]? | select(.type == "PodResizePending")] | length == 0'
+      operator: In
+      values: ['true']
+  next:
+    patches:
+    - subresource: status
+      root: status
+      template: |
+        conditions:
+        - type: PodResizePending
+          status: "True"
+          reason: Infeasible
+          message: "Node didn't have enough capacity"
+          lastTransitionTime: {{ Now | Quote }}
+`;
+
 // A job pod's end, a second after it runs: how it ends is chosen by the kruise-ts.dev/job-outcome annotation.
 function jobPodEnd(o: {
   name: string;
@@ -273,7 +406,18 @@ spec:
 
 /** The kwok --config file: all stages as one multi-document YAML. */
 export function kwokConfigYaml(): string {
-  return [nodeInitialize, podStart, podReadiness, podImageChanged, podComplete, podFail, podDelete]
+  return [
+    nodeInitialize,
+    podStart,
+    podReadiness,
+    podImageChanged,
+    podRestartContainers,
+    podResize,
+    podResizeInfeasible,
+    podComplete,
+    podFail,
+    podDelete,
+  ]
     .map((doc) => doc.trim())
     .join('\n---\n')
     .concat('\n');

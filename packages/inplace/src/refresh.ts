@@ -3,6 +3,7 @@
 // InPlaceUpdateReady=True once nothing is pending (which is also how fresh pods first get the condition).
 
 import {
+  type CompletionOptions,
   checkInPlaceUpdateCompleted,
   conditionsForInPlaceUpdateReady,
   getInPlaceUpdateGraceAnnotation,
@@ -15,14 +16,20 @@ import {
   serializeInPlaceUpdateState,
   withoutInPlaceUpdateGrace,
 } from '@kruise-ts/core';
-import { patchSpecToPod } from './apply.ts';
+import { patchSpecToPodWithResize, type ResizePatch } from './apply.ts';
+import { envFromMetadataRestarted } from './env-from-metadata.ts';
 import { type InPlacePod, type Now, toMillis } from './types.ts';
 import { parseUpdateSpec } from './update-spec.ts';
 
 export type InPlaceRefresh<P extends InPlacePod> =
   | { action: 'none'; requeueAfterMs?: number; reason?: string }
-  /** Write this pod (grace period over or dropped, or the next container batch). */
-  | { action: 'update-pod'; pod: P; reason: 'grace-finished' | 'grace-dropped' | 'next-batch' }
+  /** Write this pod (grace period over or dropped, or the next container batch), after resizing it if asked. */
+  | {
+      action: 'update-pod';
+      pod: P;
+      reason: 'grace-finished' | 'grace-dropped' | 'next-batch';
+      resize?: ResizePatch;
+    }
   /** Write these status conditions (InPlaceUpdateReady=True). */
   | { action: 'update-status'; conditions: PodCondition[] }
   | { action: 'error'; error: string };
@@ -68,10 +75,12 @@ function finishGracePeriod<P extends InPlacePod>(pod: P, graceText: string, now:
   const grace = spec.graceSeconds * 1000;
   if (span < grace)
     return { action: 'none', requeueAfterMs: roundUpToSecond(grace - span), reason: 'in grace period' };
+  const patched = patchSpecToPodWithResize(pod, spec, state, now);
   return {
     action: 'update-pod',
-    pod: withoutGrace(patchSpecToPod(pod, spec, state, now)),
+    pod: withoutGrace(patched.pod),
     reason: 'grace-finished',
+    ...(patched.resize === undefined ? {} : { resize: patched.resize }),
   };
 }
 
@@ -84,8 +93,31 @@ function previousBatchReady(pod: InPlacePod, state: InPlaceUpdateState): boolean
   return true;
 }
 
+/**
+ * The kubelet's verdict on a resize it has not carried out (PodResizePending reason Deferred or Infeasible, 1.33+).
+ * Kruise only waits for the resources to show up; the reason is surfaced so a stuck rollout explains itself.
+ */
+function resizePendingText(pod: InPlacePod): string {
+  const pending = pod.status?.conditions?.find((c) => c.type === 'PodResizePending' && c.status === 'True');
+  if (pending === undefined) return '';
+  return `: resize ${pending.reason ?? 'pending'}${pending.message ? ` (${pending.message})` : ''}`;
+}
+
+export interface InPlaceCheckOptions {
+  /** InPlaceWorkloadVerticalScaling gate: also wait until the containers report the resized resources. */
+  verticalScaling?: boolean;
+}
+
+/** Core's completion options for this project's stand-in kruise-daemon (the fake kubelet's restart report). */
+export function completionOptions(opts: InPlaceCheckOptions = {}): CompletionOptions {
+  return {
+    containersHashConsistent: envFromMetadataRestarted,
+    ...(opts.verticalScaling === true ? { verticalScaling: true } : {}),
+  };
+}
+
 /** The containers check alone (no grace / next-batch checks): core's check on the state without next batches. */
-function containersCompleted(pod: InPlacePod, state: InPlaceUpdateState): boolean {
+function containersCompleted(pod: InPlacePod, state: InPlaceUpdateState, opts: InPlaceCheckOptions): boolean {
   const current: InPlaceUpdateState = { ...state };
   delete current.nextContainerImages;
   delete current.nextContainerRefMetadata;
@@ -100,10 +132,14 @@ function containersCompleted(pod: InPlacePod, state: InPlaceUpdateState): boolea
       },
     },
   };
-  return checkInPlaceUpdateCompleted(probe).completed;
+  return checkInPlaceUpdateCompleted(probe, completionOptions(opts)).completed;
 }
 
-export function refreshInPlaceUpdate<P extends InPlacePod>(pod: P, now: Now): InPlaceRefresh<P> {
+export function refreshInPlaceUpdate<P extends InPlacePod>(
+  pod: P,
+  now: Now,
+  opts: InPlaceCheckOptions = {},
+): InPlaceRefresh<P> {
   const grace = getInPlaceUpdateGraceAnnotation(pod.metadata);
   if (grace !== undefined && grace !== '') return finishGracePeriod(pod, grace, now);
 
@@ -115,18 +151,27 @@ export function refreshInPlaceUpdate<P extends InPlacePod>(pod: P, now: Now): In
     } catch (err) {
       return { action: 'error', error: (err as Error).message };
     }
-    if (!containersCompleted(pod, state)) return { action: 'none', reason: 'in-place update not completed' };
+    if (!containersCompleted(pod, state, opts))
+      return { action: 'none', reason: `in-place update not completed${resizePendingText(pod)}` };
     if (hasPending(state)) {
       if (!previousBatchReady(pod, state))
         return { action: 'none', reason: 'waiting for the previous batch to be ready' };
-      const images = state.nextContainerImages ?? {};
-      if (Object.keys(images).length > 0) {
-        return {
-          action: 'update-pod',
-          pod: patchSpecToPod(pod, { containerImages: images }, state, now),
-          reason: 'next-batch',
-        };
-      }
+      const patched = patchSpecToPodWithResize(
+        pod,
+        {
+          containerImages: state.nextContainerImages ?? {},
+          containerRefMetadata: state.nextContainerRefMetadata ?? {},
+          containerResources: state.nextContainerResources ?? {},
+        },
+        state,
+        now,
+      );
+      return {
+        action: 'update-pod',
+        pod: patched.pod,
+        reason: 'next-batch',
+        ...(patched.resize === undefined ? {} : { resize: patched.resize }),
+      };
     }
   }
   const conditions = conditionsForInPlaceUpdateReady(pod, now);
@@ -134,6 +179,6 @@ export function refreshInPlaceUpdate<P extends InPlacePod>(pod: P, now: Now): In
 }
 
 /** Kruise's CheckPodUpdateCompleted for lifecycle purposes: no grace, no next batch, containers restarted. */
-export function isInPlaceUpdateCompleted(pod: InPlacePod): boolean {
-  return checkInPlaceUpdateCompleted(pod).completed;
+export function isInPlaceUpdateCompleted(pod: InPlacePod, opts: InPlaceCheckOptions = {}): boolean {
+  return checkInPlaceUpdateCompleted(pod, completionOptions(opts)).completed;
 }

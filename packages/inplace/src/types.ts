@@ -6,7 +6,7 @@ import type { Container, Pod } from '@kruise-ts/core';
 
 export type PodContainer = Container;
 
-/** An env entry of a container; only the launch-priority reference (`valueFrom.configMapKeyRef.key`) is read. */
+/** An env entry of a container; the launch-priority reference and metadata fieldRefs are read. */
 export type ContainerEnvVar = NonNullable<PodContainer['env']>[number];
 
 export type InPlacePod = Pod;

@@ -82,6 +82,31 @@ export {
 } from './queue/rate-limiters.ts';
 export type { AddOptions, WorkItem, WorkQueueOptions } from './queue/work-queue.ts';
 export { WorkQueue } from './queue/work-queue.ts';
+export { recallFromBus } from './rollout-trace/recall.ts';
+export type {
+  RecalledRollout,
+  RecallRollout,
+  Rollout,
+  RolloutAttributeNames,
+  RolloutTrackerOptions,
+} from './rollout-trace/tracker.ts';
+export {
+  ROLLOUT_TRACE_ID_ATTR,
+  RolloutTracker,
+  rolloutAttributeNames,
+  startSyncSpan,
+} from './rollout-trace/tracker.ts';
+export type { RolloutWait } from './rollout-trace/wait-events.ts';
+export {
+  addWaitEvent,
+  COMPLETE_EVENT,
+  completeRollout,
+  leadingWait,
+  nextWakeMs,
+  WAIT_EVENT,
+  WaitAttr,
+  waitOn,
+} from './rollout-trace/wait-events.ts';
 export type {
   GracefulShutdown,
   GracefulShutdownOptions,

@@ -27,6 +27,10 @@ export function cloneSetGates(values: FeatureGateValues): FeatureGates {
   if (values.RecreatePodWhenChangeVCTInCloneSetGate !== undefined) {
     gates.recreatePodWhenChangeVCT = values.RecreatePodWhenChangeVCTInCloneSetGate;
   }
+  if (values.InPlaceUpdateEnvFromMetadata !== undefined)
+    gates.inPlaceUpdateEnvFromMetadata = values.InPlaceUpdateEnvFromMetadata;
+  if (values.InPlaceWorkloadVerticalScaling !== undefined)
+    gates.inPlaceWorkloadVerticalScaling = values.InPlaceWorkloadVerticalScaling;
   return gates;
 }
 

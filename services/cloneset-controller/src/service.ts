@@ -1,15 +1,19 @@
 // The running controller: the runtime's workload-controller bootstrap (connections, expectations, Event
 // recorder, partitioned controller over CloneSets, Pods, PVCs and ControllerRevisions, health and ordered stop)
 // around this reconcile, plus what is CloneSet's own: rollout tracing and the controller's metrics.
-import { packageVersion, startWorkloadController, type WorkloadControllerService } from '@kruise-ts/runtime';
+import {
+  packageVersion,
+  RolloutTracker,
+  recallFromBus,
+  startWorkloadController,
+  type WorkloadControllerService,
+} from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { cloneSetKeysFor, observeExpectations } from './controller/cache-events.ts';
 import { CACHED_KINDS, CLONESET } from './controller/kinds.ts';
 import { type ControllerMetrics, controllerMetrics } from './controller/metrics.ts';
 import { createCloneSetReconcile } from './controller/reconciler.ts';
-import { recallFromBus } from './rollout/recall.ts';
-import { RolloutTracker } from './rollout/rollout-trace.ts';
 
 export const CONTROLLER_NAME = 'cloneset';
 export const SERVICE_NAME = 'cloneset-controller';

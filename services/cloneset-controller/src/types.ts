@@ -109,6 +109,10 @@ export interface FeatureGates {
   cloneSetShortHash?: boolean;
   /** RecreatePodWhenChangeVCTInCloneSetGate: a changed volumeClaimTemplates hash forbids in-place update. */
   recreatePodWhenChangeVCT?: boolean;
+  /** InPlaceUpdateEnvFromMetadata (Kruise default on; unset means on): env-read label changes restart in place. */
+  inPlaceUpdateEnvFromMetadata?: boolean;
+  /** InPlaceWorkloadVerticalScaling: cpu/memory changes resize pods in place. */
+  inPlaceWorkloadVerticalScaling?: boolean;
 }
 
 /** Milliseconds since the epoch, or a Date. */

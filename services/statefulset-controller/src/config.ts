@@ -17,6 +17,10 @@ function statefulSetGates(values: FeatureGateValues): StatefulSetGates {
   if (values.StatefulSetStartOrdinal !== undefined) gates.startOrdinal = values.StatefulSetStartOrdinal;
   if (values.PodIndexLabel !== undefined) gates.podIndexLabel = values.PodIndexLabel;
   if (values.StatefulSetAutoDeletePVC !== undefined) gates.autoDeletePVC = values.StatefulSetAutoDeletePVC;
+  if (values.InPlaceUpdateEnvFromMetadata !== undefined)
+    gates.inPlaceUpdateEnvFromMetadata = values.InPlaceUpdateEnvFromMetadata;
+  if (values.InPlaceWorkloadVerticalScaling !== undefined)
+    gates.inPlaceWorkloadVerticalScaling = values.InPlaceWorkloadVerticalScaling;
   return gates;
 }
 

@@ -12,7 +12,6 @@
 
 import {
   type ControllerRevision,
-  checkInPlaceUpdateCompleted,
   getPodLifecycleState,
   isAtRevision,
   isPodAllHooked,
@@ -25,8 +24,10 @@ import {
 import {
   applyInPlaceUpdate,
   calculateInPlaceUpdateSpec,
+  type InPlaceCheckOptions,
   type InPlaceUpdateResult,
   type InPlaceUpdateSpec,
+  isInPlaceUpdateCompleted,
 } from '@kruise-ts/inplace';
 import { getValueFromIntOrPercent } from '@kruise-ts/kube';
 import { podName } from './identity.ts';
@@ -34,6 +35,7 @@ import { deleteOrPrepare, minReadySecondsOf, type ScaleAction } from './plan-sca
 import { isHealthy, isTerminating, podRevision, runningAndAvailable } from './pod-state.ts';
 import { getOrdinal, getStatefulSetReplicasRange, ordinalInRange } from './replicas-range.ts';
 import {
+  gateOn,
   type Now,
   REVISION_LABEL,
   SPECIFIED_DELETE_LABEL,
@@ -41,6 +43,11 @@ import {
   type StatefulSetGates,
   type StatefulSetPod,
 } from './types.ts';
+
+/** The in-place completion checks the gates ask for (vertical scaling waits for the resized resources). */
+export function inPlaceCheckOptions(gates: StatefulSetGates | undefined): InPlaceCheckOptions {
+  return { verticalScaling: gateOn(gates, 'inPlaceWorkloadVerticalScaling') };
+}
 
 export interface UpdatePlanInput {
   set: StatefulSet;
@@ -182,7 +189,7 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
   // refreshPodState over every pod (lifecycle part; the in-place part runs on every reconcile): a change ends
   // the round.
   for (const pod of input.pods) {
-    const state = refreshedLifecycleState(set, pod);
+    const state = refreshedLifecycleState(set, pod, gates);
     if (state !== undefined) plan.actions.push({ type: 'set-lifecycle-state', pod, state });
   }
   if (plan.actions.length > 0) {
@@ -223,7 +230,7 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
       unavailable.add(nameAt(i));
       continue;
     }
-    if (!checkInPlaceUpdateCompleted(pod).completed) {
+    if (!isInPlaceUpdateCompleted(pod, inPlaceCheckOptions(gates))) {
       unavailable.add(nameAt(i));
       continue;
     }
@@ -326,7 +333,11 @@ export function inPlacePolicy(set: StatefulSet): 'InPlaceIfPossible' | 'InPlaceO
  * (an inPlaceUpdate hook not all hooked again) or Normal once the in-place update completed; Updated → Normal once
  * the inPlaceUpdate hook is all hooked again (or there is none). Undefined: no change.
  */
-export function refreshedLifecycleState(set: StatefulSet, pod: StatefulSetPod): LifecycleState | undefined {
+export function refreshedLifecycleState(
+  set: StatefulSet,
+  pod: StatefulSetPod,
+  gates?: StatefulSetGates,
+): LifecycleState | undefined {
   const lifecycle = set.spec.lifecycle;
   switch (getPodLifecycleState(pod)) {
     case LifecycleState.PreparingNormal:
@@ -334,7 +345,7 @@ export function refreshedLifecycleState(set: StatefulSet, pod: StatefulSetPod): 
         ? LifecycleState.Normal
         : undefined;
     case LifecycleState.Updating:
-      if (!checkInPlaceUpdateCompleted(pod).completed) return undefined;
+      if (!isInPlaceUpdateCompleted(pod, inPlaceCheckOptions(gates))) return undefined;
       // As in Kruise, any lifecycle without an all-hooked inPlaceUpdate hook passes through Updated.
       return lifecycle !== undefined && !isPodAllHooked(lifecycle.inPlaceUpdate, pod)
         ? LifecycleState.Updated
@@ -364,7 +375,7 @@ export type InPlaceDecision =
 export function planInPlaceUpdate(
   set: StatefulSet,
   pod: StatefulSetPod,
-  input: Pick<UpdatePlanInput, 'revisions' | 'updateRevisionName'>,
+  input: Pick<UpdatePlanInput, 'revisions' | 'updateRevisionName' | 'gates'>,
   now: Now,
 ): InPlaceDecision {
   const policy = inPlacePolicy(set);
@@ -376,6 +387,8 @@ export function planInPlaceUpdate(
   const spec = calculateInPlaceUpdateSpec(oldRevision, updateRevision, {
     ...(grace === undefined ? {} : { gracePeriodSeconds: grace }),
     ...(policy === 'InPlaceOnly' ? { ignoreVolumeClaimTemplatesHashDiff: true } : {}),
+    envFromMetadata: gateOn(input.gates, 'inPlaceUpdateEnvFromMetadata'),
+    verticalScaling: gateOn(input.gates, 'inPlaceWorkloadVerticalScaling'),
   });
   const name = pod.metadata.name ?? '';
   if (spec === undefined) {

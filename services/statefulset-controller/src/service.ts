@@ -1,6 +1,13 @@
 // The running controller: Advanced StatefulSets with their pods, PVCs and revisions from the bus-fed
-// partitioned cache; the runtime's workload-controller bootstrap around this reconcile.
-import { packageVersion, startWorkloadController, type WorkloadControllerService } from '@kruise-ts/runtime';
+// partitioned cache; the runtime's workload-controller bootstrap around this reconcile, and the rollout tracker
+// that keeps each rollout in one trace (docs/adr/0009-rollout-trace-continuity.md).
+import {
+  packageVersion,
+  RolloutTracker,
+  recallFromBus,
+  startWorkloadController,
+  type WorkloadControllerService,
+} from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { observeExpectations, setKeysFor } from './controller/cache-events.ts';
@@ -15,6 +22,7 @@ export function startStatefulSetController(
   config: ControllerConfig,
   deps: { logger: Logger; registry: Registry },
 ): Promise<WorkloadControllerService> {
+  let rollouts: RolloutTracker | undefined;
   return startWorkloadController({
     controllerName: 'statefulset',
     serviceName: SERVICE_NAME,
@@ -25,8 +33,17 @@ export function startStatefulSetController(
     primary: STATEFULSET,
     keysFor: (change, cache, { scale }) => {
       observeExpectations(change, cache, scale);
+      const cur = change.current;
+      const isSet = cur !== undefined && cur.group === STATEFULSET.group && cur.kind === STATEFULSET.kind;
+      // Only a live spec change starts a rollout; snapshot replays are recalled from the bus instead.
+      if (isSet && !change.snapshot && change.old?.generation !== cur.generation) {
+        rollouts?.noteGeneration(`${cur.namespace}/${cur.name}`, cur.generation, change.context);
+      }
       return setKeysFor(change, cache);
     },
-    reconciler: (d) => createStatefulSetReconcile({ ...d, gates: config.gates }),
+    reconciler: (d) => {
+      rollouts = new RolloutTracker({ recall: recallFromBus(d.bus, deps.logger) });
+      return createStatefulSetReconcile({ ...d, rollouts, gates: config.gates });
+    },
   });
 }

@@ -62,12 +62,18 @@ export interface StatefulSetGates {
   podIndexLabel?: boolean;
   /** StatefulSetAutoDeletePVC: persistentVolumeClaimRetentionPolicy is enforced (default true). */
   autoDeletePVC?: boolean;
+  /** InPlaceUpdateEnvFromMetadata: env-read label/annotation changes restart containers in place (default true). */
+  inPlaceUpdateEnvFromMetadata?: boolean;
+  /** InPlaceWorkloadVerticalScaling: cpu/memory changes resize pods in place (default false). */
+  inPlaceWorkloadVerticalScaling?: boolean;
 }
 
 const GATE_DEFAULTS: Required<StatefulSetGates> = {
   startOrdinal: false,
   podIndexLabel: true,
   autoDeletePVC: true,
+  inPlaceUpdateEnvFromMetadata: true,
+  inPlaceWorkloadVerticalScaling: false,
 };
 
 export function gateOn(gates: StatefulSetGates | undefined, gate: keyof StatefulSetGates): boolean {

@@ -38,7 +38,7 @@ Commands:
   rollout resume   cloneset/NAME|asts/NAME
   rollout history  cloneset/NAME|asts/NAME [--revision=N] [-o json|yaml|wide]
   rollout undo     cloneset/NAME|asts/NAME [--to-revision=N]
-  rollout why      cloneset/NAME [--jaeger-url=URL] [--trace-ui-url=URL] [--generation=N | --trace-id=ID] [-o json|yaml]
+  rollout why      cloneset/NAME|asts/NAME [--jaeger-url=URL] [--trace-ui-url=URL] [--generation=N | --trace-id=ID] [-o json|yaml]
   scale            --delete-pods=POD1,POD2 [--replicas=N] cloneset/NAME
   scaledown        cloneset/NAME --pods=POD1,POD2
   describe         cloneset/NAME|asts/NAME

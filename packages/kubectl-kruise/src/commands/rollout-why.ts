@@ -1,4 +1,4 @@
-// `rollout why cloneset/NAME`: the rollout's trace from Jaeger (--jaeger-url or KRUISE_TS_JAEGER_QUERY_URL), read
+// `rollout why cloneset/NAME | asts/NAME`: the rollout's trace from Jaeger (--jaeger-url or KRUISE_TS_JAEGER_QUERY_URL), read
 // as the chain of waits it spent its time in, with the link to the trace: on the trace UI `npm start` runs
 // (--trace-ui-url or KRUISE_TS_TRACE_UI_URL) when known, since the local Jaeger serves no UI of its own.
 import { intFlag, UsageError } from '../cli/args.ts';
@@ -7,6 +7,7 @@ import { printObject } from '../cli/output.ts';
 import { CLONESET, parseWorkloadRef } from '../resource-ref.ts';
 import { analyseRollout, formatAnalysis } from '../why/critical-path.ts';
 import { findRolloutTraceId, traceById } from '../why/jaeger.ts';
+import { CLONESET_TRACE, STATEFULSET_TRACE } from '../why/trace-kind.ts';
 
 export const JAEGER_URL_ENV = 'KRUISE_TS_JAEGER_QUERY_URL';
 export const TRACE_UI_URL_ENV = 'KRUISE_TS_TRACE_UI_URL';
@@ -23,8 +24,7 @@ export function traceLink(jaegerUrl: string, traceId: string, traceUiUrl?: strin
 
 export async function rolloutWhyCommand(ctx: CommandContext, resources: string[]): Promise<void> {
   const ref = parseWorkloadRef(resources);
-  if (ref.type !== CLONESET)
-    throw new UsageError('rollout why is only supported for CloneSets (cloneset/NAME)');
+  const kind = ref.type === CLONESET ? CLONESET_TRACE : STATEFULSET_TRACE;
   const jaegerUrl = ctx.args.flags.get('jaeger-url') ?? ctx.env[JAEGER_URL_ENV];
   if (jaegerUrl === undefined || jaegerUrl === '') {
     throw new UsageError(`the Jaeger query URL is needed: --jaeger-url or ${JAEGER_URL_ENV}`);
@@ -42,14 +42,14 @@ export async function rolloutWhyCommand(ctx: CommandContext, resources: string[]
     if (generation === undefined) {
       generation = (await kube.getWorkload(ref.type, ref.name)).metadata.generation ?? 1;
     }
-    traceId = await findRolloutTraceId(jaegerUrl, kube.namespace, ref.name, generation);
+    traceId = await findRolloutTraceId(jaegerUrl, kube.namespace, ref.name, generation, kind);
     if (traceId === undefined) {
       throw new Error(
         `no trace of the rollout of ${kube.namespace}/${ref.name} generation ${generation} in Jaeger at ${jaegerUrl}`,
       );
     }
   }
-  const analysis = analyseRollout(await traceById(jaegerUrl, traceId));
+  const analysis = analyseRollout(await traceById(jaegerUrl, traceId), kind);
   const link = traceLink(jaegerUrl, traceId, ctx.args.flags.get('trace-ui-url') ?? ctx.env[TRACE_UI_URL_ENV]);
   if (format === 'json' || format === 'yaml') {
     ctx.out(printObject({ ...analysis, traceUrl: link }, format));

@@ -1,10 +1,12 @@
-// `rollout why`: what a CloneSet rollout waited on, read from its trace (docs/adr/0009-rollout-trace-continuity.md).
-// The cloneset-controller runs each reconcile's work in a `sync cloneset` span of the rollout's trace and adds a
-// `rollout.wait` event per thing the rollout waits for (services/cloneset-controller/src/rollout/waits.ts: reason
-// in `kruise.rollout.wait`, pods in `kruise.rollout.wait.sample` or `k8s.pod.name`), `rollout complete` when it is
-// done, and the kube client adds `client-side throttling` events to the calls that waited for the rate limiter.
+// `rollout why`: what a CloneSet or Advanced StatefulSet rollout waited on, read from its trace
+// (docs/adr/0009-rollout-trace-continuity.md). The controller runs each reconcile's work in a `sync cloneset` /
+// `sync statefulset` span of the rollout's trace (why/trace-kind.ts) and adds a `rollout.wait` event per thing the
+// rollout waits for (packages/runtime/src/rollout-trace/wait-events.ts: reason in `kruise.rollout.wait`, pods in
+// `kruise.rollout.wait.sample` or `k8s.pod.name`), `rollout complete` when it is done, and the kube client adds
+// `client-side throttling` events to the calls that waited for the rate limiter.
 // From those: each (pod, reason) wait as intervals, then the chain of waits that ends at completion. Pure.
 import { table } from '../cli/table.ts';
+import { CLONESET_TRACE, type RolloutTraceKind, traceKindOf } from './trace-kind.ts';
 
 /** A trace as Jaeger's query API returns it (GET /api/traces/<id>, `data[0]`). */
 export interface JaegerTrace {
@@ -33,12 +35,13 @@ export interface JaegerSpan {
   logs?: { timestamp: number; fields: JaegerKeyValue[] }[];
 }
 
-export const SYNC_SPAN = 'sync cloneset';
+/** The CloneSet's sync span (kept for callers that only know CloneSets). */
+export const SYNC_SPAN = CLONESET_TRACE.syncSpan;
 const WAIT_EVENT = 'rollout.wait';
 const COMPLETE_EVENT = 'rollout complete';
 const THROTTLE_EVENT = 'client-side throttling';
 const EXPECTATIONS = 'WaitingForExpectations';
-/** Shown for waits that concern the CloneSet rather than a pod (expectations of its own writes). */
+/** Shown for waits that concern the workload rather than a pod (expectations of its own writes). */
 export const NO_POD = '-';
 
 export interface Wait {
@@ -59,6 +62,8 @@ export interface Throttling {
 
 export interface RolloutAnalysis {
   traceId: string;
+  /** `CloneSet` or `Advanced StatefulSet`. */
+  kind: string;
   namespace: string;
   name: string;
   generation: number | undefined;
@@ -86,11 +91,14 @@ interface Observation {
   sync: number;
 }
 
-export function analyseRollout(trace: JaegerTrace): RolloutAnalysis {
+/** `kind` defaults to the one whose sync spans the trace holds. */
+export function analyseRollout(trace: JaegerTrace, kind?: RolloutTraceKind): RolloutAnalysis {
   const spans = trace.spans;
-  const syncs = spans.filter((s) => s.operationName === SYNC_SPAN).sort((a, b) => a.startTime - b.startTime);
+  const k = kind ?? traceKindOf(spans.map((s) => s.operationName));
+  const syncs = spans.filter((s) => s.operationName === k.syncSpan).sort((a, b) => a.startTime - b.startTime);
   const first = syncs[0];
-  const generationTag = first === undefined ? undefined : field(first.tags, 'kruise.cloneset.generation');
+  const generationTag =
+    first === undefined ? undefined : field(first.tags, `${k.attributePrefix}.generation`);
   const origin = Math.min(...spans.map((s) => s.startTime));
   const completion = syncs.flatMap((s) => eventsOf(s, COMPLETE_EVENT)).map((l) => l.timestamp)[0];
   const end = completion ?? Math.max(...spans.map((s) => s.startTime + s.duration));
@@ -164,11 +172,12 @@ export function analyseRollout(trace: JaegerTrace): RolloutAnalysis {
   );
   const throttles = spans.flatMap((s) => eventsOf(s, THROTTLE_EVENT));
   const throttleMs = throttles.map((l) => Number(field(l.fields, 'kube.throttle.wait_ms') ?? 0));
-  const namespace = field(first?.tags, 'kruise.cloneset.namespace');
-  const name = field(first?.tags, 'kruise.cloneset.name');
+  const namespace = field(first?.tags, `${k.attributePrefix}.namespace`);
+  const name = field(first?.tags, `${k.attributePrefix}.name`);
   const durationMs = ms(end);
   return {
     traceId: trace.traceID,
+    kind: k.title,
     namespace: typeof namespace === 'string' ? namespace : '',
     name: typeof name === 'string' ? name : '',
     generation: generationTag === undefined ? undefined : Number(generationTag),
@@ -263,7 +272,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)}s`;
 
 /** The terminal report. */
 export function formatAnalysis(a: RolloutAnalysis, traceUrl: string): string {
-  const what = `CloneSet ${a.namespace}/${a.name}${a.generation === undefined ? '' : ` generation ${a.generation}`}`;
+  const what = `${a.kind} ${a.namespace}/${a.name}${a.generation === undefined ? '' : ` generation ${a.generation}`}`;
   const lines = [
     a.complete
       ? `${what}: rollout complete in ${seconds(a.durationMs)} over ${a.reconciles} reconciles`

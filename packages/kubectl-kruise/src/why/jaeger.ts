@@ -1,7 +1,7 @@
-// Jaeger's query HTTP API: the trace of a CloneSet rollout (the one whose `sync cloneset` spans carry its namespace,
-// name and generation), or a trace by id.
+// Jaeger's query HTTP API: the trace of a workload's rollout (the one whose `sync cloneset` / `sync statefulset`
+// spans carry its namespace, name and generation), or a trace by id.
 import type { JaegerTrace } from './critical-path.ts';
-import { SYNC_SPAN } from './critical-path.ts';
+import { CLONESET_TRACE, type RolloutTraceKind } from './trace-kind.ts';
 
 async function getJson<T>(url: URL): Promise<T> {
   let res: Response;
@@ -28,30 +28,31 @@ function completes(t: JaegerTrace): boolean {
 }
 
 /**
- * The rollout's trace id: among traces with a `sync cloneset` span of this generation, the one that records the
- * completion, else the one with the most such spans (a rollout still running).
+ * The rollout's trace id: among traces with a sync span of this generation, the one that records the completion,
+ * else the one with the most such spans (a rollout still running).
  */
 export async function findRolloutTraceId(
   jaegerUrl: string,
   namespace: string,
   name: string,
   generation: number,
+  kind: RolloutTraceKind = CLONESET_TRACE,
 ): Promise<string | undefined> {
   const search = new URL('/api/traces', jaegerUrl);
-  search.searchParams.set('service', 'cloneset-controller');
-  search.searchParams.set('operation', SYNC_SPAN);
+  search.searchParams.set('service', kind.service);
+  search.searchParams.set('operation', kind.syncSpan);
   search.searchParams.set(
     'tags',
     JSON.stringify({
-      'kruise.cloneset.namespace': namespace,
-      'kruise.cloneset.name': name,
-      'kruise.cloneset.generation': String(generation),
+      [`${kind.attributePrefix}.namespace`]: namespace,
+      [`${kind.attributePrefix}.name`]: name,
+      [`${kind.attributePrefix}.generation`]: String(generation),
     }),
   );
   search.searchParams.set('lookback', '24h');
   search.searchParams.set('limit', '200');
   const found = (await getJson<{ data?: JaegerTrace[] }>(search)).data ?? [];
-  const syncCount = (t: JaegerTrace) => t.spans.filter((s) => s.operationName === SYNC_SPAN).length;
+  const syncCount = (t: JaegerTrace) => t.spans.filter((s) => s.operationName === kind.syncSpan).length;
   const best = [...found].sort(
     (a, b) => Number(completes(b)) - Number(completes(a)) || syncCount(b) - syncCount(a),
   )[0];

@@ -285,3 +285,47 @@ it('a recorded rollout: one pod after another, readiness then minReadySeconds, b
     /^CloneSet default\/sample generation 4: rollout complete in 7\.18s over 27 reconciles\nTrace: http:\/\/127\.0\.0\.1:16686\/trace\/d617abb2e7b30c5a7b215e95899e8e2a\n/,
   );
 });
+
+/** The same span as an Advanced StatefulSet's `sync statefulset`, with `kruise.statefulset.*` attributes. */
+function stsSync(at: number, waits: WaitSpec[], extra: { complete?: boolean } = {}): JaegerSpan {
+  const span = sync(at, waits, extra);
+  return {
+    ...span,
+    operationName: 'sync statefulset',
+    tags: (span.tags ?? []).map((t) => ({
+      ...t,
+      key: t.key.replace('kruise.cloneset.', 'kruise.statefulset.'),
+    })),
+  };
+}
+
+it('an Advanced StatefulSet rollout: ordered predecessor waits, read from sync statefulset spans', () => {
+  const a = analyseRollout(
+    trace([
+      stsSync(1, [
+        ['WaitingForReadiness', 'web-2'],
+        ['WaitingForOrderedPredecessor', 'web-2'],
+      ]),
+      stsSync(3, [['WaitingForReadiness', 'web-1']]),
+      stsSync(5, [], { complete: true }),
+    ]),
+  );
+  assert.equal(a.kind, 'Advanced StatefulSet');
+  assert.equal(a.name, 'sample');
+  assert.equal(a.generation, 2);
+  assert.equal(a.complete, true);
+  assert.equal(a.reconciles, 3);
+  assert.deepEqual(
+    a.waits.map((w) => [w.pod, w.reason]),
+    [
+      ['web-2', 'WaitingForOrderedPredecessor'],
+      ['web-2', 'WaitingForReadiness'],
+      ['web-1', 'WaitingForReadiness'],
+    ],
+  );
+  assert.ok(a.criticalPath.some((w) => w.pod === 'web-1' && w.reason === 'WaitingForReadiness'));
+  assert.match(
+    formatAnalysis(a, 'u'),
+    /^Advanced StatefulSet default\/sample generation 2: rollout complete/,
+  );
+});

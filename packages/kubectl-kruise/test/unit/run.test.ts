@@ -35,8 +35,8 @@ it('usage errors exit 1 with kubectl-style messages on stderr', async () => {
       err: 'error: currently only supported CloneSet selective pods deletion\n',
     },
     {
-      argv: ['rollout', 'why', 'asts/a', '--jaeger-url', 'http://127.0.0.1:1'],
-      err: 'error: rollout why is only supported for CloneSets (cloneset/NAME)\n',
+      argv: ['rollout', 'why', 'asts/a'],
+      err: 'error: the Jaeger query URL is needed: --jaeger-url or KRUISE_TS_JAEGER_QUERY_URL\n',
     },
     {
       argv: ['rollout', 'why', 'clone/a'],

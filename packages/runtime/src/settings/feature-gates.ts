@@ -39,6 +39,19 @@ export const FEATURE_GATES = [
     services: ['cloneset-controller'],
   },
   {
+    name: 'InPlaceUpdateEnvFromMetadata',
+    default: true,
+    meaning:
+      'a template label/annotation a container reads through env fieldRef updates in place and restarts it',
+    services: ['cloneset-controller', 'statefulset-controller'],
+  },
+  {
+    name: 'InPlaceWorkloadVerticalScaling',
+    default: false,
+    meaning: 'a cpu/memory change of container resources resizes pods in place (pod resize subresource)',
+    services: ['cloneset-controller', 'statefulset-controller'],
+  },
+  {
     name: 'StatefulSetStartOrdinal',
     default: false,
     meaning: 'honour spec.ordinals.start',

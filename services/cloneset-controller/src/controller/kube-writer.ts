@@ -122,6 +122,19 @@ export class KubeWriter {
     });
   }
 
+  /**
+   * Resizes containers through the pod `resize` subresource (strategic merge of
+   * {"spec":{"containers":[{name, resources}]}}): since Kubernetes 1.33 the only way to change a running pod's
+   * resources (Kruise inplace_update.go with ShouldUpdateResourceByResize).
+   */
+  async resizePod(name: string, body: object): Promise<CloneSetPod> {
+    this.#fence();
+    const pod = plain<CloneSetPod>(
+      await this.#core.patchNamespacedPodResize({ namespace: this.#ns, name, body }, strategic),
+    );
+    return this.#expect(pod);
+  }
+
   /** Replaces the owner references, on the version read (a concurrent change makes it fail and retry). */
   async setPodOwners(pod: CloneSetPod, ownerReferences: OwnerReference[]): Promise<void> {
     this.#fence();

@@ -7,18 +7,24 @@ import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
 import { isPodActive, type ResourceVersionExpectations, type ScaleExpectations } from '@kruise-ts/core';
 import { LabelSelectorError, selectorString } from '@kruise-ts/kube';
 import {
+  addWaitEvent,
   awaitExpectations,
+  completeRollout,
   type EventRecorder,
   type KubeClient,
   type PartitionedReconcileRequest,
   type ReconcileResult,
+  type RolloutTracker,
+  startSyncSpan,
+  WAIT_EVENT,
+  WaitAttr,
 } from '@kruise-ts/runtime';
-import { context, type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
+import { context, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import { instanceId, isPodOnRevision } from '../pod-state.ts';
 import { truncatePodsToDelete } from '../revisions/active-revisions.ts';
+import { RolloutAttr, SYNC_SPAN } from '../rollout/attributes.ts';
 import { isRolloutComplete, rolloutPhase, rolloutProgressEvent } from '../rollout/progress.ts';
-import { RolloutAttr, type RolloutTracker, startSyncSpan } from '../rollout/rollout-trace.ts';
-import { nextWakeMs, type RolloutWait, rolloutWaits, WaitReason } from '../rollout/waits.ts';
+import { nextWakeMs, rolloutWaits, WaitReason } from '../rollout/waits.ts';
 import { calculateStatus, statusNeedsWrite } from '../status/calculate-status.ts';
 import { CloneSetConditionType, failureCondition, setCloneSetCondition } from '../status/conditions.ts';
 import { claimPods, claimPvcs } from '../sync/claim.ts';
@@ -55,15 +61,6 @@ export type CloneSetReconcile = (
 
 const isSet = (v: string | null | undefined): boolean => v !== undefined && v !== null && v !== '';
 
-function waitEvent(span: Span, wait: RolloutWait): void {
-  span.addEvent('rollout.wait', {
-    'kruise.rollout.wait': wait.reason,
-    'kruise.rollout.wait.pods': wait.pods,
-    'kruise.rollout.wait.sample': wait.sample.join(','),
-    ...(wait.remainingMs === undefined ? {} : { 'kruise.rollout.wait.remaining_ms': wait.remainingMs }),
-  });
-}
-
 export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile {
   const now = deps.now ?? Date.now;
   return async (request) => {
@@ -90,7 +87,7 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
       [RolloutAttr.generation]: generation,
     };
     request.span.setAttributes(attributes);
-    const sync = startSyncSpan(deps.tracer, rollout, request.span, attributes);
+    const sync = startSyncSpan(deps.tracer, SYNC_SPAN, rollout, request.span, attributes);
     const ctx: SyncContext = {
       key,
       cs,
@@ -108,10 +105,8 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
     try {
       return await context.with(sync.context, async () => {
         const result = await reconcileCloneSet(ctx, deps);
-        if (result.complete && deps.rollouts.complete(rollout)) {
-          sync.span.addEvent('rollout complete', {
-            'kruise.rollout.duration_ms': (rollout.completedAt ?? ctx.now) - rollout.startedAt,
-          });
+        if (result.complete) {
+          completeRollout(sync.span, rollout, (r) => deps.rollouts.complete(r), ctx.now);
         }
         return result.requeueAfter === undefined ? undefined : { requeueAfter: result.requeueAfter };
       });
@@ -160,8 +155,8 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
   const gate = awaitExpectations(ctx.key, cs, ctx);
   if (!gate.proceed) {
     const w = gate.waiting;
-    span.addEvent('rollout.wait', {
-      'kruise.rollout.wait': WaitReason.Expectations,
+    span.addEvent(WAIT_EVENT, {
+      [WaitAttr.reason]: WaitReason.Expectations,
       ...(w.expectation === 'workload'
         ? { 'kruise.expectation': 'cloneset' }
         : {
@@ -230,10 +225,10 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
   for (const pod of pods) {
     const check = ctx.versions.check(pod, { onTimeout: 'stop' });
     if (!check.proceed) {
-      span.addEvent('rollout.wait', {
-        'kruise.rollout.wait': WaitReason.Expectations,
+      span.addEvent(WAIT_EVENT, {
+        [WaitAttr.reason]: WaitReason.Expectations,
         'kruise.expectation': 'resourceVersion',
-        'k8s.pod.name': pod.metadata.name ?? '',
+        [WaitAttr.podName]: pod.metadata.name ?? '',
       });
       return 'requeueAfterMs' in check ? { ...waiting, requeueAfter: check.requeueAfterMs } : waiting;
     }
@@ -319,7 +314,7 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
     updateCandidates: pods.filter((p) => !isPodOnRevision(p, updateName)).length,
     deletionsHeldBack,
   });
-  for (const w of waits) waitEvent(span, w);
+  for (const w of waits) addWaitEvent(span, w);
   const phase = rolloutPhase(cs, status, waits);
   span.setAttributes({
     'kruise.rollout.phase': phase.reason,

@@ -14,7 +14,7 @@ import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import type { LifecycleTransition } from '../lifecycle/state-machine.ts';
 import { isPodOnRevision, SPECIFIED_DELETE_LABEL } from '../pod-state.ts';
 import type { CloneSetPod } from '../types.ts';
-import type { UpdatePlan } from '../update/plan-update.ts';
+import { inPlaceCheckOptions, type UpdatePlan } from '../update/plan-update.ts';
 import { errorText } from './error-text.ts';
 import { recordEvent, type SyncContext } from './sync-context.ts';
 
@@ -51,8 +51,10 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
         'k8s.pod.name': name,
         'kruise.inplace.step': r.inPlace.reason,
       });
+      // Resources change only through the resize subresource, before the pod write records the batch.
+      if (r.inPlace.resize !== undefined) await ctx.writer.resizePod(name, r.inPlace.resize);
       await ctx.writer.updatePod(name, uid, (fresh) => {
-        const again = refreshInPlaceUpdate(fresh, ctx.now);
+        const again = refreshInPlaceUpdate(fresh, ctx.now, inPlaceCheckOptions(ctx.gates));
         return again.action === 'update-pod' ? again.pod : undefined;
       });
     }
@@ -94,6 +96,9 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
             const changed = changedConditions(u.pod, u.result.statusConditions);
             if (changed.length > 0) await ctx.writer.patchPodConditions(name, changed);
           }
+          // Kubernetes ≥ 1.33 changes a pod's resources only through the resize subresource; the pod write
+          // that follows reads the resized spec back (Kruise updatePodInPlace resizes before UpdatePod too).
+          if (u.result.resize !== undefined) await ctx.writer.resizePod(name, u.result.resize);
           await ctx.writer.updatePod(name, u.pod.metadata.uid, (fresh) =>
             // Already moved (an earlier attempt got through): nothing to do.
             isPodOnRevision(fresh, u.spec.revision)
@@ -121,6 +126,8 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
         ctx.span.addEvent('pod updated in place', {
           'k8s.pod.name': name,
           'kruise.inplace.images': JSON.stringify(u.spec.containerImages),
+          'kruise.inplace.env_from_metadata': JSON.stringify(u.spec.containerRefMetadata ?? {}),
+          'kruise.inplace.resources': JSON.stringify(u.spec.containerResources ?? {}),
           'kruise.inplace.grace_seconds': u.spec.graceSeconds,
         });
         moved++;

@@ -3,6 +3,7 @@
 
 import { RolloutPhase, type RolloutProgressInit } from '@kruise-ts/bus';
 import { CLONESET, calculatePartitionReplicas } from '@kruise-ts/kube';
+import { leadingWait } from '@kruise-ts/runtime';
 import { type CloneSet, type CloneSetStatus, specReplicas } from '../types.ts';
 import { type RolloutWait, WaitReason } from './waits.ts';
 
@@ -66,8 +67,8 @@ export function rolloutPhase(
       message: 'CloneSet is paused',
     };
   }
-  const first = [...waits].sort((a, b) => rank(a.reason) - rank(b.reason))[0];
-  if (first !== undefined && rank(first.reason) < PRIORITY.length) {
+  const first = leadingWait(waits, PRIORITY);
+  if (first !== undefined) {
     return {
       phase: RolloutPhase.ROLLOUT_PHASE_WAITING,
       reason: first.reason,
@@ -79,11 +80,6 @@ export function rolloutPhase(
     reason: 'Progressing',
     message: `${status.updatedReplicas} of ${expected} pods updated`,
   };
-}
-
-function rank(reason: string): number {
-  const i = PRIORITY.indexOf(reason);
-  return i < 0 ? PRIORITY.length : i;
 }
 
 export interface ProgressEventInput {

@@ -11,6 +11,7 @@ import {
   POD_READY,
 } from '@kruise-ts/core';
 import { calculatePartitionReplicas } from '@kruise-ts/kube';
+import { nextWakeMs as nextSelfEndingWakeMs, type RolloutWait as Wait, waitOn } from '@kruise-ts/runtime';
 import { isPodAvailable, isPodOnRevision, isPodReadyToDelete } from '../pod-state.ts';
 import type { ExpectationDiffs } from '../sync/expectation-diffs.ts';
 import { type CloneSet, type CloneSetPod, type Now, toMillis } from '../types.ts';
@@ -28,15 +29,7 @@ export const WaitReason = {
 } as const;
 export type WaitReason = (typeof WaitReason)[keyof typeof WaitReason];
 
-export interface RolloutWait {
-  reason: WaitReason;
-  /** Pods concerned. */
-  pods: number;
-  /** Up to five of their names, for the span event. */
-  sample: string[];
-  /** When the earliest of them should stop waiting (minReadySeconds, grace period). */
-  remainingMs?: number;
-}
+export type RolloutWait = Wait<WaitReason>;
 
 export interface WaitInput {
   cloneSet: CloneSet;
@@ -54,16 +47,8 @@ export interface WaitInput {
   deletionsHeldBack?: number;
 }
 
-const SAMPLE = 5;
-
-function wait(reason: WaitReason, pods: readonly CloneSetPod[], remainingMs?: number): RolloutWait {
-  return {
-    reason,
-    pods: pods.length,
-    sample: pods.slice(0, SAMPLE).map((p) => p.metadata.name ?? ''),
-    ...(remainingMs === undefined ? {} : { remainingMs }),
-  };
-}
+const wait = (reason: WaitReason, pods: readonly CloneSetPod[], remainingMs?: number): RolloutWait =>
+  waitOn(reason, pods, remainingMs);
 
 /** Milliseconds until a Ready pod becomes available under minReadySeconds (Kruise: strictly after). */
 export function untilAvailableMs(pod: CloneSetPod, minReadySeconds: number, now: Now): number | undefined {
@@ -152,9 +137,5 @@ export function rolloutWaits(input: WaitInput): RolloutWait[] {
 
 /** When the controller should look again because a wait ends by itself (minReadySeconds, grace period). */
 export function nextWakeMs(waits: readonly RolloutWait[]): number | undefined {
-  return minDefined(
-    waits
-      .filter((w) => w.reason === WaitReason.MinReadySeconds || w.reason === WaitReason.GracePeriod)
-      .map((w) => w.remainingMs),
-  );
+  return nextSelfEndingWakeMs(waits, [WaitReason.MinReadySeconds, WaitReason.GracePeriod]);
 }

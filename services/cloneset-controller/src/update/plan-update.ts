@@ -15,6 +15,7 @@ import {
 import {
   applyInPlaceUpdate,
   calculateInPlaceUpdateSpec,
+  type InPlaceCheckOptions,
   type InPlaceRefresh,
   type InPlaceSpecOptions,
   type InPlaceUpdateResult,
@@ -96,7 +97,14 @@ function inPlaceOptions(cs: CloneSet, gates: FeatureGates): InPlaceSpecOptions {
     gracePeriodSeconds: rolling?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0,
     ignoreVolumeClaimTemplatesHashDiff: rolling?.podUpdatePolicy === 'InPlaceOnly',
     recreatePodWhenChangeVCT: gates.recreatePodWhenChangeVCT === true,
+    envFromMetadata: gates.inPlaceUpdateEnvFromMetadata !== false,
+    verticalScaling: gates.inPlaceWorkloadVerticalScaling === true,
   };
+}
+
+/** The in-place completion checks the gates ask for (vertical scaling waits for the resized resources). */
+export function inPlaceCheckOptions(gates: FeatureGates): InPlaceCheckOptions {
+  return { verticalScaling: gates.inPlaceWorkloadVerticalScaling === true };
 }
 
 function minPositive(a: number | undefined, b: number | undefined): number | undefined {
@@ -158,7 +166,7 @@ export function planUpdate<P extends CloneSetPod>(input: UpdateInput<P>): Update
   // 1. Refresh every pod.
   let labelsChange = false;
   for (const pod of pods) {
-    const inPlace = refreshInPlaceUpdate(pod, now);
+    const inPlace = refreshInPlaceUpdate(pod, now, inPlaceCheckOptions(gates));
     if (inPlace.action === 'error') {
       plan.error = inPlace.error;
       return plan;
@@ -166,7 +174,12 @@ export function planUpdate<P extends CloneSetPod>(input: UpdateInput<P>): Update
     if (inPlace.action === 'none')
       plan.requeueAfterMs = minPositive(plan.requeueAfterMs, inPlace.requeueAfterMs);
     const entry: PodRefresh<P> = { pod, inPlace };
-    const transition = refreshLifecycleTransition(cs, pod, updateName, isInPlaceUpdateCompleted(pod));
+    const transition = refreshLifecycleTransition(
+      cs,
+      pod,
+      updateName,
+      isInPlaceUpdateCompleted(pod, inPlaceCheckOptions(gates)),
+    );
     if (transition !== undefined) entry.lifecycle = transition;
     if (pod.metadata.labels?.[POD_TEMPLATE_HASH_LABEL_KEY] === undefined) {
       entry.podTemplateHash = shortRevisionHash(

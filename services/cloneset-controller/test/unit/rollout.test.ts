@@ -1,18 +1,10 @@
-// What a rollout waits for, its RolloutProgress phase, and the rollout trace bookkeeping (DESIGN "Tracing").
+// What a CloneSet rollout waits for and its RolloutProgress phase (the trace bookkeeping is @kruise-ts/runtime's,
+// tested in packages/runtime/test/unit/rollout-trace.test.ts).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { RolloutPhase } from '@kruise-ts/bus';
 import { INPLACE_UPDATE_GRACE_KEY, INPLACE_UPDATE_STATE_KEY } from '@kruise-ts/core';
-import { setupTelemetry } from '@kruise-ts/telemetry';
-import { context, ROOT_CONTEXT, TraceFlags, trace } from '@opentelemetry/api';
-import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { isRolloutComplete, rolloutPhase, rolloutProgressEvent } from '../../src/rollout/progress.ts';
-import {
-  type RecalledRollout,
-  type RecallRollout,
-  RolloutTracker,
-  startSyncSpan,
-} from '../../src/rollout/rollout-trace.ts';
 import { nextWakeMs, rolloutWaits, untilAvailableMs, WaitReason } from '../../src/rollout/waits.ts';
 import { EMPTY_DIFFS } from '../../src/sync/expectation-diffs.ts';
 import type { CloneSetStatus } from '../../src/types.ts';
@@ -172,135 +164,5 @@ describe('rolloutPhase and RolloutProgress', () => {
       ],
       [2, 2, 3, 2, NEW, OLD],
     );
-  });
-});
-
-describe('rollout traces', () => {
-  const exporter = new InMemorySpanExporter();
-  let shutdown: () => Promise<void> = async () => {};
-  before(() => {
-    const telemetry = setupTelemetry({
-      serviceName: 'unit',
-      serviceVersion: '0',
-      env: {},
-      exporter,
-      processor: 'simple',
-    });
-    shutdown = () => telemetry.shutdown();
-  });
-  after(() => shutdown());
-  const tracer = trace.getTracer('test');
-
-  it('a new generation roots the rollout in its publish; later reconciles from other traces join it until complete', async () => {
-    const tracker = new RolloutTracker({ now: () => NOW });
-    const publish = tracer.startSpan('watcher publish CloneSet');
-    tracker.noteGeneration('ns/cs', 2, trace.setSpan(ROOT_CONTEXT, publish));
-    tracker.noteGeneration('ns/cs', 1, ROOT_CONTEXT);
-    const podEvent = tracer.startSpan('reconcile cloneset');
-    const rollout = await tracker.rolloutFor('ns/cs', 'uid-cs', 2, podEvent);
-    assert.equal(
-      rollout.root?.spanId,
-      publish.spanContext().spanId,
-      'an older generation does not replace it',
-    );
-    const sync = context.with(trace.setSpan(ROOT_CONTEXT, podEvent), () =>
-      startSyncSpan(tracer, rollout, podEvent, { 'kruise.cloneset.name': 'cs' }),
-    );
-    sync.span.end();
-    podEvent.end();
-    const [syncSpan] = exporter.getFinishedSpans().filter((s) => s.name === 'sync cloneset');
-    assert.equal(syncSpan?.spanContext().traceId, publish.spanContext().traceId, 'in the rollout trace');
-    assert.equal(syncSpan?.parentSpanContext?.spanId, publish.spanContext().spanId);
-    assert.equal(
-      syncSpan?.links[0]?.context.spanId,
-      podEvent.spanContext().spanId,
-      'linked to its reconcile',
-    );
-
-    assert.ok(tracker.complete(rollout));
-    assert.ok(!tracker.complete(rollout), 'completes once');
-    exporter.reset();
-    const later = tracer.startSpan('reconcile cloneset');
-    const after = context.with(trace.setSpan(ROOT_CONTEXT, later), () =>
-      startSyncSpan(tracer, rollout, later, {}),
-    );
-    after.span.end();
-    assert.equal(
-      exporter.getFinishedSpans()[0]?.spanContext().traceId,
-      later.spanContext().traceId,
-      'after completion, reconciles stay in their own traces',
-    );
-  });
-
-  it('after a restart with nothing on the bus, the first reconcile that sees the generation roots its rollout', async () => {
-    const tracker = new RolloutTracker({ now: () => NOW, recall: async () => undefined });
-    const first = tracer.startSpan('reconcile cloneset');
-    assert.equal(
-      (await tracker.rolloutFor('ns/x', 'uid-x', 3, first)).root?.spanId,
-      first.spanContext().spanId,
-    );
-    tracker.forget('ns/x');
-    assert.equal(tracker.size(), 0);
-  });
-
-  // A span of another replica's process, as the bus hands it back.
-  const previous = {
-    traceId: 'abababababababababababababababab',
-    spanId: 'cdcdcdcdcdcdcdcd',
-    traceFlags: TraceFlags.SAMPLED,
-    isRemote: true,
-  };
-  const recalled = (over: Partial<RecalledRollout> = {}): RecallRollout => {
-    return async () => ({ uid: 'uid-x', generation: 3, root: previous, complete: false, ...over });
-  };
-
-  it('a replica taking over continues the rollout in the trace the bus recorded for it', async () => {
-    const asked: string[] = [];
-    const tracker = new RolloutTracker({
-      now: () => NOW,
-      recall: async (namespace, name) => {
-        asked.push(`${namespace}/${name}`);
-        return recalled()(namespace, name);
-      },
-    });
-    const reconcile = tracer.startSpan('reconcile cloneset');
-    const rollout = await tracker.rolloutFor('ns/x', 'uid-x', 3, reconcile);
-    assert.equal(rollout.root?.traceId, previous.traceId);
-    assert.equal(rollout.completedAt, undefined);
-    await tracker.rolloutFor('ns/x', 'uid-x', 3, tracer.startSpan('reconcile cloneset'));
-    assert.deepEqual(asked, ['ns/x'], 'asked once per rollout');
-  });
-
-  it('a recalled rollout that already completed leaves later reconciles in their own traces', async () => {
-    const tracker = new RolloutTracker({ now: () => NOW, recall: recalled({ complete: true }) });
-    const rollout = await tracker.rolloutFor('ns/x', 'uid-x', 3, tracer.startSpan('reconcile cloneset'));
-    assert.equal(rollout.completedAt, NOW);
-    assert.equal(tracker.complete(rollout), false, 'not completed a second time');
-  });
-
-  for (const [why, over] of [
-    ['of another generation', { generation: 2 }],
-    ['of a CloneSet deleted and created again under the name', { uid: 'uid-old' }],
-    ['without a span context', { root: undefined }],
-  ] as const) {
-    it(`a recorded rollout ${why} is not continued`, async () => {
-      const tracker = new RolloutTracker({ now: () => NOW, recall: recalled(over) });
-      const reconcile = tracer.startSpan('reconcile cloneset');
-      const rollout = await tracker.rolloutFor('ns/x', 'uid-x', 3, reconcile);
-      assert.equal(rollout.root?.spanId, reconcile.spanContext().spanId);
-    });
-  }
-
-  it('a live spec change seen while the bus is asked wins over the recalled record', async () => {
-    let answer: (r: RecalledRollout | undefined) => void = () => {};
-    const tracker = new RolloutTracker({
-      now: () => NOW,
-      recall: () => new Promise((resolve) => (answer = resolve)),
-    });
-    const pending = tracker.rolloutFor('ns/x', 'uid-x', 3, tracer.startSpan('reconcile cloneset'));
-    const publish = tracer.startSpan('watcher publish CloneSet');
-    tracker.noteGeneration('ns/x', 3, trace.setSpan(ROOT_CONTEXT, publish));
-    answer({ uid: 'uid-x', generation: 3, root: previous, complete: false });
-    assert.equal((await pending).root?.spanId, publish.spanContext().spanId);
   });
 });

@@ -2,20 +2,33 @@
 // the in-place refresh of every pod (#in-place-update), a scaling round (planScale: create in ordinal order,
 // replace finished pods, delete condemned ones), then, if scaling did not end the round and earlier in-place writes
 // are observed, a rolling-update round (planUpdate: update in place or delete pods highest ordinal first down to
-// the partition, within maxUnavailable), the status, and history truncation. Decisions are the pure plans;
-// this file only carries them out and decides when to look again.
+// the partition, within maxUnavailable), the status (announced as RolloutProgress), and history truncation.
+// Decisions are the pure plans; this file only carries them out and decides when to look again. The work runs in
+// a `sync statefulset` span of the rollout's trace, with what the rollout waits for as `rollout.wait` events
+// (docs/adr/0009-rollout-trace-continuity.md, docs/behaviour/advanced-statefulset.md#tracing).
+import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
 import { type ControllerRevision, LifecycleState, resolveCreateConflict } from '@kruise-ts/core';
 import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import { apiVersionOf } from '@kruise-ts/kube';
 import {
+  addWaitEvent,
   awaitExpectations,
+  completeRollout,
   involvedObject,
+  type PartitionedReconcileRequest,
+  type ReconcileResult,
+  type RolloutTracker,
+  startSyncSpan,
+  WAIT_EVENT,
+  WaitAttr,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
 } from '@kruise-ts/runtime';
+import type { Logger } from '@kruise-ts/telemetry';
+import { context, type Span, SpanStatusCode } from '@opentelemetry/api';
 import { claimWithRetentionOwnerRefs } from '../identity.ts';
 import { planScale, type ScaleAction } from '../plan-scale.ts';
-import { planUpdate, type UpdateAction } from '../plan-update.ts';
+import { inPlaceCheckOptions, planUpdate, type UpdateAction, type UpdateStop } from '../plan-update.ts';
 import { validOrdinals } from '../replicas-range.ts';
 import {
   currentRevisionOf,
@@ -24,6 +37,14 @@ import {
   revisionsToTruncate,
   templateFromRevision,
 } from '../revisions.ts';
+import { RolloutAttr, SYNC_SPAN } from '../rollout/attributes.ts';
+import {
+  isRolloutComplete,
+  type PhaseResult,
+  rolloutPhase,
+  rolloutProgressEvent,
+} from '../rollout/progress.ts';
+import { nextWakeMs, rolloutWaits, WaitReason } from '../rollout/waits.ts';
 import { computeStatus, failedPodCondition, shouldWriteStatus } from '../status.ts';
 import {
   REVISION_LABEL,
@@ -31,6 +52,7 @@ import {
   type StatefulSetCondition,
   type StatefulSetGates,
   type StatefulSetPod,
+  type StatefulSetStatus,
 } from '../types.ts';
 import { claimPods, resizeClaims } from './claims.ts';
 import { PVC, REVISION, STATEFULSET } from './kinds.ts';
@@ -38,6 +60,7 @@ import { SetWriter } from './set-writer.ts';
 
 export interface ReconcilerDeps extends WorkloadReconcileDeps {
   gates: StatefulSetGates;
+  rollouts: RolloutTracker;
   now?: () => number;
 }
 
@@ -54,314 +77,446 @@ function minPositive(...values: Array<number | undefined>): number | undefined {
   return positive.length === 0 ? undefined : Math.min(...positive);
 }
 
+interface Outcome {
+  result: ReconcileResult | undefined;
+  /** The rollout of this generation is done. */
+  complete: boolean;
+}
+
 export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetReconcile {
   const clock = deps.now ?? Date.now;
   return async (request) => {
-    const { namespace, name, cache, fence, span } = request;
+    const { namespace, name, cache } = request;
     const key = `${namespace}/${name}`;
     const cached = cache.get(STATEFULSET, namespace, name);
     if (cached === undefined) {
       deps.scale.delete(key);
+      deps.rollouts.forget(key);
       return undefined;
     }
     const set = cached.object;
-    const gate = awaitExpectations(key, set, deps);
-    if (!gate.proceed) return gate.result;
-    const now = clock();
-    const writer = new SetWriter({
-      kube: deps.kube,
+    const generation = set.metadata.generation ?? cached.generation;
+    const rollout = await deps.rollouts.rolloutFor(
       key,
-      namespace,
-      fence,
-      scale: deps.scale,
-      versions: deps.versions,
-    });
-    const record = (type: 'Normal' | 'Warning', reason: string, message: string) =>
-      deps.recorder.record(involved(set), type, reason, message, fence);
-
-    // Revisions: the update revision is the one holding the current template.
-    const revisions = cache.ownedBy(set.metadata.uid, REVISION).map((r) => r.object);
-    const decided = decideStatefulSetRevisions(set, revisions);
-    let collisionCount = decided.collisionCount;
-    let updateRevision: ControllerRevision;
-    if (decided.update.action === 'reuse') {
-      updateRevision = decided.update.revision;
-    } else if (decided.update.action === 'rollback') {
-      updateRevision = await writer.setRevisionNumber(
-        decided.update.revision.metadata.name ?? '',
-        decided.update.revisionNumber,
-      );
-    } else {
-      let candidate = decided.update.revision;
-      for (;;) {
-        const stored = await writer.createRevision(candidate);
-        const conflict = resolveCreateConflict(stored, candidate, collisionCount);
-        if (conflict.action === 'use-existing') {
-          updateRevision = stored;
-          break;
-        }
-        collisionCount = conflict.collisionCount;
-        candidate = newStatefulSetRevision(set, candidate.revision, collisionCount).revision;
-      }
-    }
-    const currentRevision = currentRevisionOf(decided.sorted, set.status?.currentRevision, updateRevision);
-    const currentRevisionName = currentRevision.metadata.name ?? '';
-    const updateRevisionName = updateRevision.metadata.name ?? '';
-    span.setAttributes({
-      'kruise.statefulset.current_revision': currentRevisionName,
-      'kruise.statefulset.update_revision': updateRevisionName,
-    });
-
-    // Claim (docs/behaviour/advanced-statefulset.md#claiming): adopt matching orphans, release pods that stopped matching.
-    const claim = await claimPods({ set, cache, writer, versions: deps.versions, span });
-    if (claim.pods === undefined) return { requeueAfter: claim.requeueAfterMs };
-    const pods = claim.pods;
-    // Refresh (docs/behaviour/advanced-statefulset.md#scaling step 5, #in-place-update; inplaceupdate.Refresh): finish
-    // a grace period that ran out, patch the next container batch, or set InPlaceUpdateReady True once nothing is
-    // pending — which is also how fresh pods with the gate first become Ready.
-    let refreshRequeue: number | undefined;
-    for (const pod of pods) {
-      if (pod.metadata.deletionTimestamp) continue;
-      const refresh = refreshInPlaceUpdate(pod, now);
-      if (refresh.action === 'update-status') {
-        await writer.setPodConditions(pod, refresh.conditions);
-      } else if (refresh.action === 'update-pod') {
-        span.addEvent('in-place update refreshed', {
-          'k8s.pod.name': pod.metadata.name ?? '',
-          'kruise.inplace.step': refresh.reason,
-        });
-        await writer.updatePodFresh(pod.metadata.name ?? '', pod.metadata.uid, (fresh) => {
-          const again = refreshInPlaceUpdate(fresh, clock());
-          return again.action === 'update-pod' ? again.pod : undefined;
-        });
-      } else if (refresh.action === 'error') {
-        // Kruise logs and goes on with the other pods.
-        span.addEvent('in-place update refresh failed', {
-          'k8s.pod.name': pod.metadata.name ?? '',
-          'exception.message': refresh.error,
-        });
-      } else if (refresh.requeueAfterMs !== undefined) {
-        refreshRequeue = minPositive(refreshRequeue, refresh.requeueAfterMs);
-      }
-    }
-    // Kruise waits until its in-place updates are observed before the next update round.
-    const unobserved = pods.filter(
-      (p) => !deps.versions.check(p as { metadata: { uid?: string } }, { onTimeout: 'drop' }).proceed,
+      set.metadata.uid ?? cached.uid,
+      generation,
+      request.span,
     );
-    const pvcs = cache.list(PVC, namespace).map((c) => c.object);
-    // Claims whose template grew (docs/behaviour/advanced-statefulset.md#volume-resize).
-    const live = pods.filter((p) => !p.metadata.deletionTimestamp);
-    for (const refused of await resizeClaims({ set, pods: live, pvcs, writer, span })) {
-      record('Warning', 'FailedUpdatePVC', `failed to update pvc ${refused.claim}: ${refused.reason}`);
+    const attributes = {
+      [RolloutAttr.namespace]: namespace,
+      [RolloutAttr.name]: name,
+      [RolloutAttr.generation]: generation,
+    };
+    request.span.setAttributes(attributes);
+    const sync = startSyncSpan(deps.tracer, SYNC_SPAN, rollout, request.span, attributes);
+    try {
+      return await context.with(sync.context, async () => {
+        const outcome = await reconcileSet(deps, clock, request, set, sync.span);
+        if (outcome.complete) completeRollout(sync.span, rollout, (r) => deps.rollouts.complete(r), clock());
+        return outcome.result;
+      });
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      sync.span.recordException(error);
+      sync.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+      throw error;
+    } finally {
+      sync.span.end();
     }
-    const scalePlan = planScale({
-      set,
-      pods,
-      pvcs,
-      currentRevisionName,
-      updateRevisionName,
-      currentTemplate: templateFromRevision(currentRevision),
-      updateTemplate: templateFromRevision(updateRevision),
-      now,
-      gates: deps.gates,
+  };
+}
+
+async function reconcileSet(
+  deps: ReconcilerDeps,
+  clock: () => number,
+  request: PartitionedReconcileRequest,
+  set: StoredSet,
+  span: Span,
+): Promise<Outcome> {
+  const { namespace, name, cache, fence } = request;
+  const key = `${namespace}/${name}`;
+  const gate = awaitExpectations(key, set, deps);
+  if (!gate.proceed) {
+    const w = gate.waiting;
+    span.addEvent(WAIT_EVENT, {
+      [WaitAttr.reason]: WaitReason.Expectations,
+      ...(w.expectation === 'workload'
+        ? { 'kruise.expectation': 'statefulset' }
+        : {
+            'kruise.expectation': w.expectation,
+            'kruise.expectation.pending': w.pending,
+            'kruise.expectation.leaked': w.leaked,
+          }),
     });
-    const conditions: StatefulSetCondition[] = [];
-    if (scalePlan.failedCreateMessage !== undefined) {
-      conditions.push(failedPodCondition('FailedCreatePod', scalePlan.failedCreateMessage, now));
+    return { result: gate.result, complete: false };
+  }
+  const now = clock();
+  const writer = new SetWriter({
+    kube: deps.kube,
+    key,
+    namespace,
+    fence,
+    scale: deps.scale,
+    versions: deps.versions,
+  });
+  const record = (type: 'Normal' | 'Warning', reason: string, message: string) =>
+    deps.recorder.record(involved(set), type, reason, message, fence);
+
+  // Revisions: the update revision is the one holding the current template.
+  const revisions = cache.ownedBy(set.metadata.uid, REVISION).map((r) => r.object);
+  const decided = decideStatefulSetRevisions(set, revisions);
+  let collisionCount = decided.collisionCount;
+  let updateRevision: ControllerRevision;
+  if (decided.update.action === 'reuse') {
+    updateRevision = decided.update.revision;
+  } else if (decided.update.action === 'rollback') {
+    updateRevision = await writer.setRevisionNumber(
+      decided.update.revision.metadata.name ?? '',
+      decided.update.revisionNumber,
+    );
+  } else {
+    let candidate = decided.update.revision;
+    for (;;) {
+      const stored = await writer.createRevision(candidate);
+      const conflict = resolveCreateConflict(stored, candidate, collisionCount);
+      if (conflict.action === 'use-existing') {
+        updateRevision = stored;
+        break;
+      }
+      collisionCount = conflict.collisionCount;
+      candidate = newStatefulSetRevision(set, candidate.revision, collisionCount).revision;
     }
-    const lifecycleDone = new Set<string>();
-    const carryOut = async (action: ScaleAction | UpdateAction): Promise<void> => {
-      switch (action.type) {
-        case 'create-pod': {
-          for (const claim of action.claims) await writer.createClaim(claim);
-          let created: StatefulSetPod;
-          try {
-            created = await writer.createPod(action.pod);
-          } catch (err) {
-            conditions.push(failedPodCondition('FailedCreatePod', errorMessage(err), now));
-            record(
-              'Warning',
-              'FailedCreate',
-              `create Pod ${action.pod.metadata.name} in StatefulSet ${name} failed error: ${errorMessage(err)}`,
-            );
-            throw err;
-          }
+  }
+  const currentRevision = currentRevisionOf(decided.sorted, set.status?.currentRevision, updateRevision);
+  const currentRevisionName = currentRevision.metadata.name ?? '';
+  const updateRevisionName = updateRevision.metadata.name ?? '';
+  span.setAttributes({
+    [RolloutAttr.revision]: updateRevisionName,
+    'kruise.statefulset.current_revision': currentRevisionName,
+    'kruise.statefulset.update_revision': updateRevisionName,
+  });
+
+  // Claim (docs/behaviour/advanced-statefulset.md#claiming): adopt matching orphans, release pods that stopped matching.
+  const claim = await claimPods({ set, cache, writer, versions: deps.versions, span });
+  if (claim.pods === undefined) return { result: { requeueAfter: claim.requeueAfterMs }, complete: false };
+  const pods = claim.pods;
+  // Refresh (docs/behaviour/advanced-statefulset.md#scaling step 5, #in-place-update; inplaceupdate.Refresh): finish
+  // a grace period that ran out, patch the next container batch, or set InPlaceUpdateReady True once nothing is
+  // pending — which is also how fresh pods with the gate first become Ready.
+  let refreshRequeue: number | undefined;
+  for (const pod of pods) {
+    if (pod.metadata.deletionTimestamp) continue;
+    const refresh = refreshInPlaceUpdate(pod, now, inPlaceCheckOptions(deps.gates));
+    if (refresh.action === 'update-status') {
+      await writer.setPodConditions(pod, refresh.conditions);
+    } else if (refresh.action === 'update-pod') {
+      span.addEvent('in-place update refreshed', {
+        'k8s.pod.name': pod.metadata.name ?? '',
+        'kruise.inplace.step': refresh.reason,
+      });
+      // Resources change only through the resize subresource, before the pod write records the batch.
+      if (refresh.resize !== undefined) await writer.resizePod(pod.metadata.name ?? '', refresh.resize);
+      await writer.updatePodFresh(pod.metadata.name ?? '', pod.metadata.uid, (fresh) => {
+        const again = refreshInPlaceUpdate(fresh, clock(), inPlaceCheckOptions(deps.gates));
+        return again.action === 'update-pod' ? again.pod : undefined;
+      });
+    } else if (refresh.action === 'error') {
+      // Kruise logs and goes on with the other pods.
+      span.addEvent('in-place update refresh failed', {
+        'k8s.pod.name': pod.metadata.name ?? '',
+        'exception.message': refresh.error,
+      });
+    } else if (refresh.requeueAfterMs !== undefined) {
+      refreshRequeue = minPositive(refreshRequeue, refresh.requeueAfterMs);
+    }
+  }
+  // Kruise waits until its in-place updates are observed before the next update round.
+  const unobserved = pods.filter(
+    (p) => !deps.versions.check(p as { metadata: { uid?: string } }, { onTimeout: 'drop' }).proceed,
+  );
+  const pvcs = cache.list(PVC, namespace).map((c) => c.object);
+  // Claims whose template grew (docs/behaviour/advanced-statefulset.md#volume-resize).
+  const live = pods.filter((p) => !p.metadata.deletionTimestamp);
+  for (const refused of await resizeClaims({ set, pods: live, pvcs, writer, span })) {
+    record('Warning', 'FailedUpdatePVC', `failed to update pvc ${refused.claim}: ${refused.reason}`);
+  }
+  const scalePlan = planScale({
+    set,
+    pods,
+    pvcs,
+    currentRevisionName,
+    updateRevisionName,
+    currentTemplate: templateFromRevision(currentRevision),
+    updateTemplate: templateFromRevision(updateRevision),
+    now,
+    gates: deps.gates,
+  });
+  const conditions: StatefulSetCondition[] = [];
+  if (scalePlan.failedCreateMessage !== undefined) {
+    conditions.push(failedPodCondition('FailedCreatePod', scalePlan.failedCreateMessage, now));
+  }
+  const lifecycleDone = new Set<string>();
+  const carryOut = async (action: ScaleAction | UpdateAction): Promise<void> => {
+    switch (action.type) {
+      case 'create-pod': {
+        for (const claim of action.claims) await writer.createClaim(claim);
+        let created: StatefulSetPod;
+        try {
+          created = await writer.createPod(action.pod);
+        } catch (err) {
+          conditions.push(failedPodCondition('FailedCreatePod', errorMessage(err), now));
+          record(
+            'Warning',
+            'FailedCreate',
+            `create Pod ${action.pod.metadata.name} in StatefulSet ${name} failed error: ${errorMessage(err)}`,
+          );
+          throw err;
+        }
+        record(
+          'Normal',
+          'SuccessfulCreate',
+          `create Pod ${action.pod.metadata.name} in StatefulSet ${name} successful`,
+        );
+        // The pod's uid exists only now: the retention policy's owner references follow it.
+        for (const claim of action.claims) {
+          const fixed = claimWithRetentionOwnerRefs(claim, set, created, scalePlan.range);
+          if (fixed.changed) await writer.setClaimOwners(fixed.claim);
+        }
+        return;
+      }
+      case 'create-claims':
+        for (const claim of action.claims) await writer.createClaim(claim);
+        return;
+      case 'delete-pod':
+        if (await writer.deletePod(action.pod)) {
           record(
             'Normal',
-            'SuccessfulCreate',
-            `create Pod ${action.pod.metadata.name} in StatefulSet ${name} successful`,
+            'SuccessfulDelete',
+            `delete Pod ${action.pod.metadata.name} in StatefulSet ${name} successful`,
           );
-          // The pod's uid exists only now: the retention policy's owner references follow it.
-          for (const claim of action.claims) {
-            const fixed = claimWithRetentionOwnerRefs(claim, set, created, scalePlan.range);
-            if (fixed.changed) await writer.setClaimOwners(fixed.claim);
-          }
-          return;
         }
-        case 'create-claims':
-          for (const claim of action.claims) await writer.createClaim(claim);
-          return;
-        case 'delete-pod':
-          if (await writer.deletePod(action.pod)) {
-            record(
-              'Normal',
-              'SuccessfulDelete',
-              `delete Pod ${action.pod.metadata.name} in StatefulSet ${name} successful`,
-            );
-          }
-          return;
-        case 'prepare-delete':
-          await writer.setLifecycleState(action.pod, LifecycleState.PreparingDelete, now);
-          return;
-        case 'set-lifecycle-state':
-          if (lifecycleDone.has(action.pod.metadata.name ?? '')) return;
-          lifecycleDone.add(action.pod.metadata.name ?? '');
-          await writer.setLifecycleState(
-            action.pod,
-            action.state,
-            now,
-            'hook' in action ? action.hook : undefined,
-          );
-          if (action.state === LifecycleState.PreparingUpdate) {
-            record(
-              'Normal',
-              'SuccessfulUpdatePodInPlace',
-              `successfully update pod ${action.pod.metadata.name} lifecycle to ${action.state}`,
-            );
-          }
-          return;
-        case 'update-in-place': {
-          const podName = action.pod.metadata.name ?? '';
-          try {
-            if (action.result.statusConditions !== undefined)
-              await writer.setPodConditions(action.pod, action.result.statusConditions);
-            await writer.updatePodFresh(podName, action.pod.metadata.uid, (fresh) =>
-              // Already moved by an earlier attempt that got through: nothing to do.
-              (fresh.metadata.labels?.[REVISION_LABEL] ?? '') === action.spec.revision
-                ? undefined
-                : applyInPlaceUpdate(fresh, action.spec, {
-                    now,
-                    revisionLabels: { [REVISION_LABEL]: action.spec.revision },
-                    setLifecycleUpdating: action.setLifecycleUpdating,
-                  }).pod,
-            );
-          } catch (err) {
-            record(
-              'Warning',
-              'FailedUpdatePodInPlace',
-              `failed to update pod ${podName} in-place(revision ${action.spec.revision}): ${errorMessage(err)}`,
-            );
-            throw err;
-          }
+        return;
+      case 'prepare-delete':
+        await writer.setLifecycleState(action.pod, LifecycleState.PreparingDelete, now);
+        return;
+      case 'set-lifecycle-state':
+        if (lifecycleDone.has(action.pod.metadata.name ?? '')) return;
+        lifecycleDone.add(action.pod.metadata.name ?? '');
+        await writer.setLifecycleState(
+          action.pod,
+          action.state,
+          now,
+          'hook' in action ? action.hook : undefined,
+        );
+        if (action.state === LifecycleState.PreparingUpdate) {
           record(
             'Normal',
             'SuccessfulUpdatePodInPlace',
-            `successfully update pod ${podName} in-place(revision ${action.spec.revision})`,
+            `successfully update pod ${action.pod.metadata.name} lifecycle to ${action.state}`,
           );
-          // A grace period: look again when it is over (the pod event alone may come earlier).
-          refreshRequeue = minPositive(refreshRequeue, action.result.requeueAfterMs);
-          span.addEvent('pod updated in place', {
-            'k8s.pod.name': podName,
-            'kruise.inplace.images': JSON.stringify(action.spec.containerImages),
-            'kruise.inplace.grace_seconds': action.spec.graceSeconds,
-          });
-          return;
         }
-        case 'update-pod':
-          try {
-            await writer.updatePod(action.pod);
-          } catch (err) {
-            conditions.push(failedPodCondition('FailedUpdatePod', errorMessage(err), now));
-            throw err;
-          }
-          return;
-        case 'update-claim':
-          await writer.setClaimOwners(action.claim);
-          return;
+        return;
+      case 'update-in-place': {
+        const podName = action.pod.metadata.name ?? '';
+        try {
+          if (action.result.statusConditions !== undefined)
+            await writer.setPodConditions(action.pod, action.result.statusConditions);
+          // Kubernetes ≥ 1.33 resizes only through the subresource; the pod write then reads the new spec back.
+          if (action.result.resize !== undefined) await writer.resizePod(podName, action.result.resize);
+          await writer.updatePodFresh(podName, action.pod.metadata.uid, (fresh) =>
+            // Already moved by an earlier attempt that got through: nothing to do.
+            (fresh.metadata.labels?.[REVISION_LABEL] ?? '') === action.spec.revision
+              ? undefined
+              : applyInPlaceUpdate(fresh, action.spec, {
+                  now,
+                  revisionLabels: { [REVISION_LABEL]: action.spec.revision },
+                  setLifecycleUpdating: action.setLifecycleUpdating,
+                }).pod,
+          );
+        } catch (err) {
+          record(
+            'Warning',
+            'FailedUpdatePodInPlace',
+            `failed to update pod ${podName} in-place(revision ${action.spec.revision}): ${errorMessage(err)}`,
+          );
+          throw err;
+        }
+        record(
+          'Normal',
+          'SuccessfulUpdatePodInPlace',
+          `successfully update pod ${podName} in-place(revision ${action.spec.revision})`,
+        );
+        // A grace period: look again when it is over (the pod event alone may come earlier).
+        refreshRequeue = minPositive(refreshRequeue, action.result.requeueAfterMs);
+        span.addEvent('pod updated in place', {
+          'k8s.pod.name': podName,
+          'kruise.inplace.images': JSON.stringify(action.spec.containerImages),
+          'kruise.inplace.grace_seconds': action.spec.graceSeconds,
+        });
+        return;
       }
-    };
+      case 'update-pod':
+        try {
+          await writer.updatePod(action.pod);
+        } catch (err) {
+          conditions.push(failedPodCondition('FailedUpdatePod', errorMessage(err), now));
+          throw err;
+        }
+        return;
+      case 'update-claim':
+        await writer.setClaimOwners(action.claim);
+        return;
+    }
+  };
 
-    let failure: unknown;
-    // Burst creations go out together; everything else in plan order.
-    const creates = scalePlan.actions.filter((a) => a.type === 'create-pod');
-    const others = scalePlan.actions.filter((a) => a.type !== 'create-pod');
+  let failure: unknown;
+  // Burst creations go out together; everything else in plan order.
+  const creates = scalePlan.actions.filter((a) => a.type === 'create-pod');
+  const others = scalePlan.actions.filter((a) => a.type !== 'create-pod');
+  try {
+    await Promise.all(creates.map(carryOut));
+    for (const action of others) await carryOut(action);
+  } catch (err) {
+    failure = err;
+  }
+
+  let updateRequeue: number | undefined;
+  let deltas = { currentReplicasDelta: 0, updatedReplicasDelta: 0 };
+  let updateStop: UpdateStop | undefined;
+  let blockedPod: string | undefined;
+  if (unobserved.length > 0) {
+    span.setAttribute('kruise.statefulset.update.stop', 'in-place-unobserved');
+    for (const pod of unobserved) {
+      span.addEvent(WAIT_EVENT, {
+        [WaitAttr.reason]: WaitReason.Expectations,
+        'kruise.expectation': 'resourceVersion',
+        [WaitAttr.podName]: pod.metadata.name ?? '',
+      });
+    }
+    updateRequeue = 1000;
+  } else if (
+    failure === undefined &&
+    scalePlan.stop === undefined &&
+    (set.spec.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate'
+  ) {
+    const alreadyDeleted = new Set(
+      scalePlan.actions.filter((a) => a.type === 'delete-pod').map((a) => a.pod.metadata.name ?? ''),
+    );
+    const update = planUpdate({
+      set,
+      pods,
+      currentRevisionName,
+      updateRevisionName,
+      now,
+      gates: deps.gates,
+      alreadyDeleted,
+      revisions: [...decided.sorted, updateRevision],
+    });
+    span.setAttributes({
+      'kruise.statefulset.update.targets': update.targets.length,
+      'kruise.statefulset.update.unavailable': update.unavailable.length,
+      ...(update.stop === undefined ? {} : { 'kruise.statefulset.update.stop': update.stop }),
+    });
     try {
-      await Promise.all(creates.map(carryOut));
-      for (const action of others) await carryOut(action);
+      for (const action of update.actions) await carryOut(action);
     } catch (err) {
       failure = err;
     }
-
-    let updateRequeue: number | undefined;
-    let deltas = { currentReplicasDelta: 0, updatedReplicasDelta: 0 };
-    if (unobserved.length > 0) {
-      span.setAttribute('kruise.statefulset.update.stop', 'in-place-unobserved');
-      updateRequeue = 1000;
-    } else if (
-      failure === undefined &&
-      scalePlan.stop === undefined &&
-      (set.spec.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate'
-    ) {
-      const alreadyDeleted = new Set(
-        scalePlan.actions.filter((a) => a.type === 'delete-pod').map((a) => a.pod.metadata.name ?? ''),
-      );
-      const update = planUpdate({
-        set,
-        pods,
-        currentRevisionName,
-        updateRevisionName,
-        now,
-        gates: deps.gates,
-        alreadyDeleted,
-        revisions: [...decided.sorted, updateRevision],
-      });
-      span.setAttributes({
-        'kruise.statefulset.update.targets': update.targets.length,
-        'kruise.statefulset.update.unavailable': update.unavailable.length,
-        ...(update.stop === undefined ? {} : { 'kruise.statefulset.update.stop': update.stop }),
-      });
-      try {
-        for (const action of update.actions) await carryOut(action);
-      } catch (err) {
-        failure = err;
-      }
-      if (failure === undefined && update.error !== undefined) {
-        conditions.push(failedPodCondition('FailedUpdatePod', update.error, now));
-        failure = new Error(update.error);
-      }
-      updateRequeue = update.requeueAfterMs;
-      deltas = {
-        currentReplicasDelta: update.currentReplicasDelta,
-        updatedReplicasDelta: update.updatedReplicasDelta,
-      };
+    if (failure === undefined && update.error !== undefined) {
+      conditions.push(failedPodCondition('FailedUpdatePod', update.error, now));
+      failure = new Error(update.error);
     }
+    updateRequeue = update.requeueAfterMs;
+    updateStop = update.stop;
+    blockedPod = update.blockedPod;
+    deltas = {
+      currentReplicasDelta: update.currentReplicasDelta,
+      updatedReplicasDelta: update.updatedReplicasDelta,
+    };
+  }
 
-    const counted = [...scalePlan.replicas.values(), ...scalePlan.condemned];
-    const status = computeStatus({
-      set,
-      pods: counted,
-      pvcs,
-      validOrdinals: validOrdinals(scalePlan.range),
-      currentRevisionName,
-      updateRevisionName,
-      collisionCount,
-      now,
-      ...deltas,
-      conditions,
+  const counted = [...scalePlan.replicas.values(), ...scalePlan.condemned];
+  const status = computeStatus({
+    set,
+    pods: counted,
+    pvcs,
+    validOrdinals: validOrdinals(scalePlan.range),
+    currentRevisionName,
+    updateRevisionName,
+    collisionCount,
+    now,
+    ...deltas,
+    conditions,
+  });
+  const waits = rolloutWaits({
+    set,
+    pods: counted,
+    updateRevisionName,
+    now,
+    ...(scalePlan.stop === undefined ? {} : { scaleStop: scalePlan.stop }),
+    ...(scalePlan.stopPod === undefined ? {} : { scaleStopPod: scalePlan.stopPod }),
+    ...(updateStop === undefined ? {} : { updateStop }),
+    ...(blockedPod === undefined ? {} : { blockedPod }),
+  });
+  for (const w of waits) addWaitEvent(span, w);
+  const phase = rolloutPhase(set, status, waits);
+  span.setAttributes({
+    'kruise.rollout.phase': phase.reason,
+    'kruise.statefulset.updated_replicas': status.updatedReplicas ?? 0,
+  });
+  if (shouldWriteStatus(set.status, status)) {
+    const resourceVersion = await writer.writeStatus(set, status);
+    span.addEvent('status written', {
+      'kruise.status.replicas': status.replicas,
+      'kruise.status.ready': status.readyReplicas ?? 0,
+      'kruise.status.available': status.availableReplicas ?? 0,
+      'kruise.status.updated': status.updatedReplicas ?? 0,
+      'kruise.status.updated_ready': status.updatedReadyReplicas ?? 0,
     });
-    if (shouldWriteStatus(set.status, status)) await writer.writeStatus(set, status);
+    await announceProgress(deps.bus, request.logger, set, status, resourceVersion, phase);
+  }
 
-    for (const revision of revisionsToTruncate(
-      set,
-      decided.sorted,
-      pods,
-      status.currentRevision,
-      status.updateRevision,
-    )) {
-      await writer.deleteRevision(revision);
-    }
-    if (failure !== undefined) throw new Error(`StatefulSet ${key}: a pod write failed`, { cause: failure });
-    const requeueAfter = minPositive(scalePlan.requeueAfterMs, updateRequeue, refreshRequeue);
-    return requeueAfter === undefined ? undefined : { requeueAfter };
+  for (const revision of revisionsToTruncate(
+    set,
+    decided.sorted,
+    pods,
+    status.currentRevision,
+    status.updateRevision,
+  )) {
+    await writer.deleteRevision(revision);
+  }
+  if (failure !== undefined) throw new Error(`StatefulSet ${key}: a pod write failed`, { cause: failure });
+  const requeueAfter = minPositive(
+    scalePlan.requeueAfterMs,
+    updateRequeue,
+    refreshRequeue,
+    nextWakeMs(waits),
+  );
+  return {
+    result: requeueAfter === undefined ? undefined : { requeueAfter },
+    complete: isRolloutComplete(set, status),
   };
+}
+
+async function announceProgress(
+  bus: Bus,
+  logger: Logger | undefined,
+  set: StoredSet,
+  status: StatefulSetStatus,
+  resourceVersion: string,
+  phase: PhaseResult,
+): Promise<void> {
+  try {
+    await publishDomainEvent(
+      bus,
+      'RolloutProgress',
+      rolloutProgressEvent({ set, status, resourceVersion, phase }),
+    );
+  } catch (err) {
+    // The status is written; listeners (and a taking-over replica's trace recall) catch up with the next write.
+    logger?.warn(
+      { err, key: `${set.metadata.namespace}/${set.metadata.name}` },
+      'cannot publish RolloutProgress',
+    );
+  }
 }

@@ -281,6 +281,19 @@ export class SetWriter {
     );
   }
 
+  /**
+   * Resizes containers through the pod `resize` subresource (strategic merge of {"spec":{"containers":[...]}}):
+   * since Kubernetes 1.33 the only way to change a running pod's resources (Kruise inplace_update.go).
+   */
+  async resizePod(name: string, body: object): Promise<void> {
+    const { namespace, fence, versions } = this.#o;
+    fence();
+    const written = plain<StatefulSetPod>(
+      await this.#core.patchNamespacedPodResize({ namespace, name, body }, strategic),
+    );
+    if (written.metadata.uid !== undefined) versions.expect({ metadata: written.metadata });
+  }
+
   async updatePod(pod: StatefulSetPod): Promise<void> {
     this.#o.fence();
     await this.#core.replaceNamespacedPod({
@@ -290,7 +303,8 @@ export class SetWriter {
     });
   }
 
-  async writeStatus(set: StatefulSet, status: StatefulSetStatus): Promise<void> {
+  /** Returns the resourceVersion written (the RolloutProgress event's de-duplication id). */
+  async writeStatus(set: StatefulSet, status: StatefulSetStatus): Promise<string> {
     const { kube, namespace, fence, versions } = this.#o;
     const written = await updateCustomStatus({
       kube,
@@ -300,6 +314,8 @@ export class SetWriter {
       status,
       fence,
     });
-    versions.expect(written as { metadata: { uid?: string; resourceVersion?: string } });
+    const meta = written as { metadata: { uid?: string; resourceVersion?: string } };
+    versions.expect(meta);
+    return meta.metadata.resourceVersion ?? '';
   }
 }

@@ -336,3 +336,42 @@ describe('Advanced StatefulSet in-place update', () => {
     );
   });
 });
+
+describe('Advanced StatefulSet in-place update of env from metadata (docs/behaviour/cloneset.md#in-place-env-from-metadata)', () => {
+  it('a label read by env changes: same pods, the label written, the reading container restarted once', async () => {
+    const ns = await h.namespace('envmeta');
+    const spec = inPlaceSpec(2, 'InPlaceIfPossible', {}, { tier: 'blue' });
+    const env = [
+      { name: 'TIER', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: "metadata.labels['tier']" } } },
+    ];
+    const podSpec = spec.template?.spec;
+    if (podSpec !== undefined) podSpec.containers = [{ name: 'main', image: V1, env }];
+    await h.createSet(ns, 'web', spec);
+    await h.waitForSet(ns, 'web', '2 ready', settled(2));
+    const before = byName(await h.pods(ns));
+    await h.patchSet(ns, 'web', { spec: { template: { metadata: { labels: { tier: 'green' } } } } });
+    const restarts = (p: V1Pod | undefined) => p?.status?.containerStatuses?.[0]?.restartCount ?? -1;
+    const after = await h.waitUntil(
+      `${ns}/web pods restarted for the new label`,
+      () => h.pods(ns),
+      (pods) =>
+        pods.length === 2 &&
+        pods.every(
+          (p) =>
+            p.metadata?.labels?.tier === 'green' &&
+            p.metadata.annotations?.['kruise-ts.dev/restart-containers'] !== undefined &&
+            p.metadata.annotations['kruise-ts.dev/restart-containers'] ===
+              p.metadata.annotations['kruise-ts.dev/restarted-containers'] &&
+            condition(p, 'InPlaceUpdateReady')?.status === 'True' &&
+            restarts(p) > restarts(before.get(p.metadata?.name ?? '')),
+        ),
+      90_000,
+    );
+    for (const pod of after) {
+      const old = before.get(pod.metadata?.name ?? '');
+      assert.equal(pod.metadata?.uid, old?.metadata?.uid, 'the same pod');
+      assert.equal(restarts(pod), restarts(old) + 1);
+      assert.notEqual(pod.metadata?.labels?.[REVISION], old?.metadata?.labels?.[REVISION]);
+    }
+  });
+});

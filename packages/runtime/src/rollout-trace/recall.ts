@@ -1,9 +1,9 @@
-// Where a replica that did not see a rollout start finds it: the newest RolloutProgress about the CloneSet on
+// Where a replica that did not see a rollout start finds it: the newest RolloutProgress about the workload on
 // the bus, published by whichever replica reconciled it last, under a span of the rollout's trace.
 import { type Bus, lastDomainEvent, RolloutPhase } from '@kruise-ts/bus';
 import type { Logger } from '@kruise-ts/telemetry';
 import { trace } from '@opentelemetry/api';
-import type { RecallRollout } from './rollout-trace.ts';
+import type { RecallRollout } from './tracker.ts';
 
 export function recallFromBus(bus: Bus, logger: Logger): RecallRollout {
   return async (namespace, name) => {

@@ -1,7 +1,8 @@
-// One trace per rollout (DESIGN "Tracing"): a CloneSet's new generation starts a rollout whose root is the bus
-// publish that delivered the spec change. Reconciles are parented on whatever event queued them (usually a pod
-// change the watcher saw, which starts its own trace), so each reconcile's work runs in a `sync cloneset` span
-// placed in the rollout's trace and linked to the reconcile span — until the rollout completes.
+// One trace per rollout (docs/adr/0009-rollout-trace-continuity.md): a workload's new generation starts a rollout
+// whose root is the bus publish that delivered the spec change. Reconciles are parented on whatever event queued
+// them (usually a pod change the watcher saw, which starts its own trace), so each reconcile's work runs in a
+// `sync <kind>` span placed in the rollout's trace and linked to the reconcile span — until the rollout completes.
+// Shared by every workload controller that traces rollouts (CloneSet, Advanced StatefulSet).
 import {
   type Context,
   context,
@@ -23,18 +24,35 @@ export interface Rollout {
   completedAt?: number;
 }
 
-/** Span attribute names, shared by spans and span events. */
-export const RolloutAttr = {
-  namespace: 'kruise.cloneset.namespace',
-  name: 'kruise.cloneset.name',
-  generation: 'kruise.cloneset.generation',
-  revision: 'kruise.cloneset.revision',
-  currentRevision: 'kruise.cloneset.current_revision',
-  rolloutTraceId: 'kruise.rollout.trace_id',
-} as const;
+export interface RolloutAttributeNames {
+  namespace: string;
+  name: string;
+  generation: string;
+  revision: string;
+  currentRevision: string;
+  rolloutTraceId: string;
+}
 
 /**
- * What the bus last said about a CloneSet's rollout (its newest RolloutProgress event): how a replica that did
+ * Span attribute names of one workload kind (`kruise.<resource>.namespace`, …): what `kubectl kruise rollout why`
+ * searches Jaeger by. The trace-id attribute is the same for every kind.
+ */
+export function rolloutAttributeNames(resource: string): RolloutAttributeNames {
+  return {
+    namespace: `kruise.${resource}.namespace`,
+    name: `kruise.${resource}.name`,
+    generation: `kruise.${resource}.generation`,
+    revision: `kruise.${resource}.revision`,
+    currentRevision: `kruise.${resource}.current_revision`,
+    rolloutTraceId: ROLLOUT_TRACE_ID_ATTR,
+  };
+}
+
+/** Set on every reconcile span: the trace its rollout lives in. */
+export const ROLLOUT_TRACE_ID_ATTR = 'kruise.rollout.trace_id';
+
+/**
+ * What the bus last said about a workload's rollout (its newest RolloutProgress event): how a replica that did
  * not see the spec change (it restarted, or took the partition over) continues the same trace.
  */
 export interface RecalledRollout {
@@ -53,7 +71,7 @@ export interface RolloutTrackerOptions {
   recall?: RecallRollout;
 }
 
-// Bounded: one entry per CloneSet key; dropped when the CloneSet is gone.
+// Bounded: one entry per workload key; dropped when the workload is gone.
 export class RolloutTracker {
   readonly #rollouts = new Map<string, Rollout>();
   readonly #now: () => number;
@@ -65,7 +83,7 @@ export class RolloutTracker {
   }
 
   /**
-   * A live change created a CloneSet or grew its generation: a rollout starts, rooted in the change's publish.
+   * A live change created a workload or grew its generation: a rollout starts, rooted in the change's publish.
    * Snapshot replays are not starts (their context is whatever publish came last); rolloutFor recalls those.
    */
   noteGeneration(key: string, generation: number, publish: Context): void {
@@ -140,6 +158,7 @@ export class RolloutTracker {
  */
 export function startSyncSpan(
   tracer: Tracer,
+  spanName: string,
   rollout: Rollout,
   reconcileSpan: Span,
   attributes: Record<string, string | number>,
@@ -150,9 +169,9 @@ export function startSyncSpan(
     rollout.completedAt === undefined && rollout.root !== undefined && rollout.root.traceId !== own.traceId;
   const parent = inRollout ? trace.setSpanContext(ROOT_CONTEXT, rollout.root as SpanContext) : active;
   const links: Link[] = inRollout ? [{ context: own, attributes: { 'kruise.link': 'reconcile' } }] : [];
-  const span = tracer.startSpan('sync cloneset', { kind: SpanKind.INTERNAL, links, attributes }, parent);
+  const span = tracer.startSpan(spanName, { kind: SpanKind.INTERNAL, links, attributes }, parent);
   if (rollout.root !== undefined) {
-    reconcileSpan.setAttribute(RolloutAttr.rolloutTraceId, rollout.root.traceId);
+    reconcileSpan.setAttribute(ROLLOUT_TRACE_ID_ATTR, rollout.root.traceId);
     if (inRollout)
       reconcileSpan.addLink({ context: span.spanContext(), attributes: { 'kruise.link': 'rollout' } });
   }
