@@ -73,7 +73,6 @@ export const PAYLOAD_VERSIONS: readonly PayloadVersion[] = [
   { group: 'admissionregistration.k8s.io', kind: 'MutatingWebhookConfiguration', version: 'v1' },
   { group: 'admissionregistration.k8s.io', kind: 'ValidatingWebhookConfiguration', version: 'v1' },
   { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition', version: 'v1' },
-  { group: '', kind: 'Secret', version: 'v1' },
 ];
 
 /** The contract version a message declares; a missing header is version 1, an unreadable one NaN. */
