@@ -3,7 +3,9 @@
   packages/runtime/src/partitions/lease-manager.ts). Allow-lists: anything not listed is refused by the server.
   - only the watcher publishes object subjects (<prefix>.objects.>);
   - a controller publishes only its own event types and writes only its own lease keys ($KV.<bucket>.<name>.>);
-  - webhook-server only reads.
+  - webhook-server only reads;
+  - every service may store the cluster-wide bus settings record once (the first to start does); only the
+    watcher writes list markers (<prefix>_lists).
   Every service declares the streams at start (idempotent), reads them through consumers and direct gets, and
   receives replies on its own inbox prefix (_INBOX.<service>.>, set with KRUISE_TS_NATS_INBOX_PREFIX), so one
   identity cannot read another's replies.
@@ -12,10 +14,16 @@
 {{- $p := .Values.busPrefix -}}
 {{- $stem := $p | upper | replace "-" "_" -}}
 {{- $bucket := printf "%s_leases" ($p | replace "-" "_") -}}
+{{- $settings := printf "%s_bus" ($p | replace "-" "_") -}}
+{{- $lists := printf "%s_lists" ($p | replace "-" "_") -}}
 objects: {{ printf "%s_OBJECTS" $stem }}
 events: {{ printf "%s_EVENTS" $stem }}
 kvStream: {{ printf "KV_%s" $bucket }}
 bucket: {{ $bucket }}
+settingsStream: {{ printf "KV_%s" $settings }}
+settingsBucket: {{ $settings }}
+listsStream: {{ printf "KV_%s" $lists }}
+listsBucket: {{ $lists }}
 objectSubjects: {{ printf "%s.objects.>" $p | quote }}
 eventRoot: {{ printf "%s.events" $p }}
 {{- end -}}
@@ -37,7 +45,7 @@ revision-gc: { events: [], leases: [revision-gc-cloneset, revision-gc-statefulse
 {{- define "kruise-ts.natsPublish" -}}
 {{- $n := include "kruise-ts.natsNames" .root | fromYaml -}}
 {{- $role := get (include "kruise-ts.natsRoles" .root | fromYaml) .name -}}
-{{- $streams := list $n.objects $n.events $n.kvStream -}}
+{{- $streams := list $n.objects $n.events $n.kvStream $n.settingsStream $n.listsStream -}}
 {{- $subjects := list "$JS.API.INFO" -}}
 {{- range $s := $streams }}
 {{- $subjects = concat $subjects (list
@@ -56,8 +64,12 @@ revision-gc: { events: [], leases: [revision-gc-cloneset, revision-gc-statefulse
   (printf "$JS.ACK.%s.>" $s)
   (printf "$JS.FC.%s.>" $s)) }}
 {{- end }}
+{{- /* The cluster-wide bus settings record: whichever process starts first stores it, the rest compare. */ -}}
+{{- $subjects = append $subjects (printf "$KV.%s.settings" $n.settingsBucket) }}
 {{- if $role.publishesObjects }}
 {{- $subjects = append $subjects $n.objectSubjects }}
+{{- /* Only the watcher marks a kind's list as published (HasSynced over the bus). */ -}}
+{{- $subjects = append $subjects (printf "$KV.%s.>" $n.listsBucket) }}
 {{- end }}
 {{- range $t := $role.events }}
 {{- $subjects = append $subjects (printf "%s.%s.>" $n.eventRoot $t) }}

@@ -114,19 +114,15 @@ async function runUntilReady(
     ...Object.fromEntries(config.config.Env.map((e) => e.split(/=(.*)/s).slice(0, 2) as [string, string])),
     KUBECONFIG: '/tmp/kubeconfig',
     KRUISE_TS_NATS_URL: cluster.natsUrl,
-    NATS_URL: cluster.natsUrl,
     KRUISE_TS_BUS_PREFIX: `img${run}`,
-    BUS_PREFIX: `img${run}`,
     KRUISE_TS_HTTP_HOST: '127.0.0.1',
     KRUISE_TS_HTTP_PORT: String(port),
-    HEALTH_HOST: '127.0.0.1',
-    HEALTH_PORT: String(port),
     WEBHOOK_BIND_HOST: '127.0.0.1',
     WEBHOOK_PORT: String(await freePort()),
     WEBHOOK_HOSTS: '127.0.0.1,localhost',
     POD_NAMESPACE: namespace,
     OTEL_SDK_DISABLED: 'true',
-    LOG_LEVEL: 'warn',
+    KRUISE_TS_LOG_LEVEL: 'warn',
   };
   const [user, group] = config.config.User.split(':');
   const child = spawn(

@@ -58,7 +58,7 @@ async function everyMessage(): Promise<{ stream: string; subject: string; text: 
 }
 
 test('after cert-manager issues, no stream holds the private key or the Secret data', async () => {
-  const common = { KUBECONFIG: cluster.kubeconfigPath, LOG_LEVEL: 'warn' };
+  const common = { KUBECONFIG: cluster.kubeconfigPath, KRUISE_TS_LOG_LEVEL: 'warn' };
   processes.push(
     startServiceProcess('watcher', {
       ...common,
@@ -70,9 +70,9 @@ test('after cert-manager issues, no stream holds the private key or the Secret d
   processes.push(
     startServiceProcess('cert-manager', {
       ...common,
-      NATS_URL: cluster.natsUrl,
-      BUS_PREFIX: prefix,
-      HEALTH_PORT: '0',
+      KRUISE_TS_NATS_URL: cluster.natsUrl,
+      KRUISE_TS_BUS_PREFIX: prefix,
+      KRUISE_TS_HTTP_PORT: '0',
       POD_NAMESPACE: 'kruise-system',
     }),
   );
