@@ -73,8 +73,13 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
   };
 
   const webhookPort = await freePort();
-  kubectl(['create', 'namespace', 'kruise-system']);
-  // The CRDs convert through our webhook; cert-manager fills in the caBundle once it made the CA.
+  // Tolerates a second start on the same cluster (fault tests restart the whole system on a fresh bus).
+  kubectl(
+    ['apply', '-f', '-'],
+    JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kruise-system' } }),
+  );
+  // The CRDs convert through our webhook; cert-manager fills in the caBundle once it made the CA (forced: on a
+  // second start on one cluster cert-manager owns the caBundle field by then).
   const crds = buildCrdsWithConversionWebhook({
     url: `https://127.0.0.1:${webhookPort}/convert`,
     caBundle: '',
