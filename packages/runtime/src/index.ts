@@ -83,6 +83,8 @@ export {
 export type { AddOptions, WorkItem, WorkQueueOptions } from './queue/work-queue.ts';
 export { WorkQueue } from './queue/work-queue.ts';
 export { recallFromBus } from './rollout-trace/recall.ts';
+export type { PhaseInput, PhaseResult } from './rollout-trace/rollout-phase.ts';
+export { RolloutWaitReason, rolloutPhaseOf } from './rollout-trace/rollout-phase.ts';
 export type {
   RecalledRollout,
   RecallRollout,
