@@ -85,6 +85,8 @@ export { WorkQueue } from './queue/work-queue.ts';
 export { recallFromBus } from './rollout-trace/recall.ts';
 export type { PhaseInput, PhaseResult } from './rollout-trace/rollout-phase.ts';
 export { RolloutWaitReason, rolloutPhaseOf } from './rollout-trace/rollout-phase.ts';
+export type { RolloutSync, RolloutSyncDeps, RolloutSyncNames } from './rollout-trace/rollout-sync.ts';
+export { syncInRollout } from './rollout-trace/rollout-sync.ts';
 export type {
   RecalledRollout,
   RecallRollout,
