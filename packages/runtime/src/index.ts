@@ -84,7 +84,7 @@ export type { AddOptions, WorkItem, WorkQueueOptions } from './queue/work-queue.
 export { WorkQueue } from './queue/work-queue.ts';
 export { recallFromBus } from './rollout-trace/recall.ts';
 export type { PhaseInput, PhaseResult } from './rollout-trace/rollout-phase.ts';
-export { RolloutWaitReason, rolloutPhaseOf } from './rollout-trace/rollout-phase.ts';
+export { rolloutPhaseOf } from './rollout-trace/rollout-phase.ts';
 export type { RolloutSync, RolloutSyncDeps, RolloutSyncNames } from './rollout-trace/rollout-sync.ts';
 export { syncInRollout } from './rollout-trace/rollout-sync.ts';
 export type {
@@ -102,11 +102,13 @@ export {
 } from './rollout-trace/tracker.ts';
 export type { RolloutWait } from './rollout-trace/wait-events.ts';
 export {
+  addExpectationsWaitEvent,
   addWaitEvent,
   COMPLETE_EVENT,
   completeRollout,
   leadingWait,
   nextWakeMs,
+  RolloutWaitReason,
   WAIT_EVENT,
   WaitAttr,
   waitOn,

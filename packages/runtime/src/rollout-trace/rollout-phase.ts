@@ -2,19 +2,7 @@
 // every kind: complete (or held by the partition), paused, waiting on the wait that explains it best, else
 // progressing. Each kind computes the numbers from its own spec and status. Pure.
 import { RolloutPhase } from '@kruise-ts/bus';
-import { leadingWait, type RolloutWait } from './wait-events.ts';
-
-/** Wait reasons every workload kind reports alike (kubectl-kruise reads them the same way). */
-export const RolloutWaitReason = {
-  Expectations: 'WaitingForExpectations',
-  LifecycleHook: 'WaitingForLifecycleHook',
-  InPlaceUpdate: 'WaitingForInPlaceUpdate',
-  Readiness: 'WaitingForReadiness',
-  MinReadySeconds: 'WaitingForMinReadySeconds',
-  MaxUnavailable: 'MaxUnavailableReached',
-  Partition: 'PartitionReached',
-  Paused: 'Paused',
-} as const;
+import { leadingWait, type RolloutWait, RolloutWaitReason } from './wait-events.ts';
 
 export interface PhaseResult {
   phase: RolloutPhase;

@@ -7,6 +7,7 @@ import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
 import { isPodActive, type ResourceVersionExpectations, type ScaleExpectations } from '@kruise-ts/core';
 import { LabelSelectorError, selectorString } from '@kruise-ts/kube';
 import {
+  addExpectationsWaitEvent,
   addWaitEvent,
   awaitExpectations,
   type EventRecorder,
@@ -120,17 +121,7 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
   // 3. scale expectations: creations and deletions still on their way to the cache.
   const gate = awaitExpectations(ctx.key, cs, ctx);
   if (!gate.proceed) {
-    const w = gate.waiting;
-    span.addEvent(WAIT_EVENT, {
-      [WaitAttr.reason]: WaitReason.Expectations,
-      ...(w.expectation === 'workload'
-        ? { 'kruise.expectation': 'cloneset' }
-        : {
-            'kruise.expectation': w.expectation,
-            'kruise.expectation.pending': w.pending,
-            'kruise.expectation.leaked': w.leaked,
-          }),
-    });
+    addExpectationsWaitEvent(span, gate.waiting, 'cloneset');
     return gate.result?.requeueAfter === undefined
       ? waiting
       : { ...waiting, requeueAfter: gate.result.requeueAfter };

@@ -11,6 +11,7 @@ import { type ControllerRevision, LifecycleState, resolveCreateConflict } from '
 import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import { apiVersionOf } from '@kruise-ts/kube';
 import {
+  addExpectationsWaitEvent,
   addWaitEvent,
   awaitExpectations,
   involvedObject,
@@ -103,17 +104,7 @@ async function reconcileSet(
   const key = `${namespace}/${name}`;
   const gate = awaitExpectations(key, set, deps);
   if (!gate.proceed) {
-    const w = gate.waiting;
-    span.addEvent(WAIT_EVENT, {
-      [WaitAttr.reason]: WaitReason.Expectations,
-      ...(w.expectation === 'workload'
-        ? { 'kruise.expectation': 'statefulset' }
-        : {
-            'kruise.expectation': w.expectation,
-            'kruise.expectation.pending': w.pending,
-            'kruise.expectation.leaked': w.leaked,
-          }),
-    });
+    addExpectationsWaitEvent(span, gate.waiting, 'statefulset');
     return { result: gate.result, complete: false };
   }
   const now = clock();
