@@ -150,8 +150,13 @@ export type {
   WorkloadExpectations,
   WorkloadReconcile,
   WorkloadReconcileDeps,
+  WorkloadWriterOptions,
 } from './service/workload-controller.ts';
-export { awaitExpectations, startWorkloadController } from './service/workload-controller.ts';
+export {
+  awaitExpectations,
+  startWorkloadController,
+  workloadWriterOptions,
+} from './service/workload-controller.ts';
 export * from './settings/index.ts';
 export type { TokenBucketStats } from './token-bucket.ts';
 export { TokenBucket } from './token-bucket.ts';

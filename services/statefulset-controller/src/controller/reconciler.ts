@@ -23,6 +23,7 @@ import {
   WaitAttr,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
+  workloadWriterOptions,
 } from '@kruise-ts/runtime';
 import type { Logger } from '@kruise-ts/telemetry';
 import type { Span } from '@opentelemetry/api';
@@ -108,14 +109,7 @@ async function reconcileSet(
     return { result: gate.result, complete: false };
   }
   const now = clock();
-  const writer = new SetWriter({
-    kube: deps.kube,
-    key,
-    namespace,
-    fence,
-    scale: deps.scale,
-    versions: deps.versions,
-  });
+  const writer = new SetWriter(workloadWriterOptions(deps, request));
   const record = (type: 'Normal' | 'Warning', reason: string, message: string) =>
     deps.recorder.record(involved(set), type, reason, message, fence);
 
