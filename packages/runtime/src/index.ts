@@ -83,6 +83,10 @@ export {
 export type { AddOptions, WorkItem, WorkQueueOptions } from './queue/work-queue.ts';
 export { WorkQueue } from './queue/work-queue.ts';
 export { recallFromBus } from './rollout-trace/recall.ts';
+export type { PhaseInput, PhaseResult } from './rollout-trace/rollout-phase.ts';
+export { rolloutPhaseOf } from './rollout-trace/rollout-phase.ts';
+export type { RolloutSync, RolloutSyncDeps, RolloutSyncNames } from './rollout-trace/rollout-sync.ts';
+export { syncInRollout } from './rollout-trace/rollout-sync.ts';
 export type {
   RecalledRollout,
   RecallRollout,
@@ -98,11 +102,13 @@ export {
 } from './rollout-trace/tracker.ts';
 export type { RolloutWait } from './rollout-trace/wait-events.ts';
 export {
+  addExpectationsWaitEvent,
   addWaitEvent,
   COMPLETE_EVENT,
   completeRollout,
   leadingWait,
   nextWakeMs,
+  RolloutWaitReason,
   WAIT_EVENT,
   WaitAttr,
   waitOn,
@@ -144,8 +150,13 @@ export type {
   WorkloadExpectations,
   WorkloadReconcile,
   WorkloadReconcileDeps,
+  WorkloadWriterOptions,
 } from './service/workload-controller.ts';
-export { awaitExpectations, startWorkloadController } from './service/workload-controller.ts';
+export {
+  awaitExpectations,
+  startWorkloadController,
+  workloadWriterOptions,
+} from './service/workload-controller.ts';
 export * from './settings/index.ts';
 export type { TokenBucketStats } from './token-bucket.ts';
 export { TokenBucket } from './token-bucket.ts';

@@ -3,6 +3,7 @@
 // `kruise.rollout.wait.sample`, `kruise.rollout.wait.remaining_ms`), and `rollout complete` once. `kubectl kruise
 // rollout why` reads exactly these names (packages/kubectl-kruise/src/why/critical-path.ts).
 import type { Span } from '@opentelemetry/api';
+import type { ExpectationWait } from '../service/workload-controller.ts';
 import type { Rollout } from './tracker.ts';
 
 export const WAIT_EVENT = 'rollout.wait';
@@ -14,6 +15,18 @@ export const WaitAttr = {
   sample: 'kruise.rollout.wait.sample',
   remainingMs: 'kruise.rollout.wait.remaining_ms',
   podName: 'k8s.pod.name',
+} as const;
+
+/** Wait reasons every workload kind reports alike (kubectl-kruise reads them the same way). */
+export const RolloutWaitReason = {
+  Expectations: 'WaitingForExpectations',
+  LifecycleHook: 'WaitingForLifecycleHook',
+  InPlaceUpdate: 'WaitingForInPlaceUpdate',
+  Readiness: 'WaitingForReadiness',
+  MinReadySeconds: 'WaitingForMinReadySeconds',
+  MaxUnavailable: 'MaxUnavailableReached',
+  Partition: 'PartitionReached',
+  Paused: 'Paused',
 } as const;
 
 export interface RolloutWait<R extends string = string> {
@@ -48,6 +61,23 @@ export function addWaitEvent(span: Span, wait: RolloutWait): void {
     [WaitAttr.pods]: wait.pods,
     [WaitAttr.sample]: wait.sample.join(','),
     ...(wait.remainingMs === undefined ? {} : { [WaitAttr.remainingMs]: wait.remainingMs }),
+  });
+}
+
+/**
+ * The `rollout.wait` event of a reconcile its expectations hold back: `workload` (`cloneset`, `statefulset`) when
+ * its own last write is not in the cache yet, else the scale action still pending and whether it leaked.
+ */
+export function addExpectationsWaitEvent(span: Span, waiting: ExpectationWait, workload: string): void {
+  span.addEvent(WAIT_EVENT, {
+    [WaitAttr.reason]: RolloutWaitReason.Expectations,
+    ...(waiting.expectation === 'workload'
+      ? { 'kruise.expectation': workload }
+      : {
+          'kruise.expectation': waiting.expectation,
+          'kruise.expectation.pending': waiting.pending,
+          'kruise.expectation.leaked': waiting.leaked,
+        }),
   });
 }
 

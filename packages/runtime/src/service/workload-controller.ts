@@ -32,6 +32,31 @@ export interface WorkloadReconcileDeps extends WorkloadExpectations {
   tracer: Tracer;
 }
 
+/** What a workload's writer needs in one reconcile: the client, the fence before every write, and the expectations
+ * its writes raise under the workload's `namespace/name` key. */
+export interface WorkloadWriterOptions extends WorkloadExpectations {
+  kube: KubeClient;
+  key: string;
+  namespace: string;
+  fence: () => void;
+}
+
+/** The writer options of the workload a reconcile request is for. */
+export function workloadWriterOptions(
+  deps: Pick<WorkloadReconcileDeps, 'kube' | 'scale' | 'versions'>,
+  request: Pick<PartitionedReconcileRequest, 'namespace' | 'name' | 'fence'>,
+): WorkloadWriterOptions {
+  const { namespace, name, fence } = request;
+  return {
+    kube: deps.kube,
+    key: `${namespace}/${name}`,
+    namespace,
+    fence,
+    scale: deps.scale,
+    versions: deps.versions,
+  };
+}
+
 /** What a reconcile waits for: our own last write of the workload, or pod creates/deletes not yet observed. */
 export type ExpectationWait =
   | { expectation: 'workload' }

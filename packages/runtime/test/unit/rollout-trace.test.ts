@@ -13,6 +13,7 @@ import {
   startSyncSpan,
 } from '../../src/rollout-trace/tracker.ts';
 import {
+  addExpectationsWaitEvent,
   addWaitEvent,
   completeRollout,
   leadingWait,
@@ -191,6 +192,33 @@ describe('rollout wait events', () => {
             'kruise.rollout.wait': 'PartitionReached',
             'kruise.rollout.wait.pods': 1,
             'kruise.rollout.wait.sample': 'a',
+          },
+        ],
+      ],
+    );
+  });
+
+  it('an expectations wait names the workload, or the pending scale action and whether it leaked', () => {
+    exporter.reset();
+    const span = tracer.startSpan('sync cloneset');
+    addExpectationsWaitEvent(span, { expectation: 'workload' }, 'cloneset');
+    addExpectationsWaitEvent(span, { expectation: 'create', pending: 2, leaked: false }, 'cloneset');
+    span.end();
+    const events = exporter.getFinishedSpans()[0]?.events ?? [];
+    assert.deepEqual(
+      events.map((e) => [e.name, e.attributes]),
+      [
+        [
+          'rollout.wait',
+          { 'kruise.rollout.wait': 'WaitingForExpectations', 'kruise.expectation': 'cloneset' },
+        ],
+        [
+          'rollout.wait',
+          {
+            'kruise.rollout.wait': 'WaitingForExpectations',
+            'kruise.expectation': 'create',
+            'kruise.expectation.pending': 2,
+            'kruise.expectation.leaked': false,
           },
         ],
       ],

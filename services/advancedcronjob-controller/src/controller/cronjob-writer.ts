@@ -2,23 +2,15 @@
 // Status().Update, retried on a conflict from a fresh read), children deleted with background propagation and
 // the scheduled child created under its fixed name (recorded in the create expectations first).
 
-import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
 import { ADVANCEDCRONJOB, asClientBody, BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
-import { deleteExactly, type KubeClient, updateCustomStatus } from '@kruise-ts/runtime';
+import { deleteExactly, updateCustomStatus, type WorkloadWriterOptions } from '@kruise-ts/runtime';
 import { BatchV1Api, CustomObjectsApi, type V1Job } from '@kubernetes/client-node';
 import type { AcjChild, AdvancedCronJob, NewChild } from '../types.ts';
 
 const ACJ = resourceOf(ADVANCEDCRONJOB);
 const BCJ = resourceOf(BROADCASTJOB);
 
-export interface CronJobWriterOptions {
-  kube: KubeClient;
-  key: string;
-  namespace: string;
-  fence: () => void;
-  scale: ScaleExpectations;
-  versions: ResourceVersionExpectations;
-}
+export type CronJobWriterOptions = WorkloadWriterOptions;
 
 export class CronJobWriter {
   readonly #o: CronJobWriterOptions;

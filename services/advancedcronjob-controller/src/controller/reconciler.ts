@@ -4,6 +4,7 @@ import {
   involvedObject,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
+  workloadWriterOptions,
 } from '@kruise-ts/runtime';
 import { planAdvancedCronJob } from '../plan.ts';
 import type { AdvancedCronJob } from '../types.ts';
@@ -58,14 +59,7 @@ export function createCronJobReconcile(deps: ReconcilerDeps): CronJobReconcile {
         ? {}
         : { 'kruise.advancedcronjob.next_run': new Date(plan.nextRun).toISOString() }),
     });
-    const writer = new CronJobWriter({
-      kube: deps.kube,
-      key,
-      namespace,
-      fence,
-      scale: deps.scale,
-      versions: deps.versions,
-    });
+    const writer = new CronJobWriter(workloadWriterOptions(deps, request));
 
     const status = { ...acj.status, ...plan.status };
     if (plan.status.lastScheduleTime === undefined) delete status.lastScheduleTime;

@@ -2,14 +2,13 @@
 // (with the scale expectations recorded first), the job's status (Kruise's Status().Update, retried on a
 // conflict from a fresh read) and the job itself once its TTL ran out.
 
-import type { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
 import { BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
 import {
   createPodExpected,
   deleteExactly,
   deletePodExpected,
-  type KubeClient,
   updateCustomStatus,
+  type WorkloadWriterOptions,
 } from '@kruise-ts/runtime';
 import { CustomObjectsApi } from '@kubernetes/client-node';
 import type { NewBroadcastJobPod } from '../new-pod.ts';
@@ -17,14 +16,7 @@ import type { BroadcastJob, BroadcastJobPod, BroadcastJobStatus } from '../types
 
 const RESOURCE = resourceOf(BROADCASTJOB);
 
-export interface JobWriterOptions {
-  kube: KubeClient;
-  key: string;
-  namespace: string;
-  fence: () => void;
-  scale: ScaleExpectations;
-  versions: ResourceVersionExpectations;
-}
+export type JobWriterOptions = WorkloadWriterOptions;
 
 export class JobWriter {
   readonly #o: JobWriterOptions;

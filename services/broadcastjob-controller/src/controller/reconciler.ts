@@ -7,6 +7,7 @@ import {
   involvedObject,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
+  workloadWriterOptions,
 } from '@kruise-ts/runtime';
 import {
   failedCreateEvent,
@@ -70,14 +71,7 @@ export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobR
     });
     if (plan.error !== undefined) throw new Error(`BroadcastJob ${key}: ${plan.error}`);
 
-    const writer = new JobWriter({
-      kube: deps.kube,
-      key,
-      namespace,
-      fence,
-      scale: deps.scale,
-      versions: deps.versions,
-    });
+    const writer = new JobWriter(workloadWriterOptions(deps, request));
     if (plan.deleteJob) {
       await writer.deleteJob(job);
       request.logger?.info({ key }, 'BroadcastJob deleted: ttlSecondsAfterFinished passed');

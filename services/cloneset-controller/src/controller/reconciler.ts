@@ -7,19 +7,19 @@ import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
 import { isPodActive, type ResourceVersionExpectations, type ScaleExpectations } from '@kruise-ts/core';
 import { LabelSelectorError, selectorString } from '@kruise-ts/kube';
 import {
+  addExpectationsWaitEvent,
   addWaitEvent,
   awaitExpectations,
-  completeRollout,
   type EventRecorder,
   type KubeClient,
   type PartitionedReconcileRequest,
   type ReconcileResult,
   type RolloutTracker,
-  startSyncSpan,
+  syncInRollout,
   WAIT_EVENT,
   WaitAttr,
 } from '@kruise-ts/runtime';
-import { context, SpanStatusCode, type Tracer } from '@opentelemetry/api';
+import type { Tracer } from '@opentelemetry/api';
 import { instanceId, isPodOnRevision } from '../pod-state.ts';
 import { truncatePodsToDelete } from '../revisions/active-revisions.ts';
 import { RolloutAttr, SYNC_SPAN } from '../rollout/attributes.ts';
@@ -63,62 +63,29 @@ const isSet = (v: string | null | undefined): boolean => v !== undefined && v !=
 
 export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile {
   const now = deps.now ?? Date.now;
-  return async (request) => {
-    const { namespace, name, cache } = request;
-    const key = `${namespace}/${name}`;
-    const cached = cache.get(CLONESET, namespace, name);
-    if (cached === undefined) {
-      // Gone: forget what was expected of it (docs/behaviour/cloneset.md#reconcile-steps step 1).
-      deps.scale.delete(key);
-      deps.rollouts.forget(key);
-      return undefined;
-    }
-    const cs = cached.object;
-    const generation = cs.metadata.generation ?? cached.generation;
-    const rollout = await deps.rollouts.rolloutFor(
-      key,
-      cs.metadata.uid ?? cached.uid,
-      generation,
-      request.span,
-    );
-    const attributes = {
-      [RolloutAttr.namespace]: namespace,
-      [RolloutAttr.name]: name,
-      [RolloutAttr.generation]: generation,
-    };
-    request.span.setAttributes(attributes);
-    const sync = startSyncSpan(deps.tracer, SYNC_SPAN, rollout, request.span, attributes);
-    const ctx: SyncContext = {
-      key,
-      cs,
-      writer: new KubeWriter({ kube: deps.kube, namespace, fence: request.fence, versions: deps.versions }),
-      fence: request.fence,
-      recorder: deps.recorder,
-      scale: deps.scale,
-      versions: deps.versions,
-      cache,
-      span: sync.span,
-      now: now(),
-      gates: deps.gates,
-      logger: request.logger,
-    };
-    try {
-      return await context.with(sync.context, async () => {
-        const result = await reconcileCloneSet(ctx, deps);
-        if (result.complete) {
-          completeRollout(sync.span, rollout, (r) => deps.rollouts.complete(r), ctx.now);
-        }
-        return result.requeueAfter === undefined ? undefined : { requeueAfter: result.requeueAfter };
-      });
-    } catch (err) {
-      const error = err instanceof Error ? err : new Error(String(err));
-      sync.span.recordException(error);
-      sync.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
-      throw error;
-    } finally {
-      sync.span.end();
-    }
-  };
+  return async (request) =>
+    // A CloneSet gone from the cache: syncInRollout forgets what was expected of it and its rollout
+    // (docs/behaviour/cloneset.md#reconcile-steps step 1).
+    syncInRollout(deps, request, CLONESET, { span: SYNC_SPAN, attributes: RolloutAttr }, async (sync) => {
+      const { namespace, fence, cache } = request;
+      const ctx: SyncContext = {
+        key: sync.key,
+        cs: sync.object,
+        writer: new KubeWriter({ kube: deps.kube, namespace, fence, versions: deps.versions }),
+        fence,
+        recorder: deps.recorder,
+        scale: deps.scale,
+        versions: deps.versions,
+        cache,
+        span: sync.span,
+        now: now(),
+        gates: deps.gates,
+        logger: request.logger,
+      };
+      const result = await reconcileCloneSet(ctx, deps);
+      if (result.complete) sync.complete(ctx.now);
+      return result.requeueAfter === undefined ? undefined : { requeueAfter: result.requeueAfter };
+    });
 }
 
 interface Outcome {
@@ -154,17 +121,7 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
   // 3. scale expectations: creations and deletions still on their way to the cache.
   const gate = awaitExpectations(ctx.key, cs, ctx);
   if (!gate.proceed) {
-    const w = gate.waiting;
-    span.addEvent(WAIT_EVENT, {
-      [WaitAttr.reason]: WaitReason.Expectations,
-      ...(w.expectation === 'workload'
-        ? { 'kruise.expectation': 'cloneset' }
-        : {
-            'kruise.expectation': w.expectation,
-            'kruise.expectation.pending': w.pending,
-            'kruise.expectation.leaked': w.leaked,
-          }),
-    });
+    addExpectationsWaitEvent(span, gate.waiting, 'cloneset');
     return gate.result?.requeueAfter === undefined
       ? waiting
       : { ...waiting, requeueAfter: gate.result.requeueAfter };

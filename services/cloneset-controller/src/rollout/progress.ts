@@ -1,17 +1,13 @@
 // The RolloutProgress domain event for a CloneSet status (proto kruise/bus/v1/rollout.proto): the phase of the
 // rollout of the current generation and, when it waits, the first thing it waits for. Pure.
 
-import { RolloutPhase, type RolloutProgressInit } from '@kruise-ts/bus';
+import type { RolloutProgressInit } from '@kruise-ts/bus';
 import { CLONESET, calculatePartitionReplicas } from '@kruise-ts/kube';
-import { leadingWait } from '@kruise-ts/runtime';
+import { type PhaseResult, rolloutPhaseOf } from '@kruise-ts/runtime';
 import { type CloneSet, type CloneSetStatus, specReplicas } from '../types.ts';
 import { type RolloutWait, WaitReason } from './waits.ts';
 
-export interface PhaseResult {
-  phase: RolloutPhase;
-  reason: string;
-  message: string;
-}
+export type { PhaseResult };
 
 // The wait that explains a stalled rollout best comes first.
 const PRIORITY: readonly string[] = [
@@ -46,40 +42,17 @@ export function rolloutPhase(
   waits: readonly RolloutWait[],
 ): PhaseResult {
   const replicas = specReplicas(cs);
-  const expected = status.expectedUpdatedReplicas ?? replicas;
-  if (isRolloutComplete(cs, status)) {
-    return expected < replicas
-      ? {
-          phase: RolloutPhase.ROLLOUT_PHASE_COMPLETE,
-          reason: WaitReason.Partition,
-          message: `${expected} of ${replicas} pods updated; the partition keeps ${replicas - expected} at ${status.currentRevision ?? ''}`,
-        }
-      : {
-          phase: RolloutPhase.ROLLOUT_PHASE_COMPLETE,
-          reason: 'RolloutComplete',
-          message: `all ${replicas} pods updated and available`,
-        };
-  }
-  if (cs.spec.updateStrategy?.rollingUpdate?.paused === true) {
-    return {
-      phase: RolloutPhase.ROLLOUT_PHASE_PAUSED,
-      reason: WaitReason.Paused,
-      message: 'CloneSet is paused',
-    };
-  }
-  const first = leadingWait(waits, PRIORITY);
-  if (first !== undefined) {
-    return {
-      phase: RolloutPhase.ROLLOUT_PHASE_WAITING,
-      reason: first.reason,
-      message: `${first.pods} pod(s): ${first.sample.join(', ')}`,
-    };
-  }
-  return {
-    phase: RolloutPhase.ROLLOUT_PHASE_PROGRESSING,
-    reason: 'Progressing',
-    message: `${status.updatedReplicas} of ${expected} pods updated`,
-  };
+  return rolloutPhaseOf({
+    kind: 'CloneSet',
+    complete: isRolloutComplete(cs, status),
+    replicas,
+    expectedUpdated: status.expectedUpdatedReplicas ?? replicas,
+    updated: status.updatedReplicas,
+    currentRevision: status.currentRevision ?? '',
+    paused: cs.spec.updateStrategy?.rollingUpdate?.paused === true,
+    waits,
+    priority: PRIORITY,
+  });
 }
 
 export interface ProgressEventInput {

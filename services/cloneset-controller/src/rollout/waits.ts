@@ -11,21 +11,20 @@ import {
   POD_READY,
 } from '@kruise-ts/core';
 import { calculatePartitionReplicas } from '@kruise-ts/kube';
-import { nextWakeMs as nextSelfEndingWakeMs, type RolloutWait as Wait, waitOn } from '@kruise-ts/runtime';
+import {
+  nextWakeMs as nextSelfEndingWakeMs,
+  RolloutWaitReason,
+  type RolloutWait as Wait,
+  waitOn,
+} from '@kruise-ts/runtime';
 import { isPodAvailable, isPodOnRevision, isPodReadyToDelete } from '../pod-state.ts';
 import type { ExpectationDiffs } from '../sync/expectation-diffs.ts';
 import { type CloneSet, type CloneSetPod, type Now, toMillis } from '../types.ts';
 
+/** The reasons every kind shares, plus the in-place grace period only CloneSets have. */
 export const WaitReason = {
-  Expectations: 'WaitingForExpectations',
-  LifecycleHook: 'WaitingForLifecycleHook',
+  ...RolloutWaitReason,
   GracePeriod: 'InPlaceUpdateGracePeriod',
-  InPlaceUpdate: 'WaitingForInPlaceUpdate',
-  Readiness: 'WaitingForReadiness',
-  MinReadySeconds: 'WaitingForMinReadySeconds',
-  MaxUnavailable: 'MaxUnavailableReached',
-  Partition: 'PartitionReached',
-  Paused: 'Paused',
 } as const;
 export type WaitReason = (typeof WaitReason)[keyof typeof WaitReason];
 

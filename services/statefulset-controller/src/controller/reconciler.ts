@@ -11,21 +11,22 @@ import { type ControllerRevision, LifecycleState, resolveCreateConflict } from '
 import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import { apiVersionOf } from '@kruise-ts/kube';
 import {
+  addExpectationsWaitEvent,
   addWaitEvent,
   awaitExpectations,
-  completeRollout,
   involvedObject,
   type PartitionedReconcileRequest,
   type ReconcileResult,
   type RolloutTracker,
-  startSyncSpan,
+  syncInRollout,
   WAIT_EVENT,
   WaitAttr,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
+  workloadWriterOptions,
 } from '@kruise-ts/runtime';
 import type { Logger } from '@kruise-ts/telemetry';
-import { context, type Span, SpanStatusCode } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { claimWithRetentionOwnerRefs } from '../identity.ts';
 import { planScale, type ScaleAction } from '../plan-scale.ts';
 import { inPlaceCheckOptions, planUpdate, type UpdateAction, type UpdateStop } from '../plan-update.ts';
@@ -85,45 +86,12 @@ interface Outcome {
 
 export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetReconcile {
   const clock = deps.now ?? Date.now;
-  return async (request) => {
-    const { namespace, name, cache } = request;
-    const key = `${namespace}/${name}`;
-    const cached = cache.get(STATEFULSET, namespace, name);
-    if (cached === undefined) {
-      deps.scale.delete(key);
-      deps.rollouts.forget(key);
-      return undefined;
-    }
-    const set = cached.object;
-    const generation = set.metadata.generation ?? cached.generation;
-    const rollout = await deps.rollouts.rolloutFor(
-      key,
-      set.metadata.uid ?? cached.uid,
-      generation,
-      request.span,
-    );
-    const attributes = {
-      [RolloutAttr.namespace]: namespace,
-      [RolloutAttr.name]: name,
-      [RolloutAttr.generation]: generation,
-    };
-    request.span.setAttributes(attributes);
-    const sync = startSyncSpan(deps.tracer, SYNC_SPAN, rollout, request.span, attributes);
-    try {
-      return await context.with(sync.context, async () => {
-        const outcome = await reconcileSet(deps, clock, request, set, sync.span);
-        if (outcome.complete) completeRollout(sync.span, rollout, (r) => deps.rollouts.complete(r), clock());
-        return outcome.result;
-      });
-    } catch (err) {
-      const error = err instanceof Error ? err : new Error(String(err));
-      sync.span.recordException(error);
-      sync.span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
-      throw error;
-    } finally {
-      sync.span.end();
-    }
-  };
+  return async (request) =>
+    syncInRollout(deps, request, STATEFULSET, { span: SYNC_SPAN, attributes: RolloutAttr }, async (sync) => {
+      const outcome = await reconcileSet(deps, clock, request, sync.object, sync.span);
+      if (outcome.complete) sync.complete(clock());
+      return outcome.result;
+    });
 }
 
 async function reconcileSet(
@@ -137,28 +105,11 @@ async function reconcileSet(
   const key = `${namespace}/${name}`;
   const gate = awaitExpectations(key, set, deps);
   if (!gate.proceed) {
-    const w = gate.waiting;
-    span.addEvent(WAIT_EVENT, {
-      [WaitAttr.reason]: WaitReason.Expectations,
-      ...(w.expectation === 'workload'
-        ? { 'kruise.expectation': 'statefulset' }
-        : {
-            'kruise.expectation': w.expectation,
-            'kruise.expectation.pending': w.pending,
-            'kruise.expectation.leaked': w.leaked,
-          }),
-    });
+    addExpectationsWaitEvent(span, gate.waiting, 'statefulset');
     return { result: gate.result, complete: false };
   }
   const now = clock();
-  const writer = new SetWriter({
-    kube: deps.kube,
-    key,
-    namespace,
-    fence,
-    scale: deps.scale,
-    versions: deps.versions,
-  });
+  const writer = new SetWriter(workloadWriterOptions(deps, request));
   const record = (type: 'Normal' | 'Warning', reason: string, message: string) =>
     deps.recorder.record(involved(set), type, reason, message, fence);
 

@@ -10,8 +10,6 @@ import {
   lifecycleStatePatchWithHook,
   type OwnerReference,
   type PodCondition,
-  type ResourceVersionExpectations,
-  type ScaleExpectations,
 } from '@kruise-ts/core';
 import { asClientBody, plain, resourceOf, STATEFULSET } from '@kruise-ts/kube';
 import {
@@ -19,10 +17,10 @@ import {
   createPodExpected,
   deleteExactly,
   deletePodExpected,
-  type KubeClient,
   NotFoundError,
   retryOnConflict,
   updateCustomStatus,
+  type WorkloadWriterOptions,
 } from '@kruise-ts/runtime';
 import {
   AppsV1Api,
@@ -48,14 +46,7 @@ const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 const strategic = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
 // Our schema types and client-node's describe the same JSON; only their optionality differs.
 
-export interface SetWriterOptions {
-  kube: KubeClient;
-  key: string;
-  namespace: string;
-  fence: () => void;
-  scale: ScaleExpectations;
-  versions: ResourceVersionExpectations;
-}
+export type SetWriterOptions = WorkloadWriterOptions;
 
 export class SetWriter {
   readonly #o: SetWriterOptions;

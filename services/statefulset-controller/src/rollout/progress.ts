@@ -2,16 +2,12 @@
 // phase of the rollout of the current generation and, when it waits, what it waits for first. Published from the
 // rollout's trace, it is also how a restarted or taking-over replica continues that trace
 // (docs/adr/0009-rollout-trace-continuity.md). Pure.
-import { RolloutPhase, type RolloutProgressInit } from '@kruise-ts/bus';
-import { leadingWait } from '@kruise-ts/runtime';
+import type { RolloutProgressInit } from '@kruise-ts/bus';
+import { type PhaseResult, rolloutPhaseOf } from '@kruise-ts/runtime';
 import type { StatefulSet, StatefulSetStatus } from '../types.ts';
 import { type RolloutWait, WaitReason } from './waits.ts';
 
-export interface PhaseResult {
-  phase: RolloutPhase;
-  reason: string;
-  message: string;
-}
+export type { PhaseResult };
 
 // The wait that explains a stalled rollout best comes first.
 const PRIORITY: readonly string[] = [
@@ -53,41 +49,17 @@ export function rolloutPhase(
   status: StatefulSetStatus,
   waits: readonly RolloutWait[],
 ): PhaseResult {
-  const replicas = replicasOf(set);
-  const expected = expectedUpdated(set);
-  if (isRolloutComplete(set, status)) {
-    return expected < replicas
-      ? {
-          phase: RolloutPhase.ROLLOUT_PHASE_COMPLETE,
-          reason: WaitReason.Partition,
-          message: `${expected} of ${replicas} pods updated; the partition keeps ${replicas - expected} at ${status.currentRevision ?? ''}`,
-        }
-      : {
-          phase: RolloutPhase.ROLLOUT_PHASE_COMPLETE,
-          reason: 'RolloutComplete',
-          message: `all ${replicas} pods updated and available`,
-        };
-  }
-  if (set.spec.updateStrategy?.rollingUpdate?.paused === true) {
-    return {
-      phase: RolloutPhase.ROLLOUT_PHASE_PAUSED,
-      reason: WaitReason.Paused,
-      message: 'StatefulSet is paused',
-    };
-  }
-  const first = leadingWait(waits, PRIORITY);
-  if (first !== undefined) {
-    return {
-      phase: RolloutPhase.ROLLOUT_PHASE_WAITING,
-      reason: first.reason,
-      message: `${first.pods} pod(s): ${first.sample.join(', ')}`,
-    };
-  }
-  return {
-    phase: RolloutPhase.ROLLOUT_PHASE_PROGRESSING,
-    reason: 'Progressing',
-    message: `${status.updatedReplicas ?? 0} of ${expected} pods updated`,
-  };
+  return rolloutPhaseOf({
+    kind: 'StatefulSet',
+    complete: isRolloutComplete(set, status),
+    replicas: replicasOf(set),
+    expectedUpdated: expectedUpdated(set),
+    updated: status.updatedReplicas ?? 0,
+    currentRevision: status.currentRevision ?? '',
+    paused: set.spec.updateStrategy?.rollingUpdate?.paused === true,
+    waits,
+    priority: PRIORITY,
+  });
 }
 
 export interface ProgressEventInput {

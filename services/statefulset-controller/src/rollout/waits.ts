@@ -3,7 +3,12 @@
 // from the pods the reconcile saw and where its scale and update plans stopped (plan-scale.ts, plan-update.ts),
 // so the reconcile can put them on its span as `rollout.wait` events and into the RolloutProgress event.
 import { getPodLifecycleState, LifecycleState } from '@kruise-ts/core';
-import { nextWakeMs as nextSelfEndingWakeMs, type RolloutWait as Wait, waitOn } from '@kruise-ts/runtime';
+import {
+  nextWakeMs as nextSelfEndingWakeMs,
+  RolloutWaitReason,
+  type RolloutWait as Wait,
+  waitOn,
+} from '@kruise-ts/runtime';
 import type { ScaleStop } from '../plan-scale.ts';
 import { minReadySecondsOf } from '../plan-scale.ts';
 import type { UpdateStop } from '../plan-update.ts';
@@ -12,16 +17,9 @@ import type { Now, StatefulSet, StatefulSetPod } from '../types.ts';
 
 /** The CloneSet's reasons where they mean the same (kubectl-kruise reads both alike), plus the ordered wait. */
 export const WaitReason = {
-  Expectations: 'WaitingForExpectations',
-  LifecycleHook: 'WaitingForLifecycleHook',
-  InPlaceUpdate: 'WaitingForInPlaceUpdate',
-  Readiness: 'WaitingForReadiness',
-  MinReadySeconds: 'WaitingForMinReadySeconds',
+  ...RolloutWaitReason,
   /** OrderedReady: a lower ordinal is not running and available, so nothing after it moves. */
   OrderedPredecessor: 'WaitingForOrderedPredecessor',
-  MaxUnavailable: 'MaxUnavailableReached',
-  Partition: 'PartitionReached',
-  Paused: 'Paused',
 } as const;
 export type WaitReason = (typeof WaitReason)[keyof typeof WaitReason];
 
