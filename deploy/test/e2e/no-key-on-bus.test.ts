@@ -58,7 +58,8 @@ async function everyMessage(): Promise<{ stream: string; subject: string; text: 
 }
 
 test('after cert-manager issues, no stream holds the private key or the Secret data', async () => {
-  const common = { KUBECONFIG: cluster.kubeconfigPath, KRUISE_TS_LOG_LEVEL: 'warn' };
+  // KRUISE_TS_KUBECONFIG wins over KUBECONFIG, and the test runner exports its shared cluster's: name this one.
+  const common = { KRUISE_TS_KUBECONFIG: cluster.kubeconfigPath, KRUISE_TS_LOG_LEVEL: 'warn' };
   processes.push(
     startServiceProcess('watcher', {
       ...common,
