@@ -8,7 +8,13 @@
 // With `rollingUpdate.unorderedUpdate` the targets are the updated / terminating pods first, then the others in
 // unorderedUpdate.priorityStrategy order (docs/behaviour/advanced-statefulset.md#unordered-update).
 //
-// Left out: PVC resize, and the update expectations (the caller runs this only once earlier updates are observed).
+// With gate StatefulSetAutoResizePVCGate and `volumeClaimUpdateStrategy.type: OnPodRollingUpdate`, claims grow pod
+// by pod as the rollout reaches them (docs/behaviour/advanced-statefulset.md#volume-resize; Kruise
+// rollingUpdateStatefulsetPods with statefulset_resize_pvc.go): a pod whose volumes have not reached their size
+// counts as unavailable, a target whose claims are smaller than the templates gets a `resize-claims` action and is
+// not updated until its claims completed.
+//
+// Left out: the update expectations (the caller runs this only once earlier updates are observed).
 
 import {
   type ControllerRevision,
@@ -37,12 +43,14 @@ import { getOrdinal, getStatefulSetReplicasRange, ordinalInRange } from './repli
 import {
   gateOn,
   type Now,
+  type PersistentVolumeClaim,
   REVISION_LABEL,
   SPECIFIED_DELETE_LABEL,
   type StatefulSet,
   type StatefulSetGates,
   type StatefulSetPod,
 } from './types.ts';
+import { podClaimsState, resizesOnRollingUpdate } from './volume-resize.ts';
 
 /** The in-place completion checks the gates ask for (vertical scaling waits for the resized resources). */
 export function inPlaceCheckOptions(gates: StatefulSetGates | undefined): InPlaceCheckOptions {
@@ -61,10 +69,14 @@ export interface UpdatePlanInput {
   alreadyDeleted?: ReadonlySet<string>;
   /** The set's revisions (for the revision a pod is at: in-place updates diff it against the update revision). */
   revisions?: readonly ControllerRevision[];
+  /** The namespace's claims (read only when the rollout grows claims; see resizesOnRollingUpdate). */
+  pvcs?: readonly PersistentVolumeClaim[];
 }
 
 export type UpdateAction =
   | { type: 'delete-pod'; pod: StatefulSetPod; reason: 'specified-delete' | 'update' }
+  /** TryPatchPVC: grow the pod's claims smaller than their templates (the storage classes are read then). */
+  | { type: 'resize-claims'; pod: StatefulSetPod }
   | { type: 'prepare-delete'; pod: StatefulSetPod; markPodNotReady: boolean }
   /** With `hook`, its labels and finalizers are put back (Updated → PreparingUpdate). */
   | { type: 'set-lifecycle-state'; pod: StatefulSetPod; state: LifecycleState; hook?: LifecycleHook }
@@ -222,6 +234,9 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
 
   const minReadySeconds = minReadySecondsOf(set);
   const unavailable = new Set<string>();
+  const resizing = resizesOnRollingUpdate(set, gates);
+  const claimsByName = new Map((input.pvcs ?? []).map((c) => [c.metadata?.name ?? '', c]));
+  const claimState = (pod: StatefulSetPod) => podClaimsState(set, pod, claimsByName);
   for (let i = 0; i < slots; i++) {
     if (!filled(i)) continue;
     const pod = byIndex.get(i);
@@ -239,7 +254,10 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
       unavailable.add(nameAt(i));
       if (avail.waitMs > 0 && (plan.requeueAfterMs === undefined || avail.waitMs < plan.requeueAfterMs))
         plan.requeueAfterMs = avail.waitMs;
+      continue;
     }
+    // A volume still growing makes its pod unavailable.
+    if (resizing && !claimState(pod).ready) unavailable.add(nameAt(i));
   }
 
   const countDeletion = (
@@ -289,12 +307,23 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
     const pod = byIndex.get(i);
     // A replica still to be created gets its revision at creation; nothing to delete.
     if (pod === undefined) continue;
-    if (podRevision(pod) === input.updateRevisionName) continue;
+    const claims = resizing ? claimState(pod) : undefined;
+    const claimsMatched = claims?.matched ?? true;
+    if (podRevision(pod) === input.updateRevisionName && claimsMatched) continue;
     const name = pod.metadata.name ?? '';
     if (unavailable.size >= maxUnavailable && !unavailable.has(name)) {
       plan.stop = 'max-unavailable';
       plan.blockedPod = name;
       break;
+    }
+    if (claims !== undefined) {
+      if (!claimsMatched) plan.actions.push({ type: 'resize-claims', pod });
+      // Kruise grows the claims of a pod still running (online file system expansion) and updates the pod only
+      // once they completed; the claims as read here are the ones before the resize.
+      if (!claimsMatched || !claims.completed) {
+        unavailable.add(name);
+        continue;
+      }
     }
     if (!specified.has(name) && !isTerminating(pod)) {
       const inPlace = planInPlaceUpdate(set, pod, input, now);

@@ -69,6 +69,13 @@ export const FEATURE_GATES = [
     meaning: 'persistentVolumeClaimRetentionPolicy is enforced',
     services: ['statefulset-controller'],
   },
+  {
+    name: 'StatefulSetAutoResizePVCGate',
+    default: false,
+    meaning:
+      'volumeClaimUpdateStrategy OnPodRollingUpdate grows the claims of each pod as the rolling update reaches it',
+    services: ['statefulset-controller'],
+  },
 ] as const satisfies readonly FeatureGateSpec[];
 
 export type FeatureGateName = (typeof FEATURE_GATES)[number]['name'];

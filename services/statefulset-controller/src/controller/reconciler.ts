@@ -55,7 +55,7 @@ import {
   type StatefulSetPod,
   type StatefulSetStatus,
 } from '../types.ts';
-import { claimPods, resizeClaims } from './claims.ts';
+import { ClaimResizeError, claimPods, resizePodClaims } from './claims.ts';
 import { PVC, REVISION, STATEFULSET } from './kinds.ts';
 import { SetWriter } from './set-writer.ts';
 
@@ -186,11 +186,6 @@ async function reconcileSet(
     (p) => !deps.versions.check(p as { metadata: { uid?: string } }, { onTimeout: 'drop' }).proceed,
   );
   const pvcs = cache.list(PVC, namespace).map((c) => c.object);
-  // Claims whose template grew (docs/behaviour/advanced-statefulset.md#volume-resize).
-  const live = pods.filter((p) => !p.metadata.deletionTimestamp);
-  for (const refused of await resizeClaims({ set, pods: live, pvcs, writer, span })) {
-    record('Warning', 'FailedUpdatePVC', `failed to update pvc ${refused.claim}: ${refused.reason}`);
-  }
   const scalePlan = planScale({
     set,
     pods,
@@ -317,6 +312,36 @@ async function reconcileSet(
       case 'update-claim':
         await writer.setClaimOwners(action.claim);
         return;
+      case 'resize-claims': {
+        // docs/behaviour/advanced-statefulset.md#volume-resize: Kruise's TryPatchPVC and recordClaimEvent.
+        const podName = action.pod.metadata.name ?? '';
+        let outcome: Awaited<ReturnType<typeof resizePodClaims>>;
+        try {
+          outcome = await resizePodClaims({ set, pod: action.pod, pvcs, writer, span });
+        } catch (err) {
+          if (err instanceof ClaimResizeError) {
+            record(
+              'Warning',
+              'FailedResize',
+              `resize Claim ${err.claim} for Pod ${podName} in StatefulSet ${name} failed error: ${errorMessage(err.cause)}`,
+            );
+          }
+          throw err;
+        }
+        for (const claim of outcome.resized) {
+          record(
+            'Normal',
+            'SuccessfulResize',
+            `resize Claim ${claim} Pod ${podName} in StatefulSet ${name} success`,
+          );
+        }
+        if (outcome.refused !== undefined) {
+          const { claim, reason, otherDiff } = outcome.refused;
+          if (otherDiff) record('Warning', 'FailedUpdatePVC', `failed to update pvc ${claim}: ${reason}`);
+          throw new Error(`can not patch pvc ${claim} of ${podName}: ${reason}`);
+        }
+        return;
+      }
     }
   };
 
@@ -362,6 +387,7 @@ async function reconcileSet(
       gates: deps.gates,
       alreadyDeleted,
       revisions: [...decided.sorted, updateRevision],
+      pvcs,
     });
     span.setAttributes({
       'kruise.statefulset.update.targets': update.targets.length,
