@@ -115,6 +115,8 @@ export interface UpdatePlan {
   maxUnavailable: number;
   /** Names counted unavailable at the end of the round (missing replicas count under their future name). */
   unavailable: string[];
+  /** Pods held by their claims: growing now, or their volume not yet at the requested size (#volume-resize). */
+  volumeResizing: string[];
   /** Target indexes (ordinal − start), in the order they were considered. */
   targets: number[];
   /** What the status counts lose through this round's deletions (Kruise decrements them in place). */
@@ -189,6 +191,7 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
     actions: [],
     maxUnavailable: 1,
     unavailable: [],
+    volumeResizing: [],
     targets: [],
     currentReplicasDelta: 0,
     updatedReplicasDelta: 0,
@@ -237,6 +240,7 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
   const resizing = resizesOnRollingUpdate(set, gates);
   const claimsByName = new Map((input.pvcs ?? []).map((c) => [c.metadata?.name ?? '', c]));
   const claimState = (pod: StatefulSetPod) => podClaimsState(set, pod, claimsByName);
+  const volumeResizing = new Set<string>();
   for (let i = 0; i < slots; i++) {
     if (!filled(i)) continue;
     const pod = byIndex.get(i);
@@ -257,7 +261,10 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
       continue;
     }
     // A volume still growing makes its pod unavailable.
-    if (resizing && !claimState(pod).ready) unavailable.add(nameAt(i));
+    if (resizing && !claimState(pod).ready) {
+      unavailable.add(nameAt(i));
+      volumeResizing.add(nameAt(i));
+    }
   }
 
   const countDeletion = (
@@ -322,6 +329,7 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
       // once they completed; the claims as read here are the ones before the resize.
       if (!claimsMatched || !claims.completed) {
         unavailable.add(name);
+        volumeResizing.add(name);
         continue;
       }
     }
@@ -348,6 +356,7 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
     }
   }
   plan.unavailable = [...unavailable];
+  plan.volumeResizing = [...volumeResizing];
   return plan;
 }
 

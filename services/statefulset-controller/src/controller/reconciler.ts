@@ -55,6 +55,7 @@ import {
   type StatefulSetPod,
   type StatefulSetStatus,
 } from '../types.ts';
+import { resizesOnRollingUpdate } from '../volume-resize.ts';
 import { ClaimResizeError, claimPods, resizePodClaims } from './claims.ts';
 import { PVC, REVISION, STATEFULSET } from './kinds.ts';
 import { SetWriter } from './set-writer.ts';
@@ -360,6 +361,7 @@ async function reconcileSet(
   let deltas = { currentReplicasDelta: 0, updatedReplicasDelta: 0 };
   let updateStop: UpdateStop | undefined;
   let blockedPod: string | undefined;
+  let volumeResizing: string[] = [];
   if (unobserved.length > 0) {
     span.setAttribute('kruise.statefulset.update.stop', 'in-place-unobserved');
     for (const pod of unobserved) {
@@ -406,6 +408,7 @@ async function reconcileSet(
     updateRequeue = update.requeueAfterMs;
     updateStop = update.stop;
     blockedPod = update.blockedPod;
+    volumeResizing = update.volumeResizing;
     deltas = {
       currentReplicasDelta: update.currentReplicasDelta,
       updatedReplicasDelta: update.updatedReplicasDelta,
@@ -434,9 +437,11 @@ async function reconcileSet(
     ...(scalePlan.stopPod === undefined ? {} : { scaleStopPod: scalePlan.stopPod }),
     ...(updateStop === undefined ? {} : { updateStop }),
     ...(blockedPod === undefined ? {} : { blockedPod }),
+    volumeResizing,
   });
   for (const w of waits) addWaitEvent(span, w);
-  const phase = rolloutPhase(set, status, waits);
+  const claimsGrow = resizesOnRollingUpdate(set, deps.gates);
+  const phase = rolloutPhase(set, status, waits, claimsGrow);
   span.setAttributes({
     'kruise.rollout.phase': phase.reason,
     'kruise.statefulset.updated_replicas': status.updatedReplicas ?? 0,
@@ -471,7 +476,7 @@ async function reconcileSet(
   );
   return {
     result: requeueAfter === undefined ? undefined : { requeueAfter },
-    complete: isRolloutComplete(set, status),
+    complete: isRolloutComplete(set, status, claimsGrow),
   };
 }
 

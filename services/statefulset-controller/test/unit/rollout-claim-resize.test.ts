@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planUpdate, type StatefulSet, type StatefulSetPod, type UpdatePlan } from '../../src/index.ts';
-import type { PersistentVolumeClaim } from '../../src/types.ts';
+import { isRolloutComplete, rolloutPhase } from '../../src/rollout/progress.ts';
+import { rolloutWaits, WaitReason } from '../../src/rollout/waits.ts';
+import type { PersistentVolumeClaim, StatefulSetStatus } from '../../src/types.ts';
 import { podClaimsState, resizesOnRollingUpdate } from '../../src/volume-resize.ts';
 import { CURRENT, NOW, newSet, pod, pvc, UPDATE, VCT } from './fixtures.ts';
 
@@ -166,5 +168,65 @@ describe('rolling update with OnPodRollingUpdate (rollingUpdateStatefulsetPods)'
     const p = plan(set, [atUpdate(0), atUpdate(1), atUpdate(2)], [small(0), small(1), small(2)]);
     assert.deepEqual(summary(p), []);
     assert.equal(p.stop, undefined);
+  });
+});
+
+describe('what a rollout that grows claims waits for (rollout why, RolloutProgress)', () => {
+  const small = (o: number) => claim(`data-web-${o}`, '1Gi', '1Gi');
+  const growing = (o: number) => claim(`data-web-${o}`, '2Gi', '1Gi');
+  const atUpdate = (o: number) => pod(o, { revision: UPDATE });
+
+  it('the pods held by their claims are named, growing or just grown', () => {
+    const resized = plan(
+      resizingSet(),
+      [atUpdate(0), atUpdate(1), atUpdate(2)],
+      [small(0), small(1), small(2)],
+    );
+    assert.deepEqual(resized.volumeResizing, ['web-2']);
+    const waiting = plan(
+      resizingSet(),
+      [atUpdate(0), atUpdate(1), atUpdate(2)],
+      [small(0), small(1), growing(2)],
+    );
+    assert.deepEqual(waiting.volumeResizing, ['web-2']);
+    const waits = rolloutWaits({
+      set: resizingSet(),
+      pods: [atUpdate(0), atUpdate(1), atUpdate(2)],
+      updateRevisionName: UPDATE,
+      now: NOW,
+      updateStop: 'max-unavailable',
+      blockedPod: 'web-1',
+      volumeResizing: waiting.volumeResizing,
+    });
+    assert.deepEqual(
+      waits.map((w) => [w.reason, w.sample.join()]),
+      [
+        [WaitReason.VolumeResize, 'web-2'],
+        [WaitReason.MaxUnavailable, 'web-1'],
+      ],
+    );
+  });
+
+  const done: StatefulSetStatus = {
+    observedGeneration: 1,
+    replicas: 3,
+    currentReplicas: 3,
+    readyReplicas: 3,
+    availableReplicas: 3,
+    updatedReplicas: 3,
+    updatedReadyReplicas: 3,
+    updatedAvailableReplicas: 3,
+    volumeClaims: [{ volumeClaimName: 'data', compatibleReplicas: 1, compatibleReadyReplicas: 1 }],
+  };
+  it('complete only once every claim the rollout grows is compatible and ready', () => {
+    assert.equal(isRolloutComplete(resizingSet(), done), true, 'without the gate claims do not count');
+    assert.equal(isRolloutComplete(resizingSet(), done, true), false);
+    const grown = {
+      ...done,
+      volumeClaims: [{ volumeClaimName: 'data', compatibleReplicas: 3, compatibleReadyReplicas: 3 }],
+    };
+    assert.equal(isRolloutComplete(resizingSet(), grown, true), true);
+    const waits = [{ reason: WaitReason.VolumeResize, pods: 1, sample: ['web-1'] }];
+    assert.equal(rolloutPhase(resizingSet(), done, waits, true).reason, WaitReason.VolumeResize);
   });
 });
