@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fakeNodeLabels, REGION_LABEL, ZONE_LABEL } from '../../src/cluster.ts';
+import { shapeArgs } from '../../src/cluster-shape.ts';
 
 describe('fakeNodeLabels', () => {
   it('without zones: hostname, os and type only', () => {
@@ -20,4 +21,15 @@ describe('fakeNodeLabels', () => {
   });
 
   it('refuses more zones than letters', () => assert.throws(() => fakeNodeLabels('n', 0, 27), /at most 26/));
+});
+
+describe('shapeArgs (npm run cluster -- up --nodes N --zones N)', () => {
+  it('both flags, either spelling', () =>
+    assert.deepEqual(shapeArgs(['--nodes', '4', '--zones=2']), { nodes: 4, zones: 2 }));
+  it('none: the defaults', () => assert.deepEqual(shapeArgs([]), {}));
+  it('refuses other arguments and non-positive counts', () => {
+    assert.throws(() => shapeArgs(['--workers', '2']), /unknown argument/);
+    assert.throws(() => shapeArgs(['--zones', '0']), /positive integer/);
+    assert.throws(() => shapeArgs(['--nodes']), /positive integer/);
+  });
 });
