@@ -5,7 +5,10 @@
 // StorageClass has `allowVolumeExpansion: true` (#volume-resize; Kruise's e2e
 // recreate_expand_vct_with_sc_can_expand / _cannot_expand of test/e2e/apps/v1beta1/statefulset.go).
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { eventually } from '@kruise-ts/devcluster';
 import { PatchStrategy, StorageV1Api, setHeaderOptions, type V1Pod } from '@kubernetes/client-node';
 import { Harness } from './support/harness.ts';
@@ -22,6 +25,20 @@ after(async () => {
 });
 
 const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
+const kubectlKruise = join(
+  dirname(fileURLToPath(import.meta.url)),
+  ...['..', '..', '..', '..', 'packages', 'kubectl-kruise', 'bin', 'kubectl-kruise'],
+);
+const rolloutWhy = (args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      kubectlKruise,
+      ['rollout', 'why', ...args, '--kubeconfig', h.cluster.kubeconfigPath],
+      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, timeout: 60_000 },
+      (err, stdout, stderr) =>
+        resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : 1, stdout, stderr }),
+    );
+  });
 const controllerOf = (p: V1Pod | undefined) =>
   p?.metadata?.ownerReferences?.find((r) => r.controller === true);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -202,6 +219,19 @@ describe('Advanced StatefulSet claim resize in the rollout (docs/behaviour/advan
     assert.equal(set.status?.readyReplicas, 3);
     const reasons = (await h.core.listNamespacedEvent({ namespace: ns })).items.map((e) => e.reason);
     assert.equal(reasons.filter((r) => r === 'SuccessfulResize').length, 3);
+    // The rollout's trace says what it waited for: each pod for its volume (docs/behaviour/advanced-statefulset.md#tracing).
+    const why = await eventually(
+      'rollout why reads the completed rollout',
+      async () => {
+        const r = await rolloutWhy(['asts/rs', '-n', ns, '--jaeger-url', h.cluster.jaegerQueryUrl]);
+        return r.code === 0 && r.stdout.includes('rollout complete in') ? r.stdout : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 2000 },
+    );
+    console.log(why);
+    for (const pod of ['rs-0', 'rs-1', 'rs-2']) {
+      assert.match(why, new RegExp(`${pod} +WaitingForVolumeResize`), `${pod} waited for its volume`);
+    }
   });
 
   it('leaves the claims alone when the StorageClass does not allow expansion', async () => {
