@@ -1,5 +1,6 @@
 // npm run cluster -- up | down | env | status
-//   up:     builds missing binaries, starts the cluster in the background, prints how to reach it
+//   up:     builds missing binaries, starts the cluster in the background, prints how to reach it;
+//           `--nodes N` fake nodes (default 2), `--zones N` spreads them over zone-a, zone-b, … (topology labels)
 //   env:    prints `export` lines for the running cluster (eval "$(npm run -s cluster -- env)")
 //   down:   stops it and removes its temp directory
 import { spawn } from 'node:child_process';
@@ -7,7 +8,8 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir, ensureBinaries } from './binaries.ts';
-import { type ClusterInfo, startCluster } from './cluster.ts';
+import { type ClusterInfo, type ClusterOptions, startCluster } from './cluster.ts';
+import { shapeArgs } from './cluster-shape.ts';
 import { clusterEnv } from './env.ts';
 
 interface State extends ClusterInfo {
@@ -32,8 +34,8 @@ function printEnv(info: ClusterInfo): void {
   for (const [k, v] of Object.entries(clusterEnv(info))) console.log(`export ${k}=${v}`);
 }
 
-async function serve(): Promise<void> {
-  const cluster = await startCluster({ build: false });
+async function serve(shape: Pick<ClusterOptions, 'nodes' | 'zones'>): Promise<void> {
+  const cluster = await startCluster({ build: false, ...shape });
   mkdirSync(join(cacheDir(), 'run'), { recursive: true });
   const { stop, ...info } = cluster;
   writeFileSync(stateFile, JSON.stringify({ ...info, pid: process.pid }));
@@ -49,7 +51,7 @@ async function serve(): Promise<void> {
   setInterval(() => {}, 1 << 30); // stay alive until signalled
 }
 
-async function up(): Promise<void> {
+async function up(shape: Pick<ClusterOptions, 'nodes' | 'zones'>): Promise<void> {
   const running = readState();
   if (running) {
     console.error(`cluster already running (pid ${running.pid})`);
@@ -60,7 +62,8 @@ async function up(): Promise<void> {
   const logFile = join(cacheDir(), 'run', 'cluster-daemon.log');
   mkdirSync(join(cacheDir(), 'run'), { recursive: true });
   const out = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '__serve'], {
+  const shapeArgv = Object.entries(shape).map(([k, v]) => `--${k}=${v}`);
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '__serve', ...shapeArgv], {
     detached: true,
     stdio: ['ignore', out, out],
   });
@@ -94,7 +97,7 @@ async function down(): Promise<void> {
 const command = process.argv[2];
 switch (command) {
   case 'up':
-    await up();
+    await up(shapeArgs(process.argv.slice(3)));
     break;
   case 'down':
     await down();
@@ -109,9 +112,9 @@ switch (command) {
     break;
   }
   case '__serve':
-    await serve();
+    await serve(shapeArgs(process.argv.slice(3)));
     break;
   default:
-    console.error('usage: npm run cluster -- up|down|env');
+    console.error('usage: npm run cluster -- up [--nodes N] [--zones N] | down | env');
     process.exit(2);
 }

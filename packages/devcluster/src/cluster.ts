@@ -13,6 +13,12 @@ import { clusterDirPrefix, recordOwner, sweepStaleClusters } from './stale-clust
 export interface ClusterOptions {
   /** Number of fake (kwok) nodes to create. Default 2. */
   nodes?: number;
+  /**
+   * Spread the nodes round-robin over this many zones (`kwok-node-0` in zone-a, `kwok-node-1` in zone-b, …): each
+   * node gets the well-known `topology.kubernetes.io/zone` and `topology.kubernetes.io/region` labels, for
+   * topologySpreadConstraints. Default: no zone labels.
+   */
+  zones?: number;
   /** Build missing binaries first (slow on a cold machine). Default true. */
   build?: boolean;
   /** Keep the temp directory (logs, PKI, data) after stop, for debugging. Default false. */
@@ -64,7 +70,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     jaeger = await startJaeger(dir);
     controlPlane = await startControlPlane(dir, { otlpGrpcEndpoint: jaeger.otlpGrpcEndpoint });
     nats = await natsStarting;
-    await createFakeNodes(controlPlane.kubeconfigPath, options.nodes ?? 2);
+    await createFakeNodes(controlPlane.kubeconfigPath, options.nodes ?? 2, options.zones);
     const info: ClusterInfo = {
       dir,
       kubeconfigPath: controlPlane.kubeconfigPath,
@@ -83,18 +89,36 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   }
 }
 
-async function createFakeNodes(kubeconfigPath: string, count: number): Promise<void> {
+export const ZONE_LABEL = 'topology.kubernetes.io/zone';
+export const REGION_LABEL = 'topology.kubernetes.io/region';
+
+/** The labels of fake node `index` (hostname, os, and with `zones` its zone and region). */
+export function fakeNodeLabels(name: string, index: number, zones?: number): Record<string, string> {
+  const labels: Record<string, string> = {
+    type: 'kwok',
+    'kubernetes.io/hostname': name,
+    'kubernetes.io/os': 'linux',
+  };
+  if (zones !== undefined && zones > 0) {
+    if (zones > 26) throw new Error(`zones: at most 26, got ${zones}`);
+    labels[ZONE_LABEL] = `zone-${String.fromCharCode(97 + (index % zones))}`;
+    labels[REGION_LABEL] = 'region-1';
+  }
+  return labels;
+}
+
+async function createFakeNodes(kubeconfigPath: string, count: number, zones?: number): Promise<void> {
   const kc = new KubeConfig();
   kc.loadFromFile(kubeconfigPath);
   const core = kc.makeApiClient(CoreV1Api);
   const names = Array.from({ length: count }, (_, i) => `kwok-node-${i}`);
-  for (const name of names) {
+  for (const [i, name] of names.entries()) {
     await core.createNode({
       body: {
         metadata: {
           name,
           annotations: { [fakeNodeAnnotation]: 'fake', 'node.alpha.kubernetes.io/ttl': '0' },
-          labels: { type: 'kwok', 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux' },
+          labels: fakeNodeLabels(name, i, zones),
         },
       },
     });

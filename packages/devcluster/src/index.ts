@@ -1,7 +1,7 @@
 export type { BinaryPaths, Versions } from './binaries.ts';
 export { binaryPaths, cacheDir, ensureBinaries, missingBinaries, versions } from './binaries.ts';
 export type { Cluster, ClusterInfo, ClusterOptions } from './cluster.ts';
-export { fakeNodeAnnotation, startCluster } from './cluster.ts';
+export { fakeNodeAnnotation, fakeNodeLabels, REGION_LABEL, startCluster, ZONE_LABEL } from './cluster.ts';
 export type { ControllerHarnessOptions } from './controller-harness.ts';
 export { ControllerHarness } from './controller-harness.ts';
 export { clusterEnv, clusterFromEnv } from './env.ts';

@@ -9,6 +9,7 @@ import { buildCrdsWithConversionWebhook } from '@kruise-ts/api';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
 import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
 import { serviceSpecs } from './services.ts';
+import { removeLauncherState, writeLauncherState } from './state.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -101,6 +102,7 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
   type Spec = ReturnType<typeof serviceSpecs>[number];
   const launched = new Map<string, { spec: Spec; port: number; override: ServiceLaunch | undefined }>();
   const stop = async () => {
+    removeLauncherState(cluster.dir);
     await traceUi?.stop();
     for (const { child, exited } of [...children].reverse()) {
       if (child.exitCode === null && child.signalCode === null) {
@@ -159,6 +161,12 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     throw err;
   }
   const ui = traceUi === undefined ? undefined : { url: traceUi.url, traceUrl: traceUi.traceUrl };
+  writeLauncherState(cluster.dir, {
+    pid: process.pid,
+    jaegerQueryUrl: cluster.jaegerQueryUrl,
+    ...(ui === undefined ? {} : { traceUiUrl: ui.url }),
+    webhookUrl: `https://127.0.0.1:${webhookPort}`,
+  });
   return {
     webhookUrl: `https://127.0.0.1:${webhookPort}`,
     traceUi: ui,

@@ -21,6 +21,8 @@ function statefulSetGates(values: FeatureGateValues): StatefulSetGates {
     gates.inPlaceUpdateEnvFromMetadata = values.InPlaceUpdateEnvFromMetadata;
   if (values.InPlaceWorkloadVerticalScaling !== undefined)
     gates.inPlaceWorkloadVerticalScaling = values.InPlaceWorkloadVerticalScaling;
+  if (values.StatefulSetAutoResizePVCGate !== undefined)
+    gates.autoResizePVC = values.StatefulSetAutoResizePVCGate;
   return gates;
 }
 

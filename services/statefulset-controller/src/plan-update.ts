@@ -8,7 +8,13 @@
 // With `rollingUpdate.unorderedUpdate` the targets are the updated / terminating pods first, then the others in
 // unorderedUpdate.priorityStrategy order (docs/behaviour/advanced-statefulset.md#unordered-update).
 //
-// Left out: PVC resize, and the update expectations (the caller runs this only once earlier updates are observed).
+// With gate StatefulSetAutoResizePVCGate and `volumeClaimUpdateStrategy.type: OnPodRollingUpdate`, claims grow pod
+// by pod as the rollout reaches them (docs/behaviour/advanced-statefulset.md#volume-resize; Kruise
+// rollingUpdateStatefulsetPods with statefulset_resize_pvc.go): a pod whose volumes have not reached their size
+// counts as unavailable, a target whose claims are smaller than the templates gets a `resize-claims` action and is
+// not updated until its claims completed.
+//
+// Left out: the update expectations (the caller runs this only once earlier updates are observed).
 
 import {
   type ControllerRevision,
@@ -37,12 +43,14 @@ import { getOrdinal, getStatefulSetReplicasRange, ordinalInRange } from './repli
 import {
   gateOn,
   type Now,
+  type PersistentVolumeClaim,
   REVISION_LABEL,
   SPECIFIED_DELETE_LABEL,
   type StatefulSet,
   type StatefulSetGates,
   type StatefulSetPod,
 } from './types.ts';
+import { podClaimsState, resizesOnRollingUpdate } from './volume-resize.ts';
 
 /** The in-place completion checks the gates ask for (vertical scaling waits for the resized resources). */
 export function inPlaceCheckOptions(gates: StatefulSetGates | undefined): InPlaceCheckOptions {
@@ -61,10 +69,14 @@ export interface UpdatePlanInput {
   alreadyDeleted?: ReadonlySet<string>;
   /** The set's revisions (for the revision a pod is at: in-place updates diff it against the update revision). */
   revisions?: readonly ControllerRevision[];
+  /** The namespace's claims (read only when the rollout grows claims; see resizesOnRollingUpdate). */
+  pvcs?: readonly PersistentVolumeClaim[];
 }
 
 export type UpdateAction =
   | { type: 'delete-pod'; pod: StatefulSetPod; reason: 'specified-delete' | 'update' }
+  /** TryPatchPVC: grow the pod's claims smaller than their templates (the storage classes are read then). */
+  | { type: 'resize-claims'; pod: StatefulSetPod }
   | { type: 'prepare-delete'; pod: StatefulSetPod; markPodNotReady: boolean }
   /** With `hook`, its labels and finalizers are put back (Updated → PreparingUpdate). */
   | { type: 'set-lifecycle-state'; pod: StatefulSetPod; state: LifecycleState; hook?: LifecycleHook }
@@ -103,6 +115,8 @@ export interface UpdatePlan {
   maxUnavailable: number;
   /** Names counted unavailable at the end of the round (missing replicas count under their future name). */
   unavailable: string[];
+  /** Pods held by their claims: growing now, or their volume not yet at the requested size (#volume-resize). */
+  volumeResizing: string[];
   /** Target indexes (ordinal − start), in the order they were considered. */
   targets: number[];
   /** What the status counts lose through this round's deletions (Kruise decrements them in place). */
@@ -177,6 +191,7 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
     actions: [],
     maxUnavailable: 1,
     unavailable: [],
+    volumeResizing: [],
     targets: [],
     currentReplicasDelta: 0,
     updatedReplicasDelta: 0,
@@ -222,6 +237,10 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
 
   const minReadySeconds = minReadySecondsOf(set);
   const unavailable = new Set<string>();
+  const resizing = resizesOnRollingUpdate(set, gates);
+  const claimsByName = new Map((input.pvcs ?? []).map((c) => [c.metadata?.name ?? '', c]));
+  const claimState = (pod: StatefulSetPod) => podClaimsState(set, pod, claimsByName);
+  const volumeResizing = new Set<string>();
   for (let i = 0; i < slots; i++) {
     if (!filled(i)) continue;
     const pod = byIndex.get(i);
@@ -239,6 +258,12 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
       unavailable.add(nameAt(i));
       if (avail.waitMs > 0 && (plan.requeueAfterMs === undefined || avail.waitMs < plan.requeueAfterMs))
         plan.requeueAfterMs = avail.waitMs;
+      continue;
+    }
+    // A volume still growing makes its pod unavailable.
+    if (resizing && !claimState(pod).ready) {
+      unavailable.add(nameAt(i));
+      volumeResizing.add(nameAt(i));
     }
   }
 
@@ -289,12 +314,24 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
     const pod = byIndex.get(i);
     // A replica still to be created gets its revision at creation; nothing to delete.
     if (pod === undefined) continue;
-    if (podRevision(pod) === input.updateRevisionName) continue;
+    const claims = resizing ? claimState(pod) : undefined;
+    const claimsMatched = claims?.matched ?? true;
+    if (podRevision(pod) === input.updateRevisionName && claimsMatched) continue;
     const name = pod.metadata.name ?? '';
     if (unavailable.size >= maxUnavailable && !unavailable.has(name)) {
       plan.stop = 'max-unavailable';
       plan.blockedPod = name;
       break;
+    }
+    if (claims !== undefined) {
+      if (!claimsMatched) plan.actions.push({ type: 'resize-claims', pod });
+      // Kruise grows the claims of a pod still running (online file system expansion) and updates the pod only
+      // once they completed; the claims as read here are the ones before the resize.
+      if (!claimsMatched || !claims.completed) {
+        unavailable.add(name);
+        volumeResizing.add(name);
+        continue;
+      }
     }
     if (!specified.has(name) && !isTerminating(pod)) {
       const inPlace = planInPlaceUpdate(set, pod, input, now);
@@ -319,6 +356,7 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
     }
   }
   plan.unavailable = [...unavailable];
+  plan.volumeResizing = [...volumeResizing];
   return plan;
 }
 

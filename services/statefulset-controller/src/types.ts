@@ -66,6 +66,8 @@ export interface StatefulSetGates {
   inPlaceUpdateEnvFromMetadata?: boolean;
   /** InPlaceWorkloadVerticalScaling: cpu/memory changes resize pods in place (default false). */
   inPlaceWorkloadVerticalScaling?: boolean;
+  /** StatefulSetAutoResizePVCGate: OnPodRollingUpdate grows claims pod by pod in the rollout (default false). */
+  autoResizePVC?: boolean;
 }
 
 const GATE_DEFAULTS: Required<StatefulSetGates> = {
@@ -74,6 +76,7 @@ const GATE_DEFAULTS: Required<StatefulSetGates> = {
   autoDeletePVC: true,
   inPlaceUpdateEnvFromMetadata: true,
   inPlaceWorkloadVerticalScaling: false,
+  autoResizePVC: false,
 };
 
 export function gateOn(gates: StatefulSetGates | undefined, gate: keyof StatefulSetGates): boolean {

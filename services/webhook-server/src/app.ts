@@ -2,7 +2,7 @@
 // (Kruise serves it on the webhook port too). Bodies that are not what the apiserver sends get a 400 with a
 // reason; the TLS certificate is swapped in place with setSecureContext, so open connections are not dropped.
 import type { Server as HttpsServer } from 'node:https';
-import { group } from '@kruise-ts/api';
+import { type DefaultingOptions, group } from '@kruise-ts/api';
 import type { Logger } from '@kruise-ts/telemetry';
 import { propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -60,6 +60,8 @@ export function buildWebhookApp(options: {
   validationContext?: () => ValidationContext;
   /** Apiserver reads validation needs (podsToDelete pods, injection revisions, kruise-configuration). */
   clusterReader?: ClusterReader;
+  /** Feature gates that change defaulting (Kruise's defaults when absent). */
+  defaultingFeatures?: DefaultingOptions['features'];
 }): WebhookApp {
   const { metrics, logger } = options;
   const fastify: FastifyInstance<HttpsServer> = Fastify({
@@ -137,7 +139,10 @@ export function buildWebhookApp(options: {
 
   const context = options.validationContext ?? (() => ({}));
   for (const kind of servedKinds) {
-    admission(kind.mutatingPath, forKind(kind, mutate));
+    admission(
+      kind.mutatingPath,
+      forKind(kind, (k, r) => mutate(k, r, options.defaultingFeatures)),
+    );
     admission(
       kind.validatingPath,
       forKind(kind, (k, r) => validate(k, r, context(), options.clusterReader)),

@@ -173,6 +173,7 @@ export async function startWebhookServer(
     pair: first,
     metrics,
     logger,
+    defaultingFeatures: settings.defaultingFeatures,
     ...(kube !== undefined
       ? {
           clusterReader: apiserverReader(

@@ -1,7 +1,8 @@
 // webhook-server's settings, from the environment (the settings table: Kruise's names where Kruise has one,
 // KRUISE_TS_* for the bus and the health server as in every service).
 import { hostname } from 'node:os';
-import { type Env, SettingsReader } from '@kruise-ts/runtime';
+import type { DefaultingOptions } from '@kruise-ts/api';
+import { type Env, type FeatureGateValues, SettingsReader } from '@kruise-ts/runtime';
 
 export type CertSourceSettings =
   | { kind: 'secret'; namespace: string; name: string }
@@ -23,8 +24,22 @@ export interface WebhookServerSettings {
   kubeconfigPath: string | undefined;
   instance: string;
   shutdownDeadlineMs: number;
+  /** Kruise's gates that change defaulting (KRUISE_TS_FEATURE_GATES; an absent gate keeps Kruise's default). */
+  defaultingFeatures: NonNullable<DefaultingOptions['features']>;
   /** Deprecated setting names in use; logged once at start. */
   deprecations: readonly string[];
+}
+
+/** apis/apps/defaults/v1beta1.go: the StatefulSet defaults the two PVC gates switch. */
+export function defaultingFeatures(gates: FeatureGateValues): NonNullable<DefaultingOptions['features']> {
+  return {
+    ...(gates.StatefulSetAutoDeletePVC === undefined
+      ? {}
+      : { statefulSetAutoDeletePVC: gates.StatefulSetAutoDeletePVC }),
+    ...(gates.StatefulSetAutoResizePVCGate === undefined
+      ? {}
+      : { statefulSetAutoResizePVC: gates.StatefulSetAutoResizePVCGate }),
+  };
 }
 
 export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
@@ -58,6 +73,7 @@ export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
     kubeconfigPath: s.string('KRUISE_TS_KUBECONFIG') ?? s.string('KUBECONFIG'),
     instance: s.string('POD_NAME') ?? `${hostname()}-${process.pid}`,
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
+    defaultingFeatures: defaultingFeatures(s.featureGates()),
     deprecations: [],
   };
   return { ...settings, deprecations: s.deprecations };

@@ -1,16 +1,23 @@
-// `rollout why cloneset/NAME | asts/NAME`: the rollout's trace from Jaeger (--jaeger-url or KRUISE_TS_JAEGER_QUERY_URL), read
-// as the chain of waits it spent its time in, with the link to the trace: on the trace UI `npm start` runs
-// (--trace-ui-url or KRUISE_TS_TRACE_UI_URL) when known, since the local Jaeger serves no UI of its own.
+// `rollout why cloneset/NAME | asts/NAME`: the rollout's trace from Jaeger, read as the chain of waits it spent its
+// time in, with the link to the trace: on the trace UI `npm start` runs when known, since the local Jaeger serves
+// no UI of its own. Both addresses come from the flags, the variables, or the local cluster's directory
+// (src/why/endpoints.ts).
 import { intFlag, UsageError } from '../cli/args.ts';
 import type { CommandContext } from '../cli/context.ts';
 import { printObject } from '../cli/output.ts';
 import { CLONESET, parseWorkloadRef } from '../resource-ref.ts';
 import { analyseRollout, formatAnalysis } from '../why/critical-path.ts';
+import {
+  JAEGER_URL_ENV,
+  kubeconfigPath,
+  readLocalState,
+  resolveTraceEndpoints,
+  TRACE_UI_URL_ENV,
+} from '../why/endpoints.ts';
 import { findRolloutTraceId, traceById } from '../why/jaeger.ts';
 import { CLONESET_TRACE, STATEFULSET_TRACE } from '../why/trace-kind.ts';
 
-export const JAEGER_URL_ENV = 'KRUISE_TS_JAEGER_QUERY_URL';
-export const TRACE_UI_URL_ENV = 'KRUISE_TS_TRACE_UI_URL';
+export { JAEGER_URL_ENV, TRACE_UI_URL_ENV };
 
 /** The page a person opens for the trace: Zipkin Lens's /zipkin/traces/<id> on the trace UI, else Jaeger's. */
 export function traceLink(jaegerUrl: string, traceId: string, traceUiUrl?: string): string {
@@ -25,9 +32,16 @@ export function traceLink(jaegerUrl: string, traceId: string, traceUiUrl?: strin
 export async function rolloutWhyCommand(ctx: CommandContext, resources: string[]): Promise<void> {
   const ref = parseWorkloadRef(resources);
   const kind = ref.type === CLONESET ? CLONESET_TRACE : STATEFULSET_TRACE;
-  const jaegerUrl = ctx.args.flags.get('jaeger-url') ?? ctx.env[JAEGER_URL_ENV];
-  if (jaegerUrl === undefined || jaegerUrl === '') {
-    throw new UsageError(`the Jaeger query URL is needed: --jaeger-url or ${JAEGER_URL_ENV}`);
+  const flags = {
+    ...(ctx.args.flags.has('jaeger-url') ? { jaegerUrl: ctx.args.flags.get('jaeger-url') } : {}),
+    ...(ctx.args.flags.has('trace-ui-url') ? { traceUiUrl: ctx.args.flags.get('trace-ui-url') } : {}),
+  };
+  const local = readLocalState(kubeconfigPath(ctx.args.flags.get('kubeconfig'), ctx.env));
+  const { jaegerUrl, traceUiUrl } = resolveTraceEndpoints({ flags, env: ctx.env, local });
+  if (jaegerUrl === undefined) {
+    throw new UsageError(
+      `the Jaeger query URL is needed: --jaeger-url, ${JAEGER_URL_ENV}, or a kubeconfig of a kruise-ts local cluster`,
+    );
   }
   const format = ctx.args.flags.get('output');
   if (format !== undefined && format !== 'json' && format !== 'yaml') {
@@ -50,7 +64,7 @@ export async function rolloutWhyCommand(ctx: CommandContext, resources: string[]
     }
   }
   const analysis = analyseRollout(await traceById(jaegerUrl, traceId), kind);
-  const link = traceLink(jaegerUrl, traceId, ctx.args.flags.get('trace-ui-url') ?? ctx.env[TRACE_UI_URL_ENV]);
+  const link = traceLink(jaegerUrl, traceId, traceUiUrl);
   if (format === 'json' || format === 'yaml') {
     ctx.out(printObject({ ...analysis, traceUrl: link }, format));
     return;

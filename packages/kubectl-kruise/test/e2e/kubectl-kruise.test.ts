@@ -206,7 +206,12 @@ it('CloneSet: status, pause/resume, history, rollout why, undo, describe and sca
     why,
     new RegExp(`^CloneSet default/sample generation ${cs.metadata.generation}: rollout complete in`),
   );
-  assert.match(why, new RegExp(`Trace: ${c.jaegerQueryUrl.replace(/\/$/, '')}/trace/[0-9a-f]{32}\n`));
+  // The launcher runs the trace UI on this cluster (launcher.json next to the kubeconfig): the link goes there
+  // by itself; without it (its jar could not be fetched), to Jaeger.
+  const ui = s.traceUi?.url;
+  const linkPattern =
+    ui === undefined ? `${c.jaegerQueryUrl.replace(/\/$/, '')}/trace/` : `${ui.replace(/\/$/, '')}/traces/`;
+  assert.match(why, new RegExp(`Trace: ${linkPattern}[0-9a-f]{32}\n`));
   assert.match(
     why,
     /Critical path \(what the rollout waited on, in order\):\n {2}AT +WAITED +POD +WAITING FOR\n/,
@@ -214,7 +219,7 @@ it('CloneSet: status, pause/resume, history, rollout why, undo, describe and sca
   assert.match(why, /sample-[a-z0-9]+ +WaitingForMinReadySeconds/);
   assert.match(why, /Client-side throttling: /);
   if (process.env.KUBECTL_KRUISE_CAPTURE_TRACE === '1') {
-    const traceId = /\/trace\/([0-9a-f]{32})/.exec(why)?.[1] as string;
+    const traceId = /\/traces?\/([0-9a-f]{32})/.exec(why)?.[1] as string;
     const raw = (await (await fetch(new URL(`/api/traces/${traceId}`, c.jaegerQueryUrl))).json()) as {
       data: JaegerTrace[];
     };
@@ -222,6 +227,16 @@ it('CloneSet: status, pause/resume, history, rollout why, undo, describe and sca
       join(here, '..', 'fixtures', 'rollout-trace.json'),
       `${JSON.stringify(trimTrace(raw.data[0] as JaegerTrace))}\n`,
     );
+  }
+  // Only the kubeconfig `npm start` prints, nothing else exported: Jaeger and the trace UI come from the cluster
+  // directory, and the link opens (the trace UI serves Lens's page and the trace through its Zipkin API).
+  const bare = await ok(['rollout', 'why', 'cloneset/sample'], { KUBECONFIG: c.kubeconfigPath });
+  const link = new RegExp(`Trace: (${linkPattern}([0-9a-f]{32}))\n`).exec(bare);
+  assert.ok(link, `rollout why with only KUBECONFIG links the trace:\n${bare}`);
+  assert.equal((await fetch(link[1] as string)).status, 200, `${link[1]} opens`);
+  if (ui !== undefined) {
+    const spans = (await (await fetch(new URL(`api/v2/trace/${link[2]}`, ui))).json()) as unknown[];
+    assert.ok(spans.length > 0, 'the trace UI serves the linked trace');
   }
   const asJson = JSON.parse(
     await ok(['rollout', 'why', 'cloneset/sample', '--jaeger-url', c.jaegerQueryUrl, '-o', 'json']),

@@ -36,11 +36,11 @@ it('usage errors exit 1 with kubectl-style messages on stderr', async () => {
     },
     {
       argv: ['rollout', 'why', 'asts/a'],
-      err: 'error: the Jaeger query URL is needed: --jaeger-url or KRUISE_TS_JAEGER_QUERY_URL\n',
+      err: 'error: the Jaeger query URL is needed: --jaeger-url, KRUISE_TS_JAEGER_QUERY_URL, or a kubeconfig of a kruise-ts local cluster\n',
     },
     {
       argv: ['rollout', 'why', 'clone/a'],
-      err: 'error: the Jaeger query URL is needed: --jaeger-url or KRUISE_TS_JAEGER_QUERY_URL\n',
+      err: 'error: the Jaeger query URL is needed: --jaeger-url, KRUISE_TS_JAEGER_QUERY_URL, or a kubeconfig of a kruise-ts local cluster\n',
     },
     {
       argv: ['rollout', 'history', 'clone/a', '-o', 'table'],

@@ -66,8 +66,15 @@ export const FEATURE_GATES = [
   {
     name: 'StatefulSetAutoDeletePVC',
     default: true,
-    meaning: 'persistentVolumeClaimRetentionPolicy is enforced',
-    services: ['statefulset-controller'],
+    meaning: 'persistentVolumeClaimRetentionPolicy is enforced (and defaulted by the webhook)',
+    services: ['statefulset-controller', 'webhook-server'],
+  },
+  {
+    name: 'StatefulSetAutoResizePVCGate',
+    default: false,
+    meaning:
+      'volumeClaimUpdateStrategy OnPodRollingUpdate grows the claims of each pod as the rolling update reaches it; the webhook defaults the type to OnDelete',
+    services: ['statefulset-controller', 'webhook-server'],
   },
 ] as const satisfies readonly FeatureGateSpec[];
 

@@ -284,7 +284,7 @@ export const SETTINGS = [
     type: 'string',
     default: undefined,
     meaning: "Kruise's `--feature-gates`: `Name=true,Other=false`; unknown names stop the start (see below)",
-    services: ['cloneset-controller', 'statefulset-controller'],
+    services: ['cloneset-controller', 'statefulset-controller', 'webhook-server'],
   },
   {
     name: 'KRUISE_TS_ASSIGN_BCJ_PODS_BY_SCHEDULER',

@@ -1,13 +1,18 @@
 // The ownership and storage writes of a round before scaling: adopting and releasing pods
 // (docs/behaviour/advanced-statefulset.md#claiming; applyClaim of @kruise-ts/runtime re-reads the set, uncached,
-// before the first adoption) and growing PVCs whose template grew (#volume-resize). Decisions are claimSetPods and
+// before the first adoption) and growing the PVCs of a pod the rolling update reached (#volume-resize). Decisions are claimSetPods and
 // planClaimResizes; this file only reads what they need and writes what they decide.
 import type { ResourceVersionExpectations } from '@kruise-ts/core';
 import { applyClaim, type ObjectCache } from '@kruise-ts/runtime';
 import type { Span } from '@opentelemetry/api';
 import { claimSetPods } from '../claim.ts';
 import type { PersistentVolumeClaim, StatefulSet, StatefulSetPod } from '../types.ts';
-import { OWNED_BY_ASTS_ANNOTATION, planClaimResizes, type StorageClassInfo } from '../volume-resize.ts';
+import {
+  OTHER_DIFF_REASON,
+  OWNED_BY_ASTS_ANNOTATION,
+  planClaimResizes,
+  type StorageClassInfo,
+} from '../volume-resize.ts';
 import { POD } from './kinds.ts';
 import type { SetWriter } from './set-writer.ts';
 
@@ -52,26 +57,67 @@ export async function claimPods(o: {
   return { pods: outcome.claimed };
 }
 
-/** Grows the claims of the given pods whose template grew; returns the refusals (for Warning Events). */
-export async function resizeClaims(o: {
+/** A claim write that failed, naming the claim (Kruise's `FailedResize` Event names it). */
+export class ClaimResizeError extends Error {
+  readonly claim: string;
+  constructor(claim: string, cause: unknown) {
+    super(`could not update claim ${claim}: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.claim = claim;
+  }
+}
+
+/** What growing one pod's claims did: the claims grown, or why the first refused one cannot grow. */
+export interface ClaimResizeOutcome {
+  resized: string[];
+  refused?: { claim: string; reason: string; otherDiff: boolean };
+}
+
+/**
+ * TryPatchPVC for one pod the rolling update reached: reads the storage classes the plan needs, then grows the
+ * claims smaller than their templates. Stops at the first refused claim, as Kruise does (the round then fails).
+ */
+export async function resizePodClaims(o: {
   set: StoredSet;
-  pods: readonly StatefulSetPod[];
+  pod: StatefulSetPod;
   pvcs: readonly PersistentVolumeClaim[];
   writer: SetWriter;
   span: Span;
-}): Promise<Array<{ claim: string; reason: string }>> {
+}): Promise<ClaimResizeOutcome> {
   const classes = new Map<string, StorageClassInfo | undefined>();
-  let plan = planClaimResizes({ ...o, storageClasses: classes });
+  const input = { set: o.set, pods: [o.pod], pvcs: o.pvcs, storageClasses: classes };
+  let plan = planClaimResizes(input);
   if (plan.unknownClasses.length > 0) {
     for (const name of plan.unknownClasses) classes.set(name, await o.writer.readStorageClass(name));
-    plan = planClaimResizes({ ...o, storageClasses: classes });
+    plan = planClaimResizes(input);
   }
+  const refused = plan.refused[0];
+  if (refused !== undefined) {
+    return {
+      resized: [],
+      refused: {
+        claim: refused.claim.metadata?.name ?? '',
+        reason: refused.reason,
+        otherDiff: refused.reason === OTHER_DIFF_REASON,
+      },
+    };
+  }
+  const resized: string[] = [];
   for (const { claim, resources } of plan.resize) {
-    await o.writer.resizeClaim(claim, resources, {
-      key: OWNED_BY_ASTS_ANNOTATION,
-      value: o.set.metadata.name,
+    try {
+      await o.writer.resizeClaim(claim, resources, {
+        key: OWNED_BY_ASTS_ANNOTATION,
+        value: o.set.metadata.name,
+      });
+    } catch (err) {
+      throw new ClaimResizeError(claim.metadata?.name ?? '', err);
+    }
+    resized.push(claim.metadata?.name ?? '');
+    o.span.addEvent('pvc resized', {
+      'k8s.pvc.name': claim.metadata?.name ?? '',
+      'k8s.pod.name': o.pod.metadata.name ?? '',
     });
-    o.span.addEvent('pvc resized', { 'k8s.pvc.name': claim.metadata?.name ?? '' });
   }
-  return plan.refused.map((r) => ({ claim: r.claim.metadata?.name ?? '', reason: r.reason }));
+  return { resized };
 }

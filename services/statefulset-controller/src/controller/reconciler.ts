@@ -55,7 +55,8 @@ import {
   type StatefulSetPod,
   type StatefulSetStatus,
 } from '../types.ts';
-import { claimPods, resizeClaims } from './claims.ts';
+import { resizesOnRollingUpdate } from '../volume-resize.ts';
+import { ClaimResizeError, claimPods, resizePodClaims } from './claims.ts';
 import { PVC, REVISION, STATEFULSET } from './kinds.ts';
 import { SetWriter } from './set-writer.ts';
 
@@ -186,11 +187,6 @@ async function reconcileSet(
     (p) => !deps.versions.check(p as { metadata: { uid?: string } }, { onTimeout: 'drop' }).proceed,
   );
   const pvcs = cache.list(PVC, namespace).map((c) => c.object);
-  // Claims whose template grew (docs/behaviour/advanced-statefulset.md#volume-resize).
-  const live = pods.filter((p) => !p.metadata.deletionTimestamp);
-  for (const refused of await resizeClaims({ set, pods: live, pvcs, writer, span })) {
-    record('Warning', 'FailedUpdatePVC', `failed to update pvc ${refused.claim}: ${refused.reason}`);
-  }
   const scalePlan = planScale({
     set,
     pods,
@@ -317,6 +313,36 @@ async function reconcileSet(
       case 'update-claim':
         await writer.setClaimOwners(action.claim);
         return;
+      case 'resize-claims': {
+        // docs/behaviour/advanced-statefulset.md#volume-resize: Kruise's TryPatchPVC and recordClaimEvent.
+        const podName = action.pod.metadata.name ?? '';
+        let outcome: Awaited<ReturnType<typeof resizePodClaims>>;
+        try {
+          outcome = await resizePodClaims({ set, pod: action.pod, pvcs, writer, span });
+        } catch (err) {
+          if (err instanceof ClaimResizeError) {
+            record(
+              'Warning',
+              'FailedResize',
+              `resize Claim ${err.claim} for Pod ${podName} in StatefulSet ${name} failed error: ${errorMessage(err.cause)}`,
+            );
+          }
+          throw err;
+        }
+        for (const claim of outcome.resized) {
+          record(
+            'Normal',
+            'SuccessfulResize',
+            `resize Claim ${claim} Pod ${podName} in StatefulSet ${name} success`,
+          );
+        }
+        if (outcome.refused !== undefined) {
+          const { claim, reason, otherDiff } = outcome.refused;
+          if (otherDiff) record('Warning', 'FailedUpdatePVC', `failed to update pvc ${claim}: ${reason}`);
+          throw new Error(`can not patch pvc ${claim} of ${podName}: ${reason}`);
+        }
+        return;
+      }
     }
   };
 
@@ -335,6 +361,7 @@ async function reconcileSet(
   let deltas = { currentReplicasDelta: 0, updatedReplicasDelta: 0 };
   let updateStop: UpdateStop | undefined;
   let blockedPod: string | undefined;
+  let volumeResizing: string[] = [];
   if (unobserved.length > 0) {
     span.setAttribute('kruise.statefulset.update.stop', 'in-place-unobserved');
     for (const pod of unobserved) {
@@ -362,6 +389,7 @@ async function reconcileSet(
       gates: deps.gates,
       alreadyDeleted,
       revisions: [...decided.sorted, updateRevision],
+      pvcs,
     });
     span.setAttributes({
       'kruise.statefulset.update.targets': update.targets.length,
@@ -380,6 +408,7 @@ async function reconcileSet(
     updateRequeue = update.requeueAfterMs;
     updateStop = update.stop;
     blockedPod = update.blockedPod;
+    volumeResizing = update.volumeResizing;
     deltas = {
       currentReplicasDelta: update.currentReplicasDelta,
       updatedReplicasDelta: update.updatedReplicasDelta,
@@ -408,9 +437,11 @@ async function reconcileSet(
     ...(scalePlan.stopPod === undefined ? {} : { scaleStopPod: scalePlan.stopPod }),
     ...(updateStop === undefined ? {} : { updateStop }),
     ...(blockedPod === undefined ? {} : { blockedPod }),
+    volumeResizing,
   });
   for (const w of waits) addWaitEvent(span, w);
-  const phase = rolloutPhase(set, status, waits);
+  const claimsGrow = resizesOnRollingUpdate(set, deps.gates);
+  const phase = rolloutPhase(set, status, waits, claimsGrow);
   span.setAttributes({
     'kruise.rollout.phase': phase.reason,
     'kruise.statefulset.updated_replicas': status.updatedReplicas ?? 0,
@@ -445,7 +476,7 @@ async function reconcileSet(
   );
   return {
     result: requeueAfter === undefined ? undefined : { requeueAfter },
-    complete: isRolloutComplete(set, status),
+    complete: isRolloutComplete(set, status, claimsGrow),
   };
 }
 

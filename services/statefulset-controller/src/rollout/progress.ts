@@ -15,6 +15,7 @@ const PRIORITY: readonly string[] = [
   WaitReason.LifecycleHook,
   WaitReason.InPlaceUpdate,
   WaitReason.OrderedPredecessor,
+  WaitReason.VolumeResize,
   WaitReason.Readiness,
   WaitReason.MinReadySeconds,
   WaitReason.MaxUnavailable,
@@ -30,9 +31,10 @@ export function expectedUpdated(set: StatefulSet): number {
 
 /**
  * Complete: the status is of this generation, exactly spec.replicas pods, every pod the partition allows to update
- * is updated and available, and every pod is available.
+ * is updated and available, and every pod is available. When the rollout grows claims (`claimsGrow`:
+ * resizesOnRollingUpdate), also as many claims of each template compatible and ready as pods it updates.
  */
-export function isRolloutComplete(set: StatefulSet, status: StatefulSetStatus): boolean {
+export function isRolloutComplete(set: StatefulSet, status: StatefulSetStatus, claimsGrow = false): boolean {
   const replicas = replicasOf(set);
   const expected = expectedUpdated(set);
   return (
@@ -40,7 +42,8 @@ export function isRolloutComplete(set: StatefulSet, status: StatefulSetStatus): 
     status.replicas === replicas &&
     (status.updatedReplicas ?? 0) >= expected &&
     (status.updatedAvailableReplicas ?? 0) >= expected &&
-    (status.availableReplicas ?? 0) === replicas
+    (status.availableReplicas ?? 0) === replicas &&
+    (!claimsGrow || (status.volumeClaims ?? []).every((v) => (v.compatibleReadyReplicas ?? 0) >= expected))
   );
 }
 
@@ -48,10 +51,11 @@ export function rolloutPhase(
   set: StatefulSet,
   status: StatefulSetStatus,
   waits: readonly RolloutWait[],
+  claimsGrow = false,
 ): PhaseResult {
   return rolloutPhaseOf({
     kind: 'StatefulSet',
-    complete: isRolloutComplete(set, status),
+    complete: isRolloutComplete(set, status, claimsGrow),
     replicas: replicasOf(set),
     expectedUpdated: expectedUpdated(set),
     updated: status.updatedReplicas ?? 0,

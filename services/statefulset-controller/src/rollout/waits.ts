@@ -20,6 +20,8 @@ export const WaitReason = {
   ...RolloutWaitReason,
   /** OrderedReady: a lower ordinal is not running and available, so nothing after it moves. */
   OrderedPredecessor: 'WaitingForOrderedPredecessor',
+  /** OnPodRollingUpdate: the pod's claims are growing, its volume not yet at the requested size. */
+  VolumeResize: 'WaitingForVolumeResize',
 } as const;
 export type WaitReason = (typeof WaitReason)[keyof typeof WaitReason];
 
@@ -38,6 +40,8 @@ export interface WaitInput {
   updateStop?: UpdateStop;
   /** The target a max-unavailable stop blocked on. */
   blockedPod?: string;
+  /** Pods the update round holds for their claims (plan-update.ts volumeResizing). */
+  volumeResizing?: readonly string[];
 }
 
 // plan-scale.ts stops of an OrderedReady round that wait on one pod becoming ready or gone.
@@ -79,6 +83,15 @@ export function rolloutWaits(input: WaitInput): RolloutWait[] {
         WaitReason.MinReadySeconds,
         warming.map(({ p }) => p),
         Math.min(...warming.map(({ a }) => a.waitMs)),
+      ),
+    );
+  }
+  const resizing = input.volumeResizing ?? [];
+  if (resizing.length > 0) {
+    waits.push(
+      waitOn(
+        WaitReason.VolumeResize,
+        resizing.map((name) => ({ metadata: { name } })),
       ),
     );
   }

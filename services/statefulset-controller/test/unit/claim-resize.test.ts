@@ -120,16 +120,6 @@ describe('planClaimResizes (TryPatchPVC)', () => {
     });
   }
 
-  it('volumeClaimUpdateStrategy OnDelete resizes nothing', () => {
-    const plan = planClaimResizes({
-      set: set({ volumeClaimUpdateStrategy: { type: 'OnDelete' } }),
-      pods: [pod(0)],
-      pvcs: [withClass(pvc('data-web-0'), 'expandable')],
-      storageClasses: classes,
-    });
-    assert.deepEqual(plan, { resize: [], refused: [], unknownClasses: [] });
-  });
-
   it('each claim once, however many pods name it', () => {
     const plan = planClaimResizes({
       set: set(),

@@ -2,7 +2,7 @@
 // to the defaulted one (none when nothing changed). Template defaults are injected on CREATE, and on UPDATE only
 // when the template changed (Kruise's mutating handlers).
 
-import { shouldInjectTemplateDefaults, type Version, versions } from '@kruise-ts/api';
+import { type DefaultingOptions, shouldInjectTemplateDefaults, type Version, versions } from '@kruise-ts/api';
 import { plain } from '@kruise-ts/kube';
 import fastJsonPatch from 'fast-json-patch';
 import type { ServedKind } from '../kinds.ts';
@@ -10,7 +10,11 @@ import { type AdmissionRequest, type AdmissionResponse, allowed, denied } from '
 
 /** JSON as the apiserver would serialise it: no undefined members. */
 
-export function mutate(kind: ServedKind, request: AdmissionRequest): AdmissionResponse {
+export function mutate(
+  kind: ServedKind,
+  request: AdmissionRequest,
+  features?: DefaultingOptions['features'],
+): AdmissionResponse {
   const { uid } = request;
   if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return allowed(uid);
   const version = request.kind.version as Version;
@@ -27,7 +31,12 @@ export function mutate(kind: ServedKind, request: AdmissionRequest): AdmissionRe
       template: kind.templateOf(original),
       oldTemplate: request.oldObject ? kind.templateOf(request.oldObject) : undefined,
     });
-    defaulted = plain(kind.defaults(structuredClone(original), version, { injectTemplateDefaults: inject }));
+    defaulted = plain(
+      kind.defaults(structuredClone(original), version, {
+        injectTemplateDefaults: inject,
+        ...(features === undefined ? {} : { features }),
+      }),
+    );
   } catch (err) {
     // The object does not have the shape its kind requires (e.g. spec missing): say so instead of failing hard.
     return denied(uid, 400, 'BadRequest', `cannot default ${kind.kind}: ${(err as Error).message}`);

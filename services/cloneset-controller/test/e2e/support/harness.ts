@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 import {
   acquireCluster,
   type ClusterLease,
+  type ClusterOptions,
   eventually,
   requestJson,
+  startCluster,
   startServiceProcess,
 } from '@kruise-ts/devcluster';
 import { AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
@@ -71,8 +73,17 @@ export class Harness {
   controller: ControllerProcess | undefined;
   #nsSeq = 0;
 
-  async start(options: { controller?: boolean } = {}): Promise<void> {
-    this.cluster = await acquireCluster();
+  /**
+   * With `cluster`, a private cluster of that shape (e.g. zone-labelled nodes) instead of the test command's; the
+   * services spawned here get its KRUISE_TS_* names from env().
+   */
+  async start(options: { controller?: boolean; cluster?: ClusterOptions } = {}): Promise<void> {
+    if (options.cluster === undefined) {
+      this.cluster = await acquireCluster();
+    } else {
+      const own = await startCluster(options.cluster);
+      this.cluster = { ...own, release: () => own.stop() };
+    }
     this.kc = new KubeConfig();
     this.kc.loadFromFile(this.cluster.kubeconfigPath);
     this.core = this.kc.makeApiClient(CoreV1Api);

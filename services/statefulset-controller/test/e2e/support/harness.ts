@@ -17,7 +17,7 @@ export class Harness extends ControllerHarness {
       watch: 'statefulsets.apps.kruise.io,pods.core,persistentvolumeclaims.core,controllerrevisions.apps',
       crds: buildCrds(),
       cleanupCollections: ['/apis/apps.kruise.io/v1beta1/namespaces/{ns}/statefulsets'],
-      env: { KRUISE_TS_FEATURE_GATES: 'StatefulSetStartOrdinal=true' },
+      env: { KRUISE_TS_FEATURE_GATES: 'StatefulSetStartOrdinal=true,StatefulSetAutoResizePVCGate=true' },
     });
   }
 
