@@ -1,5 +1,6 @@
 // The services `npm start` runs, in start order, and the settings each gets. Services are processes started
-// from their entry points: the launcher never imports a service.
+// from their entry points: the launcher never imports a service. `--all-in-one` runs them all as one process
+// (packages/all-in-one) with the union of their settings.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -62,4 +63,14 @@ export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec
   ];
   // The system grows issue by issue; run what exists.
   return specs.filter((s) => existsSync(s.entry));
+}
+
+/** The one process of every service (packages/all-in-one): each part reads its settings from the same env. */
+export function allInOneSpec(repoRoot: string, webhookPort: number): ServiceSpec {
+  const parts = serviceSpecs(repoRoot, webhookPort);
+  return {
+    name: 'all-in-one',
+    entry: join(repoRoot, 'packages', 'all-in-one', 'src', 'main.ts'),
+    env: (port) => Object.assign({}, ...parts.map((p) => p.env(port))) as Record<string, string>,
+  };
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildCrdsWithConversionWebhook } from '@kruise-ts/api';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
 import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
-import { serviceSpecs } from './services.ts';
+import { allInOneSpec, serviceSpecs } from './services.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -34,6 +34,8 @@ export interface SystemOptions {
   omit?: readonly string[];
   /** Services to run from elsewhere. */
   replace?: Readonly<Record<string, ServiceLaunch>>;
+  /** Every service in one process, `all-in-one` (packages/all-in-one), instead of one process each. */
+  allInOne?: boolean;
 }
 
 export interface RunningSystem {
@@ -98,7 +100,7 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
   const services: RunningService[] = [];
   let traceUi: TraceUi | undefined;
   let traceUiError: string | undefined;
-  type Spec = ReturnType<typeof serviceSpecs>[number];
+  type Spec = ReturnType<typeof allInOneSpec>;
   const launched = new Map<string, { spec: Spec; port: number; override: ServiceLaunch | undefined }>();
   const stop = async () => {
     await traceUi?.stop();
@@ -141,7 +143,10 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     else known.pid = child.pid ?? 0;
   };
   try {
-    for (const spec of serviceSpecs(repoRoot, webhookPort)) {
+    const specs = options.allInOne
+      ? [allInOneSpec(repoRoot, webhookPort)]
+      : serviceSpecs(repoRoot, webhookPort);
+    for (const spec of specs) {
       if (options.omit?.includes(spec.name)) continue;
       const override = options.replace?.[spec.name];
       const port = await freePort();
