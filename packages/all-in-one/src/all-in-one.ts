@@ -21,6 +21,12 @@ export async function startAllInOne(
   const { logger, registry } = deps;
   const health = await startHealthServer({ ...config.http, registry });
   const running: { name: string; stop(): Promise<void> }[] = [];
+  // Serving /healthz from the start, but not ready before every part runs (the webhook server listens, the
+  // controllers hold their caches): each part adds its own readiness checks as it starts.
+  let starting: string | undefined = 'bus';
+  health.addReadinessCheck('parts', () => {
+    if (starting !== undefined) throw new Error(`starting ${starting}`);
+  });
   let bus: Awaited<ReturnType<typeof connectBus>> | undefined;
   let cache: ObjectCache | undefined;
   const stopAll = async () => {
@@ -58,6 +64,7 @@ export async function startAllInOne(
       onError: (err) => logger.warn({ err }, 'cache feed error'),
     });
     for (const part of config.parts) {
+      starting = part.name;
       const partLogger = logger.child({ service: part.name });
       const started = await part.start({
         logger: partLogger,
@@ -67,6 +74,7 @@ export async function startAllInOne(
       running.push({ name: part.name, stop: () => started.stop() });
       logger.info({ part: part.name }, 'part started');
     }
+    starting = undefined;
   } catch (err) {
     await stopAll();
     throw err;

@@ -9,6 +9,11 @@ export interface ServiceSpec {
   entry: string;
   /** Settings beyond the shared ones (cluster, bus, tracing). `port` is a free port for its health server. */
   env(port: number): Record<string, string>;
+  /**
+   * What the launcher waits for before starting the next: `/healthz` (default; the next service waits for what
+   * it needs itself) or `/readyz` (everything in the process runs, e.g. the all-in-one's webhook server listens).
+   */
+  waitFor?: '/healthz' | '/readyz';
 }
 
 export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec[] {
@@ -71,6 +76,7 @@ export function allInOneSpec(repoRoot: string, webhookPort: number): ServiceSpec
   return {
     name: 'all-in-one',
     entry: join(repoRoot, 'packages', 'all-in-one', 'src', 'main.ts'),
+    waitFor: '/readyz',
     env: (port) => Object.assign({}, ...parts.map((p) => p.env(port))) as Record<string, string>,
   };
 }

@@ -130,13 +130,13 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     children.push({ name: spec.name, child, exited });
     const healthUrl = `http://127.0.0.1:${port}`;
     await eventually(
-      `${spec.name} healthy (log ${logFile})`,
+      `${spec.name} ${spec.waitFor === '/readyz' ? 'ready' : 'healthy'} (log ${logFile})`,
       async () => {
         if (child.exitCode !== null)
           throw new Error(`${spec.name} exited with ${child.exitCode}; see ${logFile}`);
-        return (await fetch(`${healthUrl}/healthz`)).ok;
+        return (await fetch(`${healthUrl}${spec.waitFor ?? '/healthz'}`)).ok;
       },
-      { timeoutMs: 60_000, intervalMs: 300 },
+      { timeoutMs: spec.waitFor === '/readyz' ? 180_000 : 60_000, intervalMs: 300 },
     );
     const known = services.find((s) => s.name === spec.name);
     if (known === undefined) services.push({ name: spec.name, healthUrl, logFile, pid: child.pid ?? 0 });

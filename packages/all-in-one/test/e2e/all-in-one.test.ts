@@ -19,7 +19,7 @@ let cluster: Cluster | undefined;
 let system: RunningSystem | undefined;
 
 before(async () => {
-  cluster = await startCluster();
+  cluster = await startCluster({ keepDir: process.env.KEEP_DIR === "1" });
   system = await startSystem(cluster, { allInOne: true });
 });
 after(async () => {
