@@ -120,7 +120,8 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
   const launch = async (spec: Spec, port: number, override: ServiceLaunch | undefined) => {
     const logFile = join(cluster.dir, `${spec.name}.log`);
     const out = createWriteStream(logFile, { flags: 'a' });
-    const child = spawn(override?.execPath ?? process.execPath, [override?.entry ?? spec.entry], {
+    const args = [...(spec.nodeArgs ?? []), override?.entry ?? spec.entry];
+    const child = spawn(override?.execPath ?? process.execPath, args, {
       env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...override?.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
