@@ -2,7 +2,7 @@
 // part started on views of them (docs/adr/0024-all-in-one-process.md). Parts start in order and stop in reverse;
 // then the cache, the bus and the server close. A part that fails to start stops the ones already running.
 import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
-import { ObjectCache, sharedPartView, startHealthServer } from '@kruise-ts/runtime';
+import { contractRefusals, ObjectCache, sharedPartView, startHealthServer } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { type AllInOneConfig, SERVICE_NAME } from './config.ts';
 import { cachedKinds } from './parts.ts';
@@ -59,8 +59,12 @@ export async function startAllInOne(
       if (openBus.nc.isClosed()) throw new Error('bus connection closed');
     });
     // Every object each part reads, held once for the whole process.
+    // A message of a contract this build cannot read: logged and counted once here, as a controller's own cache
+    // does; each controller still leaves that partition alone (it reads the cache's refusals).
+    const refused = contractRefusals({ controller: SERVICE_NAME, registry, logger });
     cache = new ObjectCache(bus, {
       kinds: cachedKinds(config.parts),
+      onRefused: refused.onRefused,
       onError: (err) => logger.warn({ err }, 'cache feed error'),
     });
     for (const part of config.parts) {
