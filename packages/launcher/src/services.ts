@@ -1,5 +1,6 @@
 // The services `npm start` runs, in start order, and the settings each gets. Services are processes started
-// from their entry points: the launcher never imports a service.
+// from their entry points: the launcher never imports a service. `--all-in-one` runs them all as one process
+// (packages/all-in-one) with the union of their settings.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -8,6 +9,13 @@ export interface ServiceSpec {
   entry: string;
   /** Settings beyond the shared ones (cluster, bus, tracing). `port` is a free port for its health server. */
   env(port: number): Record<string, string>;
+  /**
+   * What the launcher waits for before starting the next: `/healthz` (default; the next service waits for what
+   * it needs itself) or `/readyz` (everything in the process runs, e.g. the all-in-one's webhook server listens).
+   */
+  waitFor?: '/healthz' | '/readyz';
+  /** Node options before the entry (V8 heap settings). */
+  nodeArgs?: readonly string[];
 }
 
 export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec[] {
@@ -62,4 +70,20 @@ export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec
   ];
   // The system grows issue by issue; run what exists.
   return specs.filter((s) => existsSync(s.entry));
+}
+
+/** What bin/kruise-ts-all-in-one passes too (packages/all-in-one). */
+export const ALL_IN_ONE_NODE_ARGS = ['--max-semi-space-size=1'] as const;
+
+/** The one process of every service (packages/all-in-one): each part reads its settings from the same env. */
+export function allInOneSpec(repoRoot: string, webhookPort: number): ServiceSpec {
+  const parts = serviceSpecs(repoRoot, webhookPort);
+  return {
+    name: 'all-in-one',
+    entry: join(repoRoot, 'packages', 'all-in-one', 'src', 'main.ts'),
+    waitFor: '/readyz',
+    // A small young generation: idle RSS 196 instead of 305 MiB after the e2e scenarios (docs/adr/0024).
+    nodeArgs: ALL_IN_ONE_NODE_ARGS,
+    env: (port) => Object.assign({}, ...parts.map((p) => p.env(port))) as Record<string, string>,
+  };
 }

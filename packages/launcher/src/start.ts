@@ -1,14 +1,16 @@
 // `npm start`: brings up the local cluster (building it first on a new machine), starts the whole system on it
-// (src/system.ts), and prints how to reach everything. Ctrl-C stops it all.
+// (src/system.ts), and prints how to reach everything. Ctrl-C stops it all. `npm start -- --all-in-one` runs every
+// service in one process (packages/all-in-one) instead of one process each.
 import { binaryPaths, startCluster } from '@kruise-ts/devcluster';
 import { startSystem } from './system.ts';
 
 console.error('kruise-ts: starting the local cluster (a new machine first builds it from source, ~11 min)');
+const allInOne = process.argv.slice(2).includes('--all-in-one');
 const cluster = await startCluster();
 const { stop: stopCluster, ...info } = cluster;
 let system: Awaited<ReturnType<typeof startSystem>>;
 try {
-  system = await startSystem(info);
+  system = await startSystem(info, { allInOne });
 } catch (err) {
   await stopCluster();
   throw err;
@@ -19,7 +21,7 @@ kruise-ts is up.
   kube-apiserver   ${info.apiserverUrl}
   kubeconfig       ${info.kubeconfigPath}
   NATS JetStream   ${info.natsUrl}
-  Jaeger query     ${info.jaegerQueryUrl}/api/traces?service=watcher
+  Jaeger query     ${info.jaegerQueryUrl}/api/traces?service=${allInOne ? 'all-in-one' : 'watcher'}
   trace UI: ${system.traceUi?.url ?? `not running (${system.traceUiError})`}
   webhooks         ${system.webhookUrl}
 

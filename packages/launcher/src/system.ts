@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildCrdsWithConversionWebhook } from '@kruise-ts/api';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
 import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
-import { serviceSpecs } from './services.ts';
+import { allInOneSpec, serviceSpecs } from './services.ts';
 import { removeLauncherState, writeLauncherState } from './state.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -35,6 +35,8 @@ export interface SystemOptions {
   omit?: readonly string[];
   /** Services to run from elsewhere. */
   replace?: Readonly<Record<string, ServiceLaunch>>;
+  /** Every service in one process, `all-in-one` (packages/all-in-one), instead of one process each. */
+  allInOne?: boolean;
 }
 
 export interface RunningSystem {
@@ -99,7 +101,7 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
   const services: RunningService[] = [];
   let traceUi: TraceUi | undefined;
   let traceUiError: string | undefined;
-  type Spec = ReturnType<typeof serviceSpecs>[number];
+  type Spec = ReturnType<typeof allInOneSpec>;
   const launched = new Map<string, { spec: Spec; port: number; override: ServiceLaunch | undefined }>();
   const stop = async () => {
     removeLauncherState(cluster.dir);
@@ -120,7 +122,8 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
   const launch = async (spec: Spec, port: number, override: ServiceLaunch | undefined) => {
     const logFile = join(cluster.dir, `${spec.name}.log`);
     const out = createWriteStream(logFile, { flags: 'a' });
-    const child = spawn(override?.execPath ?? process.execPath, [override?.entry ?? spec.entry], {
+    const args = [...(spec.nodeArgs ?? []), override?.entry ?? spec.entry];
+    const child = spawn(override?.execPath ?? process.execPath, args, {
       env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...override?.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -130,20 +133,23 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     children.push({ name: spec.name, child, exited });
     const healthUrl = `http://127.0.0.1:${port}`;
     await eventually(
-      `${spec.name} healthy (log ${logFile})`,
+      `${spec.name} ${spec.waitFor === '/readyz' ? 'ready' : 'healthy'} (log ${logFile})`,
       async () => {
         if (child.exitCode !== null)
           throw new Error(`${spec.name} exited with ${child.exitCode}; see ${logFile}`);
-        return (await fetch(`${healthUrl}/healthz`)).ok;
+        return (await fetch(`${healthUrl}${spec.waitFor ?? '/healthz'}`)).ok;
       },
-      { timeoutMs: 60_000, intervalMs: 300 },
+      { timeoutMs: spec.waitFor === '/readyz' ? 180_000 : 60_000, intervalMs: 300 },
     );
     const known = services.find((s) => s.name === spec.name);
     if (known === undefined) services.push({ name: spec.name, healthUrl, logFile, pid: child.pid ?? 0 });
     else known.pid = child.pid ?? 0;
   };
   try {
-    for (const spec of serviceSpecs(repoRoot, webhookPort)) {
+    const specs = options.allInOne
+      ? [allInOneSpec(repoRoot, webhookPort)]
+      : serviceSpecs(repoRoot, webhookPort);
+    for (const spec of specs) {
       if (options.omit?.includes(spec.name)) continue;
       const override = options.replace?.[spec.name];
       const port = await freePort();

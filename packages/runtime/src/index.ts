@@ -142,6 +142,8 @@ export type { ServiceProcessOptions, ServiceSettings } from './service/controlle
 export { runServiceProcess } from './service/controller-process.ts';
 export type { ControllerSettings, SettingDefaults } from './service/settings.ts';
 export { controllerSettingsFromEnv, envInt, readControllerSettings } from './service/settings.ts';
+export type { SharedProcessParts } from './service/shared.ts';
+export { sharedPartView } from './service/shared.ts';
 export type {
   ExpectationGate,
   ExpectationWait,

@@ -136,7 +136,11 @@ export async function startPartitionedController(
       onRefused: refused.onRefused,
       ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'cache feed error') } : {}),
     });
+  // A shared cache holds other controllers' kinds too: their changes are none of this controller's business.
+  const ownKinds = new Set(o.kinds.map((k) => `${k.kind}.${k.group}`));
   const unsubscribe = cache.subscribe((change) => {
+    const obj = change.current ?? change.old;
+    if (obj !== undefined && !ownKinds.has(`${obj.kind}.${obj.group}`)) return;
     if (!change.snapshot && change.observedAt !== undefined) {
       lag?.observe({ controller: o.name }, Math.max(0, Date.now() - change.observedAt) / 1000);
     }

@@ -1,6 +1,12 @@
 // Process-wide OpenTelemetry tracing: async-context propagation, the W3C propagator, and (when the
 // environment asks for it) a tracer provider exporting over OTLP through a batch span processor.
-import { context, propagation, type Tracer, trace } from '@opentelemetry/api';
+import {
+  type TracerProvider as ApiTracerProvider,
+  context,
+  propagation,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -28,6 +34,11 @@ export interface TelemetryOptions {
   exporter?: SpanExporter;
   /** `batch` (default) for services; `simple` exports each span as it ends, for tests that read them at once. */
   processor?: 'batch' | 'simple';
+  /**
+   * Tracer name → the `service.name` its spans carry, for a process running several services (the all-in-one)
+   * so each one's spans show under its own name; spans of other tracers carry `serviceName`.
+   */
+  tracerServices?: Readonly<Record<string, string>>;
 }
 
 export interface Telemetry {
@@ -62,41 +73,60 @@ export function setupTelemetry(options: TelemetryOptions): Telemetry {
   );
 
   const exporter = options.exporter ?? exporterFor(config);
-  let provider: TracerProvider | undefined;
+  const providers = new Map<string, TracerProvider>();
+  let global: ApiTracerProvider | undefined;
   if (exporter !== undefined) {
-    const processor: SpanProcessor =
-      options.processor === 'simple'
-        ? new SimpleSpanProcessor({ exporter })
-        : new BatchSpanProcessor({ exporter, ...config.batch });
-    provider = new TracerProvider({
-      sampler: config.sampler,
-      resource: defaultResource().merge(
-        resourceFromAttributes({
-          [ATTR_SERVICE_VERSION]: options.serviceVersion,
-          ...config.resourceAttributes,
-          // Set last: OTEL_SERVICE_NAME (or the code's name) beats service.name in OTEL_RESOURCE_ATTRIBUTES.
-          [ATTR_SERVICE_NAME]: serviceName,
-        }),
-      ),
-      spanProcessors: [processor],
-    });
-    trace.setGlobalTracerProvider(provider);
+    // One provider per service name (a resource is per provider), each with its own processor and exporter.
+    const providerFor = (name: string): TracerProvider => {
+      const known = providers.get(name);
+      if (known !== undefined) return known;
+      const out = providers.size === 0 ? exporter : (options.exporter ?? exporterFor(config) ?? exporter);
+      const processor: SpanProcessor =
+        options.processor === 'simple'
+          ? new SimpleSpanProcessor({ exporter: out })
+          : new BatchSpanProcessor({ exporter: out, ...config.batch });
+      const provider = new TracerProvider({
+        sampler: config.sampler,
+        resource: defaultResource().merge(
+          resourceFromAttributes({
+            [ATTR_SERVICE_VERSION]: options.serviceVersion,
+            ...config.resourceAttributes,
+            // Set last: OTEL_SERVICE_NAME (or the code's name) beats service.name in OTEL_RESOURCE_ATTRIBUTES.
+            [ATTR_SERVICE_NAME]: name,
+          }),
+        ),
+        spanProcessors: [processor],
+      });
+      providers.set(name, provider);
+      return provider;
+    };
+    const main = providerFor(serviceName);
+    const byTracer = options.tracerServices;
+    global =
+      byTracer === undefined
+        ? main
+        : {
+            getTracer: (name, version, o) =>
+              (byTracer[name] === undefined ? main : providerFor(byTracer[name])).getTracer(name, version, o),
+          };
+    trace.setGlobalTracerProvider(global);
   }
+  const all = () => [...providers.values()];
   installed = true;
 
   let shutDown: Promise<void> | undefined;
   return {
-    enabled: provider !== undefined,
+    enabled: global !== undefined,
     serviceName,
     config,
     tracer: (name = serviceName, version = options.serviceVersion) => trace.getTracer(name, version),
     forceFlush: async () => {
-      await provider?.forceFlush();
+      await Promise.all(all().map((p) => p.forceFlush()));
     },
     shutdown: () => {
       shutDown ??= (async () => {
         try {
-          await provider?.shutdown();
+          await Promise.all(all().map((p) => p.shutdown()));
         } finally {
           trace.disable();
           propagation.disable();

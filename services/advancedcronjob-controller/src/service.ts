@@ -1,11 +1,20 @@
 // The running controller: AdvancedCronJobs and the Jobs and BroadcastJobs they create, from the bus-fed
 // partitioned cache; the runtime's workload-controller bootstrap around this reconcile.
-import { packageVersion, startWorkloadController, type WorkloadControllerService } from '@kruise-ts/runtime';
+import {
+  packageVersion,
+  type SharedProcessParts,
+  startWorkloadController,
+  type WorkloadControllerService,
+} from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { cronJobKeysFor, observeExpectations } from './controller/cache-events.ts';
 import { ADVANCEDCRONJOB, CACHED_KINDS } from './controller/kinds.ts';
 import { createCronJobReconcile } from './controller/reconciler.ts';
+
+/** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
+export { configFromEnv } from './config.ts';
+export { CACHED_KINDS } from './controller/kinds.ts';
 
 export const SERVICE_NAME = 'advancedcronjob-controller';
 /** The package.json version: what /version, the build-info gauge and the bus report. */
@@ -13,7 +22,7 @@ export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 export function startAdvancedCronJobController(
   config: ControllerConfig,
-  deps: { logger: Logger; registry: Registry },
+  deps: { logger: Logger; registry: Registry; shared?: SharedProcessParts | undefined },
 ): Promise<WorkloadControllerService> {
   return startWorkloadController({
     controllerName: 'advancedcronjob',

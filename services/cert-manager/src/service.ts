@@ -1,7 +1,7 @@
 // Wires cert-manager together: kube client, lease, watches, sync loop, bus notifier, health server. main.ts
 // runs it as a process; tests run it in-process with their own settings.
 import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
-import { KubeClient, startHealthServer } from '@kruise-ts/runtime';
+import { KubeClient, type SharedProcessParts, startHealthServer } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { startLeaderElection } from './lease.ts';
 import { startSyncLoop } from './manager.ts';
@@ -9,6 +9,11 @@ import { createCertManagerMetrics } from './metrics.ts';
 import { busNotifier } from './notify.ts';
 import type { CertManagerSettings } from './settings.ts';
 import { startTriggers } from './triggers.ts';
+
+/** For a process composing this service with others (packages/all-in-one): its settings. */
+export { settingsFromEnv } from './settings.ts';
+
+export const SERVICE_NAME = 'cert-manager';
 
 export interface CertManagerService {
   readonly healthPort: number;
@@ -20,7 +25,7 @@ export interface CertManagerService {
 
 export async function startCertManager(
   settings: CertManagerSettings,
-  options: { logger?: Logger; registry?: Registry } = {},
+  options: { logger?: Logger; registry?: Registry; shared?: SharedProcessParts | undefined } = {},
 ): Promise<CertManagerService> {
   const logger = options.logger ?? createLogger({ name: 'cert-manager' });
   const registry = options.registry ?? createMetricsRegistry({ defaultLabels: { service: 'cert-manager' } });
@@ -30,14 +35,18 @@ export async function startCertManager(
     userAgent: 'kruise-ts/cert-manager',
   });
 
-  const bus = settings.nats
-    ? await connectBus({
-        servers: settings.nats.url,
-        topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
-        publisherId: `cert-manager/${settings.lease.identity}`,
-        waitOnFirstConnect: true,
-      })
-    : undefined;
+  // In a process of several parts the bus and the health server are the process's (views whose close() is a no-op).
+  const shared = options.shared;
+  const bus = shared?.bus
+    ? shared.bus
+    : settings.nats
+      ? await connectBus({
+          servers: settings.nats.url,
+          topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
+          publisherId: `cert-manager/${settings.lease.identity}`,
+          waitOnFirstConnect: true,
+        })
+      : undefined;
   if (bus !== undefined) await ensureTopology(bus);
 
   let isLeader = () => false;
@@ -90,11 +99,13 @@ export async function startCertManager(
     (err) => logger.debug({ err }, 'watch restarted'),
   );
 
-  const health = await startHealthServer({
-    host: settings.health.host,
-    port: settings.health.port,
-    registry,
-  });
+  const health =
+    shared?.health ??
+    (await startHealthServer({
+      host: settings.health.host,
+      port: settings.health.port,
+      registry,
+    }));
   // A standby is ready (it serves nothing); the leader once its first sync wrote certificates and bundles.
   health.addReadinessCheck('certificates-synced', () => {
     if (elector.isLeader() && !loop.synced()) {

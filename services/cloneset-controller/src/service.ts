@@ -5,6 +5,7 @@ import {
   packageVersion,
   RolloutTracker,
   recallFromBus,
+  type SharedProcessParts,
   startWorkloadController,
   type WorkloadControllerService,
 } from '@kruise-ts/runtime';
@@ -14,6 +15,10 @@ import { cloneSetKeysFor, observeExpectations } from './controller/cache-events.
 import { CACHED_KINDS, CLONESET } from './controller/kinds.ts';
 import { type ControllerMetrics, controllerMetrics } from './controller/metrics.ts';
 import { createCloneSetReconcile } from './controller/reconciler.ts';
+
+/** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
+export { configFromEnv } from './config.ts';
+export { CACHED_KINDS } from './controller/kinds.ts';
 
 export const CONTROLLER_NAME = 'cloneset';
 export const SERVICE_NAME = 'cloneset-controller';
@@ -25,7 +30,7 @@ export type CloneSetControllerService = WorkloadControllerService;
 
 export function startCloneSetController(
   config: ControllerConfig,
-  deps: { logger: Logger; registry: Registry },
+  deps: { logger: Logger; registry: Registry; shared?: SharedProcessParts | undefined },
 ): Promise<CloneSetControllerService> {
   const { logger, registry } = deps;
   let metrics: ControllerMetrics | undefined;
@@ -37,6 +42,7 @@ export function startCloneSetController(
     settings: config,
     logger,
     registry,
+    shared: deps.shared,
     kinds: CACHED_KINDS,
     primary: CLONESET,
     onExpectationLeak: (leak) => metrics?.onLeak(leak),

@@ -12,6 +12,7 @@ import {
   openControllerConnections,
   type PartitionedController,
   packageVersion,
+  type SharedProcessParts,
   startPartitionedController,
   typedKind,
 } from '@kruise-ts/runtime';
@@ -21,12 +22,22 @@ import type { RevisionGcConfig } from './config.ts';
 import { revisionsToDelete } from './prune.ts';
 import { workloadKinds } from './workload-kinds.ts';
 
+/** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
+export { configFromEnv } from './config.ts';
+
 export const SERVICE_NAME = 'revision-gc';
 /** The package.json version: what /version, the build-info gauge and the bus report. */
 export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 const revisionKind = typedKind<ControllerRevision>(CONTROLLER_REVISION);
 const podKind = POD;
+
+/** The kinds revision-gc's cache holds: every workload kind, their ControllerRevisions and pods. */
+export const CACHED_KINDS = [
+  ...workloadKinds.map((k) => ({ group: k.group, kind: k.kind })),
+  { group: revisionKind.group, kind: revisionKind.kind },
+  { group: podKind.group, kind: podKind.kind },
+];
 
 export interface RevisionGcService {
   readonly health: HealthServer;
@@ -35,10 +46,14 @@ export interface RevisionGcService {
 
 export async function startRevisionGc(
   config: RevisionGcConfig,
-  deps: { logger: Logger; registry: Registry },
+  deps: { logger: Logger; registry: Registry; shared?: SharedProcessParts | undefined },
 ): Promise<RevisionGcService> {
   const { logger, registry } = deps;
-  const connections = await openControllerConnections(config, { serviceName: SERVICE_NAME, registry });
+  const connections = await openControllerConnections(config, {
+    serviceName: SERVICE_NAME,
+    registry,
+    shared: deps.shared,
+  });
   const { health, bus, kube } = connections;
   const apps = kube.api(AppsV1Api);
   const controllers: PartitionedController[] = [];
@@ -46,10 +61,12 @@ export async function startRevisionGc(
     for (const c of controllers) await c.stop();
   };
   // One cache for every workload kind's controller: each pod and revision is held once per process.
-  const cache = new ObjectCache(bus, {
-    kinds: [...workloadKinds.map((k) => ({ group: k.group, kind: k.kind })), revisionKind, podKind],
-    onError: (err) => logger.warn({ err }, 'cache feed error'),
-  });
+  const cache =
+    deps.shared?.cache ??
+    new ObjectCache(bus, {
+      kinds: CACHED_KINDS,
+      onError: (err) => logger.warn({ err }, 'cache feed error'),
+    });
   try {
     for (const kind of workloadKinds) {
       const workloadKind = { group: kind.group, kind: kind.kind };

@@ -12,6 +12,7 @@ import {
   objectOf,
   openControllerConnections,
   packageVersion,
+  type SharedProcessParts,
   startLeaderElectedController,
   WorkQueue,
 } from '@kruise-ts/runtime';
@@ -24,6 +25,11 @@ import { KubeWriter } from './kube-writer.ts';
 import { createReconciler } from './reconciler.ts';
 import { RevisionOverlay } from './revisions.ts';
 import { sidecarSetChanged, sidecarSetsForPodChange } from './triggers.ts';
+
+/** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
+export { configFromEnv } from './config.ts';
+/** The kinds the leader caches (SidecarSets, Namespaces and Pods everywhere; revisions in the kruise namespace). */
+export const CACHED_KINDS = [SIDECARSET, NAMESPACE, POD, CONTROLLER_REVISION];
 
 export const CONTROLLER_NAME = 'sidecarset';
 export const SERVICE_NAME = 'sidecarset-controller';
@@ -42,17 +48,23 @@ export interface SidecarSetControllerService {
 interface Leading {
   objects: ObjectCache;
   revisions: ObjectCache;
+  /** Undoes what lead() added to the caches (stops them, or releases its share of the process's cache). */
+  close(): Promise<void>;
   view: ClusterView;
   reconcile: ReturnType<typeof createReconciler>;
 }
 
 export async function startSidecarSetController(
   config: ControllerConfig,
-  deps: { logger: Logger; registry: Registry },
+  deps: { logger: Logger; registry: Registry; shared?: SharedProcessParts | undefined },
 ): Promise<SidecarSetControllerService> {
-  const { logger, registry } = deps;
+  const { logger, registry, shared } = deps;
   const tracer = trace.getTracer(SERVICE_NAME, SERVICE_VERSION);
-  const connections = await openControllerConnections(config, { serviceName: SERVICE_NAME, registry });
+  const connections = await openControllerConnections(config, {
+    serviceName: SERVICE_NAME,
+    registry,
+    shared,
+  });
   const { health, bus, kube } = connections;
   try {
     const versions = new ResourceVersionExpectations({
@@ -100,6 +112,36 @@ export async function startSidecarSetController(
       logger,
       tracer,
       lead: async () => {
+        const revisionPartition = partitionOf(config.revisionNamespace, config.partitions);
+        const partitions = Array.from({ length: config.partitions }, (_, p) => p);
+        const reconcileWith = (objects: ObjectCache, revisions: ObjectCache) => {
+          const view = new ClusterView(objects, revisions, config.revisionNamespace);
+          const reconcile = createReconciler({
+            view,
+            writer,
+            versions,
+            overlay,
+            revisionNamespace: config.revisionNamespace,
+          });
+          return { view, reconcile };
+        };
+        if (shared !== undefined) {
+          // The process's cache holds these kinds (and others'): subscribe to ours, hold every partition.
+          const own = new Set([SIDECARSET, NAMESPACE, POD].map((k) => `${k.kind}.${k.group}`));
+          const unsubscribe = shared.cache.subscribe((change) => {
+            const obj = change.current ?? change.old;
+            if (obj !== undefined && own.has(`${obj.kind}.${obj.group}`)) onChange(change);
+          });
+          await shared.cache.addClusterScoped();
+          await Promise.all(partitions.map((p) => shared.cache.addPartition(p)));
+          const close = async () => {
+            unsubscribe();
+            await Promise.all(partitions.map((p) => shared.cache.removePartition(p)));
+            await shared.cache.release();
+          };
+          const { view, reconcile } = reconcileWith(shared.cache, shared.cache);
+          return { objects: shared.cache, revisions: shared.cache, view, reconcile, close };
+        }
         const objects = new ObjectCache(bus, {
           kinds: [SIDECARSET, NAMESPACE, POD],
           onChange,
@@ -109,28 +151,22 @@ export async function startSidecarSetController(
           kinds: [CONTROLLER_REVISION],
           onError: (err) => logger.warn({ err }, 'revision cache feed error'),
         });
-        const view = new ClusterView(objects, revisions, config.revisionNamespace);
         // Events during the snapshot are routed once the state is in place; the full enqueue in onLeading
         // covers them.
         await objects.addClusterScoped();
-        await Promise.all(Array.from({ length: config.partitions }, (_, p) => objects.addPartition(p)));
-        await revisions.addPartition(partitionOf(config.revisionNamespace, config.partitions));
-        const reconcile = createReconciler({
-          view,
-          writer,
-          versions,
-          overlay,
-          revisionNamespace: config.revisionNamespace,
-        });
-        return { objects, revisions, view, reconcile };
+        await Promise.all(partitions.map((p) => objects.addPartition(p)));
+        await revisions.addPartition(revisionPartition);
+        const { view, reconcile } = reconcileWith(objects, revisions);
+        const close = async () => {
+          await Promise.all([objects.stop(), revisions.stop()]);
+        };
+        return { objects, revisions, view, reconcile, close };
       },
       onLeading: (state) => {
         logger.info({ member: config.memberId }, 'leading: caches synced');
         for (const sidecarSet of state.view.sidecarSets()) queue.add(sidecarSet.metadata?.name ?? '');
       },
-      resign: async (state) => {
-        await Promise.all([state.objects.stop(), state.revisions.stop()]);
-      },
+      resign: (state) => state.close(),
       reconcile: (state, { key, logger: keyLogger }) => state.reconcile(key, keyLogger),
     });
     leader = controller;

@@ -5,6 +5,7 @@ import {
   packageVersion,
   RolloutTracker,
   recallFromBus,
+  type SharedProcessParts,
   startWorkloadController,
   type WorkloadControllerService,
 } from '@kruise-ts/runtime';
@@ -14,13 +15,17 @@ import { observeExpectations, setKeysFor } from './controller/cache-events.ts';
 import { CACHED_KINDS, STATEFULSET } from './controller/kinds.ts';
 import { createStatefulSetReconcile } from './controller/reconciler.ts';
 
+/** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
+export { configFromEnv } from './config.ts';
+export { CACHED_KINDS } from './controller/kinds.ts';
+
 export const SERVICE_NAME = 'statefulset-controller';
 /** The package.json version: what /version, the build-info gauge and the bus report. */
 export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 export function startStatefulSetController(
   config: ControllerConfig,
-  deps: { logger: Logger; registry: Registry },
+  deps: { logger: Logger; registry: Registry; shared?: SharedProcessParts | undefined },
 ): Promise<WorkloadControllerService> {
   let rollouts: RolloutTracker | undefined;
   return startWorkloadController({

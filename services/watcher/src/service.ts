@@ -1,13 +1,16 @@
 // The running watcher: bus connection, the mirror of every watched kind, and its health/metrics server. Stop
 // order: stop watching and let queued publishes land, close the bus, the apiserver source, then the server.
 import { connectBus, ensureBusSettings, ensureStream, topology } from '@kruise-ts/bus';
-import { currentBuild, packageVersion } from '@kruise-ts/runtime';
+import { currentBuild, packageVersion, type SharedProcessParts } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { KubeConfig } from '@kubernetes/client-node';
 import { apiserverSource } from './apiserver-stream.ts';
 import type { WatcherConfig } from './config.ts';
 import { startHttpServer } from './http-server.ts';
 import { startWatcher } from './watcher.ts';
+
+/** For a process composing this service with others (packages/all-in-one): its settings. */
+export { configFromEnv } from './config.ts';
 
 export const SERVICE_NAME = 'watcher';
 /** OpenTelemetry service.name (traces of the watcher are found under this name). */
@@ -17,20 +20,23 @@ export const SERVICE_VERSION = packageVersion(import.meta.url);
 
 export async function startWatcherService(
   config: WatcherConfig,
-  deps: { logger: Logger; registry: Registry },
+  deps: { logger: Logger; registry: Registry; shared?: SharedProcessParts | undefined },
 ): Promise<{ stop(): Promise<void> }> {
-  const { logger, registry } = deps;
+  const { logger, registry, shared } = deps;
   const kc = new KubeConfig();
   if (config.kubeconfigPath) kc.loadFromFile(config.kubeconfigPath);
   else kc.loadFromDefault();
   const source = apiserverSource(kc);
 
-  const bus = await connectBus({
-    servers: config.natsUrl,
-    topology: topology({ prefix: config.busPrefix, partitions: config.partitions }),
-    publisherId: config.publisherId,
-    waitOnFirstConnect: true,
-  });
+  // In a process of several parts the bus is the process's (its view's close() leaves it open).
+  const bus =
+    shared?.bus ??
+    (await connectBus({
+      servers: config.natsUrl,
+      topology: topology({ prefix: config.busPrefix, partitions: config.partitions }),
+      publisherId: config.publisherId,
+      waitOnFirstConnect: true,
+    }));
   try {
     // The partition count is cluster-wide: a watcher publishing to partitions the controllers do not read
     // refuses to start. Only the object stream is the watcher's; the lease bucket and the event stream belong to
@@ -50,15 +56,20 @@ export async function startWatcherService(
       publishConcurrency: config.publishConcurrency,
     });
 
-    const http = await startHttpServer({
-      ...config.http,
-      registry,
-      build: currentBuild(),
-      isLive: () => !bus.nc.isClosed(),
-      // Not ready while the bus is disconnected: nothing it sees reaches the controllers.
-      isReady: () => watcher.isReady() && bus.connected(),
-      readyDetail: () => watcher.status(),
-    });
+    const isLive = () => !bus.nc.isClosed();
+    // Not ready while the bus is disconnected: nothing it sees reaches the controllers.
+    const isReady = () => watcher.isReady() && bus.connected();
+    const http =
+      shared === undefined
+        ? await startHttpServer({
+            ...config.http,
+            registry,
+            build: currentBuild(),
+            isLive,
+            isReady,
+            readyDetail: () => watcher.status(),
+          })
+        : sharedHttp(shared, isLive, isReady, () => watcher.status());
     logger.info(
       {
         port: http.port,
@@ -83,4 +94,20 @@ export async function startWatcherService(
     await source.close().catch(() => {});
     throw err;
   }
+}
+
+/** The watcher's probes as checks of the process's health server (the all-in-one process). */
+function sharedHttp(
+  shared: SharedProcessParts,
+  isLive: () => boolean,
+  isReady: () => boolean,
+  detail: () => unknown,
+): { port: number; close(): Promise<void> } {
+  shared.health.addLivenessCheck('bus', () => {
+    if (!isLive()) throw new Error('bus connection closed');
+  });
+  shared.health.addReadinessCheck('mirror', () => {
+    if (!isReady()) throw new Error(`not ready: ${JSON.stringify(detail())}`);
+  });
+  return { port: shared.health.port, close: async () => {} };
 }

@@ -2,7 +2,7 @@
 // registration of the webhook configurations. main.ts runs it as a process; tests run it in-process.
 import type { AddressInfo } from 'node:net';
 import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
-import { KubeClient, NotFoundError, startHealthServer } from '@kruise-ts/runtime';
+import { KubeClient, NotFoundError, type SharedProcessParts, startHealthServer } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { apiserverReader } from './admission/cluster-reader.ts';
@@ -33,6 +33,8 @@ export async function startWebhookServer(
     registry?: Registry;
     firstCertTimeoutMs?: number;
     cacheSyncTimeoutMs?: number;
+    /** The process's bus and health server when it runs other parts too (views whose close() is a no-op). */
+    shared?: SharedProcessParts | undefined;
   } = {},
 ): Promise<WebhookServer> {
   const logger = options.logger ?? createLogger({ name: 'webhook-server' });
@@ -84,11 +86,14 @@ export async function startWebhookServer(
 
   let ready = false;
   let sidecarSets: SidecarSetCache | undefined;
-  const health = await startHealthServer({
-    host: settings.health.host,
-    port: settings.health.port,
-    registry,
-  });
+  const shared = options.shared;
+  const health =
+    shared?.health ??
+    (await startHealthServer({
+      host: settings.health.host,
+      port: settings.health.port,
+      registry,
+    }));
   health.addReadinessCheck('certificate', () => {
     if (!ready) throw new Error('waiting for a certificate');
   });
@@ -98,14 +103,16 @@ export async function startWebhookServer(
   });
 
   let subscription: CertEventSubscription | undefined;
-  const bus = settings.nats
-    ? await connectBus({
-        servers: settings.nats.url,
-        topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
-        publisherId: `webhook-server/${settings.instance}`,
-        waitOnFirstConnect: true,
-      })
-    : undefined;
+  const bus = shared?.bus
+    ? shared.bus
+    : settings.nats
+      ? await connectBus({
+          servers: settings.nats.url,
+          topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
+          publisherId: `webhook-server/${settings.instance}`,
+          waitOnFirstConnect: true,
+        })
+      : undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const subscribe = async () => {

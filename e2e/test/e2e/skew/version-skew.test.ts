@@ -215,7 +215,7 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
     `skew rolling upgrade: ${created} pods created in all, ${fewest}..${most} replicas at a time, ` +
       `${uidsByName.size} distinct instance ids`,
   );
-  const trace = await rolloutTrace(clu().jaegerQueryUrl, ns, 'sample', 2, 120_000);
+  const trace = await rolloutTrace(clu().jaegerQueryUrl, ns, 'sample', 2, { timeoutMs: 120_000 });
   assert.equal(trace.roots.length, 1, `one trace root: ${JSON.stringify(trace.roots)}`);
   assert.ok(trace.services.has('cloneset-controller'), [...trace.services].join(','));
   console.log(

@@ -7,6 +7,7 @@ interface RawTrace {
     operationName: string;
     processID: string;
     references: { refType: string; spanID: string }[];
+    tags?: { key: string; value: unknown }[];
     logs: { fields: { key: string; value: unknown }[] }[];
   }[];
   processes: Record<string, { serviceName: string }>;
@@ -17,6 +18,8 @@ export interface RolloutTrace {
   spanCount: number;
   roots: { service: string; operation: string }[];
   services: Set<string>;
+  /** Instrumentation scopes (tracer names) of its spans: what tells parts of one process apart. */
+  scopes: Set<string>;
 }
 
 async function getJson<T>(url: URL): Promise<T> {
@@ -34,13 +37,14 @@ export async function rolloutTrace(
   namespace: string,
   name: string,
   generation: number,
-  timeoutMs = 60_000,
+  options: { timeoutMs?: number; service?: string } = {},
 ): Promise<RolloutTrace> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   let last: RolloutTrace | undefined;
   for (;;) {
     const search = new URL('/api/traces', jaegerQueryUrl);
-    search.searchParams.set('service', 'cloneset-controller');
+    // The controller's service; `all-in-one` when every service runs in one process.
+    search.searchParams.set('service', options.service ?? 'cloneset-controller');
     search.searchParams.set('operation', 'sync cloneset');
     search.searchParams.set(
       'tags',
@@ -72,6 +76,13 @@ export async function rolloutTrace(
           .filter((s) => !s.references.some((r) => r.refType === 'CHILD_OF' && ids.has(r.spanID)))
           .map((s) => ({ service: service(s.processID), operation: s.operationName })),
         services: new Set(t.spans.map((s) => service(s.processID))),
+        scopes: new Set(
+          t.spans.flatMap((s) =>
+            (s.tags ?? [])
+              .filter((g) => g.key === 'otel.scope.name' || g.key === 'otel.library.name')
+              .map((g) => String(g.value)),
+          ),
+        ),
       };
       // Settled: the same span count twice in a row, and every root accounted for.
       if (last?.spanCount === summary.spanCount && summary.roots.length === 1) return summary;

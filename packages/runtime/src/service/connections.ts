@@ -1,10 +1,12 @@
 // What every controller process opens first: its health/metrics server, the bus (declaring the topology) and
-// a rate-limited kube client. Closed again in reverse if anything after them fails to start.
+// a rate-limited kube client. Closed again in reverse if anything after them fails to start. In a process that
+// runs several parts (shared.ts) the bus and the server are the process's, handed in, and closing leaves them.
 import { type Bus, connectBus, ensureTopology, topology } from '@kruise-ts/bus';
 import type { Registry } from '@kruise-ts/telemetry';
 import { KubeClient } from '../kube/client.ts';
 import { type HealthServer, startHealthServer } from '../server/health-server.ts';
 import type { ControllerSettings } from './settings.ts';
+import type { SharedProcessParts } from './shared.ts';
 
 export interface ControllerConnections {
   health: HealthServer;
@@ -16,8 +18,19 @@ export interface ControllerConnections {
 
 export async function openControllerConnections(
   settings: ControllerSettings,
-  o: { serviceName: string; registry: Registry },
+  o: { serviceName: string; registry: Registry; shared?: SharedProcessParts | undefined },
 ): Promise<ControllerConnections> {
+  const kube = () =>
+    new KubeClient({
+      ...(settings.kubeconfigPath === undefined ? {} : { kubeconfigPath: settings.kubeconfigPath }),
+      qps: settings.kubeQps,
+      burst: settings.kubeBurst,
+      userAgent: `kruise-ts/${o.serviceName}`,
+    });
+  if (o.shared !== undefined) {
+    const { bus, health } = o.shared;
+    return { health, bus, kube: kube(), close: async () => {} };
+  }
   const health = await startHealthServer({ ...settings.http, registry: o.registry });
   let bus: Bus | undefined;
   try {
@@ -37,17 +50,11 @@ export async function openControllerConnections(
     await health.close().catch(() => {});
     throw err;
   }
-  const kube = new KubeClient({
-    ...(settings.kubeconfigPath === undefined ? {} : { kubeconfigPath: settings.kubeconfigPath }),
-    qps: settings.kubeQps,
-    burst: settings.kubeBurst,
-    userAgent: `kruise-ts/${o.serviceName}`,
-  });
   const connected = bus;
   return {
     health,
     bus: connected,
-    kube,
+    kube: kube(),
     close: async () => {
       await connected.close().catch(() => {});
       await health.close().catch(() => {});

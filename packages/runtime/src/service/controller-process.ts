@@ -26,6 +26,8 @@ export interface ServiceProcessOptions<C extends ServiceSettings> {
   serviceVersion: string;
   /** OpenTelemetry service.name when it differs from serviceName. */
   telemetryName?: string;
+  /** Tracer name → service.name of its spans, for a process running several services (setupTelemetry). */
+  tracerServices?: Readonly<Record<string, string>>;
   /** `import.meta.url` of the service's main (finds its git checkout); default the process's entry script. */
   moduleUrl?: string;
   configFromEnv(env: Env): C;
@@ -61,6 +63,7 @@ export async function runServiceProcess<C extends ServiceSettings>(
     const telemetry = setupTelemetry({
       serviceName: o.telemetryName ?? o.serviceName,
       serviceVersion: o.serviceVersion,
+      ...(o.tracerServices === undefined ? {} : { tracerServices: o.tracerServices }),
     });
     for (const warning of telemetry.config.warnings) logger.warn({ warning }, 'telemetry setting ignored');
     const registry = createMetricsRegistry({ defaultLabels: { service: o.serviceName } });

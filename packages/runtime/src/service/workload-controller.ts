@@ -19,6 +19,7 @@ import { type PartitionedReconcileRequest, startPartitionedController } from '..
 import type { HealthServer } from '../server/health-server.ts';
 import { openControllerConnections } from './connections.ts';
 import type { ControllerSettings } from './settings.ts';
+import type { SharedProcessParts } from './shared.ts';
 
 export interface WorkloadExpectations {
   scale: ScaleExpectations;
@@ -119,6 +120,8 @@ export interface WorkloadControllerOptions {
   reconciler(deps: WorkloadReconcileDeps): WorkloadReconcile;
   /** Called, besides a warning log line, for every expectation found past its timeout (e.g. a leak counter). */
   onExpectationLeak?(leak: ExpectationLeak): void;
+  /** The process's bus, cache and health server when it runs other parts too; absent: the controller opens its own. */
+  shared?: SharedProcessParts | undefined;
 }
 
 export interface WorkloadControllerService {
@@ -132,7 +135,11 @@ export async function startWorkloadController(
 ): Promise<WorkloadControllerService> {
   const { settings, logger, registry } = o;
   const tracer = trace.getTracer(o.serviceName, o.serviceVersion);
-  const connections = await openControllerConnections(settings, { serviceName: o.serviceName, registry });
+  const connections = await openControllerConnections(settings, {
+    serviceName: o.serviceName,
+    registry,
+    shared: o.shared,
+  });
   const { health, bus, kube } = connections;
   try {
     const expectationOptions = {
@@ -158,6 +165,7 @@ export async function startWorkloadController(
       bus,
       memberId: settings.memberId,
       kinds: o.kinds,
+      ...(o.shared === undefined ? {} : { cache: o.shared.cache }),
       primary: o.primary,
       workers: settings.workers,
       registry,

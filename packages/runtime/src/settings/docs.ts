@@ -42,6 +42,13 @@ function readers(services: readonly string[]): string {
   if (services.length === CONTROLLERS.length && CONTROLLERS.every((c) => services.includes(c))) {
     return 'controllers';
   }
+  if (
+    services.length === CONTROLLERS.length + 1 &&
+    services.includes('all-in-one') &&
+    CONTROLLERS.every((c) => services.includes(c))
+  ) {
+    return 'controllers, all-in-one';
+  }
   return services.join(', ');
 }
 

@@ -20,6 +20,8 @@ export const SERVICES = [
   'watcher',
   'cert-manager',
   'webhook-server',
+  // Every service above in one process (packages/all-in-one, docs/adr/0024-all-in-one-process.md).
+  'all-in-one',
 ] as const;
 
 export type ServiceName = (typeof SERVICES)[number];
@@ -34,6 +36,8 @@ export const CONTROLLERS = [
 ] as const satisfies readonly ServiceName[];
 
 const ALL = SERVICES;
+/** Controller settings the all-in-one process reads for what it shares (the bus's lease TTL, its member id). */
+const CONTROLLERS_AND_ALL_IN_ONE = [...CONTROLLERS, 'all-in-one'] as const satisfies readonly ServiceName[];
 
 /** An earlier name of a setting, read by the given services (all readers of the setting when omitted). */
 export interface OldName {
@@ -245,7 +249,7 @@ export const SETTINGS = [
     type: 'string',
     default: undefined,
     meaning: 'lease member and publisher id; unset: POD_NAME (or host name) and pid',
-    services: CONTROLLERS,
+    services: CONTROLLERS_AND_ALL_IN_ONE,
   },
   {
     name: 'KRUISE_TS_LEASE_TTL_MS',
@@ -253,7 +257,7 @@ export const SETTINGS = [
     default: 15_000,
     min: 300,
     meaning: 'partition (and leader) lease time-to-live (ms)',
-    services: CONTROLLERS,
+    services: CONTROLLERS_AND_ALL_IN_ONE,
   },
   {
     name: 'KRUISE_TS_WORKERS',
@@ -307,6 +311,15 @@ export const SETTINGS = [
     default: 'kruise-system',
     meaning: "Kruise's namespace: webhook Secret and Lease, SidecarSet ControllerRevisions",
     services: ['sidecarset-controller', 'cert-manager', 'webhook-server'],
+  },
+  // --- all-in-one ---------------------------------------------------------------------------------------------
+  {
+    name: 'KRUISE_TS_ALL_IN_ONE_PARTS',
+    type: 'list',
+    default: undefined,
+    meaning:
+      'services the all-in-one process runs (e.g. `watcher,webhook-server,cert-manager,cloneset-controller`); unset: all',
+    services: ['all-in-one'],
   },
   // --- watcher --------------------------------------------------------------------------------------------
   {

@@ -50,6 +50,37 @@ describe('setupTelemetry', () => {
     await telemetry.shutdown();
   });
 
+  test('tracerServices: each named tracer reports under its own service, one trace across them', async () => {
+    const exporter = new InMemorySpanExporter();
+    const telemetry = setupTelemetry({
+      serviceName: 'all-in-one',
+      serviceVersion: '1',
+      env: {},
+      exporter,
+      processor: 'simple',
+      tracerServices: { '@kruise-ts/watcher': 'watcher', 'cloneset-controller': 'cloneset-controller' },
+    });
+    try {
+      trace.getTracer('@kruise-ts/watcher').startActiveSpan('publish', (root) => {
+        trace.getTracer('cloneset-controller').startActiveSpan('sync', (sync) => {
+          trace.getTracer('@kruise-ts/runtime').startSpan('PATCH pod').end();
+          sync.end();
+        });
+        root.end();
+      });
+      const spans = exporter.getFinishedSpans();
+      const serviceOf = Object.fromEntries(spans.map((s) => [s.name, s.resource.attributes['service.name']]));
+      assert.deepEqual(serviceOf, {
+        publish: 'watcher',
+        sync: 'cloneset-controller',
+        'PATCH pod': 'all-in-one',
+      });
+      assert.equal(new Set(spans.map((s) => s.spanContext().traceId)).size, 1, 'one trace');
+    } finally {
+      await telemetry.shutdown();
+    }
+  });
+
   test('OTEL_SERVICE_NAME renames the service; a second setup needs the first shut down', async () => {
     const exporter = new InMemorySpanExporter();
     const telemetry = setupTelemetry({
