@@ -33,6 +33,7 @@ export interface PreparedChartMode {
   specs: (ServiceSpec & { port: number })[];
   webhookUrl: string;
   natsUrls: string[];
+  natsMonitorUrls: string[];
   /** The values the chart was rendered with (also in `<dir>/chart-mode/values.json`). */
   values: Record<string, unknown>;
   stop(): Promise<void>;
@@ -154,7 +155,14 @@ export async function prepareChartMode(
       const env = { ...hostBasics(), ...plan.env, KUBECONFIG: kubeconfig };
       specs.push({ name: spec.name, entry: spec.entry, port, env: () => env });
     }
-    return { specs, webhookUrl, natsUrls: nats.urls, values, stop: () => nats.stop() };
+    return {
+      specs,
+      webhookUrl,
+      natsUrls: nats.urls,
+      natsMonitorUrls: nats.monitorUrls,
+      values,
+      stop: () => nats.stop(),
+    };
   } catch (err) {
     await nats.stop();
     throw err;

@@ -50,6 +50,8 @@ export interface RunningSystem {
   webhookUrl: string;
   /** The NATS servers the services use (chart mode: its own three; dev: the cluster's). */
   natsUrls: string[];
+  /** Their monitoring endpoints (/jsz, /healthz). */
+  natsMonitorUrls: string[];
   /**
    * The trace UI over the cluster's Jaeger (packages/trace-ui). Undefined when its assets could not be fetched
    * (traceUiError says why): the system runs without it rather than not at all.
@@ -98,6 +100,7 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
       inherit: false,
       webhookUrl: chart.webhookUrl,
       natsUrls: chart.natsUrls,
+      natsMonitorUrls: chart.natsMonitorUrls,
       stopAfter: chart.stop,
     });
   }
@@ -130,6 +133,7 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     inherit: true,
     webhookUrl: `https://127.0.0.1:${webhookPort}`,
     natsUrls: [cluster.natsUrl],
+    natsMonitorUrls: [cluster.natsMonitorUrl],
     stopAfter: async () => {},
   });
 }
@@ -143,6 +147,7 @@ interface Prepared {
   inherit: boolean;
   webhookUrl: string;
   natsUrls: string[];
+  natsMonitorUrls: string[];
   /** After the services stopped (chart mode's nats-servers). */
   stopAfter(): Promise<void>;
 }
@@ -226,6 +231,7 @@ async function runServices(
     mode: prepared.mode,
     webhookUrl: prepared.webhookUrl,
     natsUrls: prepared.natsUrls,
+    natsMonitorUrls: prepared.natsMonitorUrls,
     traceUi: ui,
     ...(traceUiError === undefined ? {} : { traceUiError }),
     services,
