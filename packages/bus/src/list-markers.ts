@@ -29,7 +29,11 @@ async function openMarkers(bus: Pick<Bus, 'js' | 'topology'>) {
   const bucket = listMarkersBucket(bus.topology.prefix);
   try {
     // Creating an existing bucket with the same settings is a no-op, so every process may do it.
-    return await kvm.create(bucket, { history: 1, description: 'Watcher list markers (HasSynced per kind)' });
+    return await kvm.create(bucket, {
+      history: 1,
+      replicas: bus.topology.leases.replicas, // the topology's replica count, as every stream
+      description: 'Watcher list markers (HasSynced per kind)',
+    });
   } catch (err) {
     try {
       return await kvm.open(bucket);
