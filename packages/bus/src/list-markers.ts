@@ -6,6 +6,7 @@
 // KV bucket next to the object stream (one key per kind, latest list wins).
 import { Kvm } from '@nats-io/kv';
 import type { Bus } from './connection.ts';
+import { retryWhileSettling } from './settling.ts';
 import { type GroupKind, kindTokens } from './tokens.ts';
 
 export interface ListMarker {
@@ -60,7 +61,8 @@ export async function recordListPublished(
     stream: info.created,
   };
   const kv = await openMarkers(bus);
-  await kv.put(markerKey(kind), JSON.stringify(marker));
+  // The bucket may have just been created at replicas 3 (settling.ts).
+  await retryWhileSettling(() => kv.put(markerKey(kind), JSON.stringify(marker)));
   return marker;
 }
 
