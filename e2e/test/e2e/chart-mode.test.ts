@@ -1,8 +1,9 @@
 // The whole system under least privilege, as the Helm chart installs it (the launcher's chart mode): each
 // service a local process with exactly the env its rendered Deployment has and a token of its own
-// ServiceAccount, on three clustered nats-servers with the chart's per-service identities and streams at
-// replicas 3. The docs scenarios of system.test.ts must all finish, and no service may have been refused
-// anything by the apiserver: a missing RBAC rule is a 403 in some service's log, and fails this suite.
+// ServiceAccount, on three clustered nats-servers with the chart's per-service identities, TLS (nats.tls, a
+// local CA) and streams at replicas 3. The docs scenarios of system.test.ts must all finish, and nobody may
+// have been refused anything: a missing RBAC rule is a 403 in some service's log, a missing bus permission a
+// violation in a nats-server's log; either fails this suite.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ let system: RunningSystem | undefined;
 before(async () => {
   cluster = await startCluster();
   const t0 = Date.now();
-  system = await startSystem(cluster, { mode: 'chart' });
+  system = await startSystem(cluster, { mode: 'chart', chart: { natsTls: true } });
   console.log(`chart mode started in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 });
 after(async () => {
@@ -89,13 +90,27 @@ it('an AdvancedCronJob creates Jobs that complete', async () => {
   await advancedCronJobJobs(s());
 });
 
-it('no service was refused anything by the apiserver (no 403 / forbidden in any log)', () => {
+it('no service was refused anything (no 403 / forbidden / permissions violation in any service log)', () => {
   const refused: string[] = [];
   for (const service of s().services) {
     const lines = readFileSync(service.logFile, 'utf8').split('\n');
     for (const line of lines) {
-      if (/forbidden|\b403\b/i.test(line)) refused.push(`${service.name}: ${line.slice(0, 400)}`);
+      if (/forbidden|\b403\b|permissions? violation/i.test(line))
+        refused.push(`${service.name}: ${line.slice(0, 400)}`);
     }
   }
   assert.deepEqual(refused, [], `least privilege too small:\n${refused.slice(0, 20).join('\n')}`);
+});
+
+it('no service was refused anything on the bus (no violation in any nats-server log)', () => {
+  const dir = join((cluster as Cluster).dir, 'chart-mode');
+  const refused: string[] = [];
+  for (const i of [0, 1, 2]) {
+    const log = readFileSync(join(dir, `kruise-ts-nats-${i}.log`), 'utf8');
+    assert.match(log, /TLS required for client connections/i, 'clients must speak TLS');
+    for (const line of log.split('\n')) {
+      if (/violation/i.test(line)) refused.push(`nats-${i}: ${line.slice(0, 400)}`);
+    }
+  }
+  assert.deepEqual(refused, [], `bus permissions too small:\n${refused.slice(0, 20).join('\n')}`);
 });

@@ -7,6 +7,7 @@
 // TokenRequest token of its own ServiceAccount, so a missing RBAC rule is a 403 in its log.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createCertificateAuthority, issueServingCertificate } from '@kruise-ts/certs';
 import {
   type KubeObject,
   localNatsConfig,
@@ -24,8 +25,11 @@ export const chartRelease = 'kruise-ts';
 export const chartNamespace = 'kruise-system';
 
 export interface ChartModeOptions {
-  /** NATS over TLS (nats.tls.enabled), with a CA and server certificate made by packages/certs. */
-  natsTls?: { caPem: string; certPem: string; keyPem: string };
+  /**
+   * NATS over TLS (nats.tls.enabled): the launcher makes a CA and a server certificate for 127.0.0.1 with
+   * packages/certs and applies them as the Secret an operator would provide (nats.tls.secretName).
+   */
+  natsTls?: boolean;
 }
 
 export interface PreparedChartMode {
@@ -103,16 +107,17 @@ export async function prepareChartMode(
   });
   const extra: KubeObject[] = [];
   if (options.natsTls) {
-    // The Secret an operator provides for nats.tls.secretName.
+    const ca = await createCertificateAuthority({ commonName: 'kruise-ts chart mode NATS CA' });
+    const server = await issueServingCertificate(ca, { hosts: ['127.0.0.1', 'localhost'] });
     extra.push({
       apiVersion: 'v1',
       kind: 'Secret',
       metadata: { name: tlsSecret, namespace: chartNamespace },
       type: 'kubernetes.io/tls',
       stringData: {
-        'ca.crt': options.natsTls.caPem,
-        'tls.crt': options.natsTls.certPem,
-        'tls.key': options.natsTls.keyPem,
+        'ca.crt': ca.certPem,
+        'tls.crt': server.certPem,
+        'tls.key': server.keyPem,
       },
     });
   }

@@ -1,6 +1,7 @@
 // `npm start`: brings up the local cluster (building it first on a new machine), starts the whole system on it
 // (src/system.ts), and prints how to reach everything. Ctrl-C stops it all. `npm start -- --chart` starts it as
-// the Helm chart installs it (src/chart-mode.ts): per-service ServiceAccounts and NATS identities, 3 NATS nodes.
+// the Helm chart installs it (src/chart-mode.ts): per-service ServiceAccounts and NATS identities, 3 NATS nodes
+// (`--nats-tls`: NATS over TLS with a local CA).
 import { binaryPaths, startCluster } from '@kruise-ts/devcluster';
 import { startSystem } from './system.ts';
 
@@ -11,7 +12,7 @@ const cluster = await startCluster();
 const { stop: stopCluster, ...info } = cluster;
 let system: Awaited<ReturnType<typeof startSystem>>;
 try {
-  system = await startSystem(info, { mode });
+  system = await startSystem(info, { mode, chart: { natsTls: process.argv.includes('--nats-tls') } });
 } catch (err) {
   await stopCluster();
   throw err;
