@@ -2,3 +2,7 @@ export type { HelmResult, KubeObject, TemplateOptions } from './helm.ts';
 export { chartDir, helm, parseManifests, template, templateRaw } from './helm.ts';
 export type { Kubectl } from './kubectl.ts';
 export { kubectlFor } from './kubectl.ts';
+export type { LocalNatsNode } from './local-nats.ts';
+export { localNatsConfig } from './local-nats.ts';
+export type { Container, LocalPodPlan, PodSpec, RenderedWorkload } from './local-pod.ts';
+export { localPath, localPod, renderedData, renderedWorkloads } from './local-pod.ts';

@@ -71,7 +71,7 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 - name: KRUISE_TS_HTTP_HOST
   value: {{ $v.http.host | quote }}
 - name: KRUISE_TS_HTTP_PORT
-  value: {{ $v.http.port | quote }}
+  value: {{ include "kruise-ts.httpPort" . | quote }}
 - name: KRUISE_TS_LOG_LEVEL
   value: {{ $v.logLevel | quote }}
 - name: KRUISE_TS_KUBE_QPS
@@ -95,7 +95,7 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- end }}
 {{- if eq .name "webhook-server" }}
 - name: WEBHOOK_BIND_HOST
-  value: "0.0.0.0"
+  value: {{ $v.webhook.bindHost | quote }}
 - name: WEBHOOK_PORT
   value: {{ $v.webhook.port | quote }}
 - name: SECRET_NAME
@@ -156,4 +156,23 @@ matchExpressions:
 {{- $out := deepCopy (.base | default dict) -}}
 {{- range $k, $v := (.over | default dict) }}{{ $_ := set $out $k $v }}{{ end -}}
 {{- toYaml $out -}}
+{{- end -}}
+
+{{/* The health/metrics port of one service: (dict "root" $ "svc" <values>) */}}
+{{- define "kruise-ts.httpPort" -}}
+{{- .svc.httpPort | default .root.Values.http.port -}}
+{{- end -}}
+
+{{/* clientConfig of a webhook or conversion endpoint at `path`: the URL in URL mode, else the Service. */}}
+{{- define "kruise-ts.webhookClientConfig" -}}
+{{- $v := .root.Values.webhook -}}
+{{- if $v.url -}}
+url: {{ printf "%s%s" (trimSuffix "/" $v.url) .path | quote }}
+{{- else -}}
+service:
+  namespace: {{ .root.Release.Namespace }}
+  name: {{ $v.serviceName }}
+  path: {{ .path }}
+  port: 443
+{{- end -}}
 {{- end -}}

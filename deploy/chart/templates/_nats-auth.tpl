@@ -34,7 +34,7 @@ watcher: { publishesObjects: true, events: [], leases: [] }
 webhook-server: { events: [], leases: [] }
 cert-manager: { events: [CertificateRotated], leases: [] }
 cloneset-controller: { events: [RevisionCreated, RolloutProgress], leases: [cloneset] }
-statefulset-controller: { events: [], leases: [statefulset] }
+statefulset-controller: { events: [RolloutProgress], leases: [statefulset] }
 sidecarset-controller: { events: [], leases: [sidecarset, sidecarset-leader] }
 broadcastjob-controller: { events: [], leases: [broadcastjob] }
 advancedcronjob-controller: { events: [], leases: [advancedcronjob] }

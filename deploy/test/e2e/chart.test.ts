@@ -91,7 +91,7 @@ interface Webhook {
   name: string;
   failurePolicy: string;
   timeoutSeconds: number;
-  clientConfig: { service: { namespace: string; name: string; port: number } };
+  clientConfig: { service: { namespace: string; name: string; port: number }; url?: string };
   namespaceSelector: { matchExpressions: { key: string; operator: string; values?: string[] }[] };
 }
 const webhooksOf = (o: KubeObject) => o.webhooks as Webhook[];
@@ -235,6 +235,38 @@ describe('helm chart deploy/chart', () => {
     kubectl.apply(bundled, { dryRun: true });
   });
 
+  test("URL mode (webhook.url), bind host and per-service ports: as the launcher's chart mode renders them", () => {
+    const objects = template({
+      release: 'kts',
+      namespace: ns,
+      set: {
+        'webhook.url': 'https://127.0.0.1:9443',
+        'webhook.bindHost': '127.0.0.1',
+        'http.host': '127.0.0.1',
+        'services.watcher.httpPort': '18080',
+      },
+    });
+    assert.ok(!objects.some((o) => o.kind === 'Service' && o.metadata.name === 'kruise-webhook-service'));
+    for (const kind of ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']) {
+      for (const config of byKind(objects, kind)) {
+        for (const w of webhooksOf(config)) {
+          assert.match(w.clientConfig.url ?? '', /^https:\/\/127\.0\.0\.1:9443\/(mutate|validate)-/, w.name);
+          assert.equal(w.clientConfig.service, undefined, w.name);
+        }
+      }
+    }
+    for (const crd of byKind(objects, 'CustomResourceDefinition')) {
+      const conversion = (crd.spec as { conversion: { webhook: { clientConfig: { url?: string } } } })
+        .conversion;
+      assert.equal(conversion.webhook.clientConfig.url, 'https://127.0.0.1:9443/convert', crd.metadata.name);
+    }
+    assert.equal(envOf(named(objects, 'Deployment', 'kts-webhook-server')).WEBHOOK_BIND_HOST, '127.0.0.1');
+    const watcher = named(objects, 'Deployment', 'kts-watcher');
+    assert.equal(envOf(watcher).KRUISE_TS_HTTP_PORT, '18080');
+    assert.equal(envOf(named(objects, 'Deployment', 'kts-cloneset-controller')).KRUISE_TS_HTTP_PORT, '8080');
+    kubectl.apply(objects, { dryRun: true });
+  });
+
   test('bad values are rejected with a message that names the value', () => {
     const cases: { set: Record<string, string>; message: RegExp }[] = [
       { set: { partitions: '0' }, message: /partitions.*(minimum|must be >=)/s },
@@ -244,6 +276,7 @@ describe('helm chart deploy/chart', () => {
       { set: { busPrefix: 'a.b' }, message: /busPrefix/ },
       { set: { 'services.watcher.replica': '2' }, message: /replica/ },
       { set: { 'webhook.timeoutSeconds': '60' }, message: /timeoutSeconds/ },
+      { set: { 'webhook.url': 'http://127.0.0.1:9443' }, message: /webhook\/url/ },
       {
         set: { 'nats.streamReplicas': '5' },
         message: /nats.streamReplicas \(5\) cannot exceed nats.bundled.replicas \(3\)/,

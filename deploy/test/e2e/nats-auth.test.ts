@@ -187,8 +187,12 @@ describe('NATS authorisation rendered by the chart', () => {
   });
 
   test('a controller without events of its own cannot publish any; cert-manager publishes CertificateRotated only', async () => {
+    const bcj = await busAs('broadcastjob-controller');
+    await refused(publishDomainEvent(bcj, 'RolloutProgress', rollout('web')), 'no events of its own');
+    // The Advanced StatefulSet's rollouts are traced like CloneSet's (docs/adr/0022-shared-rollout-tracing.md).
     const sts = await busAs('statefulset-controller');
-    await refused(publishDomainEvent(sts, 'RolloutProgress', rollout('web')), 'no events of its own');
+    await publishDomainEvent(sts, 'RolloutProgress', rollout('sts'));
+    await refused(publishDomainEvent(sts, 'CertificateRotated', certRotated()), "cert-manager's event");
     const certs = await busAs('cert-manager');
     await publishDomainEvent(certs, 'CertificateRotated', certRotated());
     await refused(

@@ -109,8 +109,13 @@ export async function ensureBusSettings(
   let kv: Awaited<ReturnType<Kvm['open']>>;
   try {
     // History 1, no TTL: the record lives as long as the bus. Creating an existing bucket with the same
-    // settings is a no-op on the server, so concurrent starters all succeed.
-    kv = await kvm.create(bucket, { history: 1, description: 'Cluster-wide bus settings' });
+    // settings is a no-op on the server, so concurrent starters all succeed. Replicated like the streams (with
+    // the replica count this process declares: the record that would store it cannot be read before it exists).
+    kv = await kvm.create(bucket, {
+      history: 1,
+      replicas: topology.leases.replicas,
+      description: 'Cluster-wide bus settings',
+    });
   } catch (err) {
     try {
       kv = await kvm.open(bucket);

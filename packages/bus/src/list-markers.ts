@@ -6,6 +6,7 @@
 // KV bucket next to the object stream (one key per kind, latest list wins).
 import { Kvm } from '@nats-io/kv';
 import type { Bus } from './connection.ts';
+import { retryWhileSettling } from './settling.ts';
 import { type GroupKind, kindTokens } from './tokens.ts';
 
 export interface ListMarker {
@@ -29,7 +30,11 @@ async function openMarkers(bus: Pick<Bus, 'js' | 'topology'>) {
   const bucket = listMarkersBucket(bus.topology.prefix);
   try {
     // Creating an existing bucket with the same settings is a no-op, so every process may do it.
-    return await kvm.create(bucket, { history: 1, description: 'Watcher list markers (HasSynced per kind)' });
+    return await kvm.create(bucket, {
+      history: 1,
+      replicas: bus.topology.leases.replicas, // the topology's replica count, as every stream
+      description: 'Watcher list markers (HasSynced per kind)',
+    });
   } catch (err) {
     try {
       return await kvm.open(bucket);
@@ -56,7 +61,8 @@ export async function recordListPublished(
     stream: info.created,
   };
   const kv = await openMarkers(bus);
-  await kv.put(markerKey(kind), JSON.stringify(marker));
+  // The bucket may have just been created at replicas 3 (settling.ts).
+  await retryWhileSettling(() => kv.put(markerKey(kind), JSON.stringify(marker)));
   return marker;
 }
 

@@ -74,7 +74,12 @@ export function topology(options: TopologyOptions): Topology {
   if (!Number.isSafeInteger(partitions) || partitions < 1 || partitions > 4096) {
     throw new Error(`partitions must be an integer in 1..4096, got ${partitions}`);
   }
-  const replicas = options.replicas ?? streamReplicasFromEnv();
+  // Set in the environment (the chart sets it), the replica count is declared like an option: stored once in
+  // the bus settings, which every process declares its streams with. Unset, nothing is declared (1 by default).
+  const envReplicas =
+    (process.env.KRUISE_TS_STREAM_REPLICAS ?? '').trim() === '' ? undefined : streamReplicasFromEnv();
+  const declaredReplicas = options.replicas ?? envReplicas;
+  const replicas = declaredReplicas ?? 1;
   const duplicateWindow = nanos(options.duplicateWindowMs ?? 2 * 60_000);
   const stem = prefix.toUpperCase().replaceAll('-', '_');
   const objectsRoot = `${prefix}.objects`;
@@ -133,7 +138,7 @@ export function topology(options: TopologyOptions): Topology {
     declared: {
       partitions,
       ...(options.leaseTtlMs === undefined ? {} : { leaseTtlMs: options.leaseTtlMs }),
-      ...(options.replicas === undefined ? {} : { replicas: options.replicas }),
+      ...(declaredReplicas === undefined ? {} : { replicas: declaredReplicas }),
     },
   };
 }

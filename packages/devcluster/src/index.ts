@@ -10,6 +10,8 @@ export type { Jaeger } from './jaeger.ts';
 export { startJaeger } from './jaeger.ts';
 export type { NatsOptions, NatsServer } from './nats.ts';
 export { startNats } from './nats.ts';
+export type { NatsCluster, NatsClusterNode } from './nats-cluster.ts';
+export { startNatsCluster } from './nats-cluster.ts';
 export type { CertRequest, IssuedCert } from './pki.ts';
 export { createCA, issueCert } from './pki.ts';
 export { markPodContainersReady, markPodFailed, markPodNotReady } from './pod-status.ts';

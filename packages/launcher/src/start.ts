@@ -1,26 +1,34 @@
 // `npm start`: brings up the local cluster (building it first on a new machine), starts the whole system on it
 // (src/system.ts), and prints how to reach everything. Ctrl-C stops it all. `npm start -- --all-in-one` runs every
-// service in one process (packages/all-in-one) instead of one process each.
+// service in one process (packages/all-in-one) instead of one process each. `npm start -- --chart` starts it as
+// the Helm chart installs it (src/chart-mode.ts): per-service ServiceAccounts and NATS identities, 3 NATS nodes
+// (`--nats-tls`: NATS over TLS with a local CA).
 import { binaryPaths, startCluster } from '@kruise-ts/devcluster';
 import { startSystem } from './system.ts';
 
 console.error('kruise-ts: starting the local cluster (a new machine first builds it from source, ~11 min)');
 const allInOne = process.argv.slice(2).includes('--all-in-one');
+const mode = process.argv.includes('--chart') ? 'chart' : 'dev';
+const started = Date.now();
 const cluster = await startCluster();
 const { stop: stopCluster, ...info } = cluster;
 let system: Awaited<ReturnType<typeof startSystem>>;
 try {
-  system = await startSystem(info, { allInOne });
+  system = await startSystem(info, {
+    mode,
+    allInOne,
+    chart: { natsTls: process.argv.includes('--nats-tls') },
+  });
 } catch (err) {
   await stopCluster();
   throw err;
 }
 
 console.log(`
-kruise-ts is up.
+kruise-ts is up${mode === 'chart' ? ' in chart mode (deploy/chart rendered; each service under its own ServiceAccount)' : ''}, in ${((Date.now() - started) / 1000).toFixed(0)} s.
   kube-apiserver   ${info.apiserverUrl}
   kubeconfig       ${info.kubeconfigPath}
-  NATS JetStream   ${info.natsUrl}
+  NATS JetStream   ${system.natsUrls.join(' ')}
   Jaeger query     ${info.jaegerQueryUrl}/api/traces?service=${allInOne ? 'all-in-one' : 'watcher'}
   trace UI: ${system.traceUi?.url ?? `not running (${system.traceUiError})`}
   webhooks         ${system.webhookUrl}

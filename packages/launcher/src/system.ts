@@ -1,6 +1,7 @@
 // The whole kruise-ts system on a running cluster: the kruise-system namespace, the CRDs converting through the
 // webhook server, and every service as its own process (logs in the cluster's directory). `npm start` and the
-// cross-service e2e suite both start it this way, so what the tests check is what users run.
+// cross-service e2e suite both start it this way, so what the tests check is what users run. Chart mode
+// (src/chart-mode.ts) starts the same processes the way the Helm chart configures them instead.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { buildCrdsWithConversionWebhook } from '@kruise-ts/api';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
 import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
-import { allInOneSpec, serviceSpecs } from './services.ts';
+import { type ChartModeOptions, prepareChartMode } from './chart-mode.ts';
+import { allInOneSpec, type ServiceSpec, serviceSpecs } from './services.ts';
 import { removeLauncherState, writeLauncherState } from './state.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -37,10 +39,22 @@ export interface SystemOptions {
   replace?: Readonly<Record<string, ServiceLaunch>>;
   /** Every service in one process, `all-in-one` (packages/all-in-one), instead of one process each. */
   allInOne?: boolean;
+  /**
+   * dev (default): the launcher's own settings, admin credentials, the cluster's nats-server. chart: as the
+   * Helm chart renders it, under each service's ServiceAccount, on three clustered nats-servers (chart-mode.ts).
+   */
+  mode?: 'dev' | 'chart';
+  /** Chart mode's options (NATS over TLS). */
+  chart?: ChartModeOptions;
 }
 
 export interface RunningSystem {
+  mode: 'dev' | 'chart';
   webhookUrl: string;
+  /** The NATS servers the services use (chart mode: its own three; dev: the cluster's). */
+  natsUrls: string[];
+  /** Their monitoring endpoints (/jsz, /healthz). */
+  natsMonitorUrls: string[];
   /**
    * The trace UI over the cluster's Jaeger (packages/trace-ui). Undefined when its assets could not be fetched
    * (traceUiError says why): the system runs without it rather than not at all.
@@ -48,7 +62,10 @@ export interface RunningSystem {
   traceUi: Pick<TraceUi, 'url' | 'traceUrl'> | undefined;
   traceUiError?: string;
   services: RunningService[];
-  /** The settings every service got (cluster, bus, tracing), for processes a test starts beside them. */
+  /**
+   * The settings every service got (cluster, bus, tracing), for processes a test starts beside them. Empty in
+   * chart mode, where each service has only its own rendered env.
+   */
   sharedEnv: Readonly<Record<string, string>>;
   /** kubectl against the cluster; throws with kubectl's stderr when it fails. */
   kubectl(args: string[], input?: string): string;
@@ -75,6 +92,21 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     return r.stdout;
   };
 
+  const mode = options.mode ?? 'dev';
+  if (mode === 'chart') {
+    const order = serviceSpecs(repoRoot, 0);
+    const chart = await prepareChartMode(cluster, kubectl, order, options.chart);
+    return runServices(cluster, kubectl, options, {
+      mode,
+      specs: chart.specs,
+      shared: {},
+      inherit: false,
+      webhookUrl: chart.webhookUrl,
+      natsUrls: chart.natsUrls,
+      natsMonitorUrls: chart.natsMonitorUrls,
+      stopAfter: chart.stop,
+    });
+  }
   const webhookPort = await freePort();
   // Tolerates a second start on the same cluster (fault tests restart the whole system on a fresh bus).
   kubectl(
@@ -97,11 +129,44 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     OTEL_EXPORTER_OTLP_ENDPOINT: cluster.otlpHttpEndpoint,
     KRUISE_TS_HTTP_HOST: '127.0.0.1',
   };
+  return runServices(cluster, kubectl, options, {
+    mode,
+    specs: options.allInOne ? [allInOneSpec(repoRoot, webhookPort)] : serviceSpecs(repoRoot, webhookPort),
+    shared,
+    inherit: true,
+    webhookUrl: `https://127.0.0.1:${webhookPort}`,
+    natsUrls: [cluster.natsUrl],
+    natsMonitorUrls: [cluster.natsMonitorUrl],
+    stopAfter: async () => {},
+  });
+}
+
+interface Prepared {
+  mode: 'dev' | 'chart';
+  /** In start order; `port` fixes a service's health port (chart mode renders it), else a free one. */
+  specs: (ServiceSpec & { port?: number })[];
+  shared: Record<string, string>;
+  /** Whether the services get this process's environment (dev) or only their own (chart). */
+  inherit: boolean;
+  webhookUrl: string;
+  natsUrls: string[];
+  natsMonitorUrls: string[];
+  /** After the services stopped (chart mode's nats-servers). */
+  stopAfter(): Promise<void>;
+}
+
+async function runServices(
+  cluster: ClusterInfo,
+  kubectl: (args: string[], input?: string) => string,
+  options: SystemOptions,
+  prepared: Prepared,
+): Promise<RunningSystem> {
+  const { shared } = prepared;
   const children: { name: string; child: ChildProcess; exited: Promise<void> }[] = [];
   const services: RunningService[] = [];
   let traceUi: TraceUi | undefined;
   let traceUiError: string | undefined;
-  type Spec = ReturnType<typeof allInOneSpec>;
+  type Spec = ServiceSpec;
   const launched = new Map<string, { spec: Spec; port: number; override: ServiceLaunch | undefined }>();
   const stop = async () => {
     removeLauncherState(cluster.dir);
@@ -113,6 +178,7 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
       }
       await exited;
     }
+    await prepared.stopAfter();
   };
   const current = (name: string) => {
     const entry = [...children].reverse().find((c) => c.name === name);
@@ -124,7 +190,9 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     const out = createWriteStream(logFile, { flags: 'a' });
     const args = [...(spec.nodeArgs ?? []), override?.entry ?? spec.entry];
     const child = spawn(override?.execPath ?? process.execPath, args, {
-      env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...override?.env },
+      env: prepared.inherit
+        ? { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...override?.env }
+        : { ...spec.env(port), ...override?.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pipe(out);
@@ -146,13 +214,10 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     else known.pid = child.pid ?? 0;
   };
   try {
-    const specs = options.allInOne
-      ? [allInOneSpec(repoRoot, webhookPort)]
-      : serviceSpecs(repoRoot, webhookPort);
-    for (const spec of specs) {
+    for (const spec of prepared.specs) {
       if (options.omit?.includes(spec.name)) continue;
       const override = options.replace?.[spec.name];
-      const port = await freePort();
+      const port = spec.port ?? (await freePort());
       launched.set(spec.name, { spec, port, override });
       await launch(spec, port, override);
     }
@@ -171,10 +236,13 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     pid: process.pid,
     jaegerQueryUrl: cluster.jaegerQueryUrl,
     ...(ui === undefined ? {} : { traceUiUrl: ui.url }),
-    webhookUrl: `https://127.0.0.1:${webhookPort}`,
+    webhookUrl: prepared.webhookUrl,
   });
   return {
-    webhookUrl: `https://127.0.0.1:${webhookPort}`,
+    mode: prepared.mode,
+    webhookUrl: prepared.webhookUrl,
+    natsUrls: prepared.natsUrls,
+    natsMonitorUrls: prepared.natsMonitorUrls,
     traceUi: ui,
     ...(traceUiError === undefined ? {} : { traceUiError }),
     services,
@@ -189,7 +257,13 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
       if (entry === undefined) throw new Error(`no service ${name}`);
       const replicaName = `${name}#${children.filter((c) => c.name.startsWith(`${name}#`)).length + 2}`;
       const port = await freePort();
-      const spec = { ...entry.spec, name: replicaName, env: () => entry.spec.env(port) };
+      // Its own health port and pod name (chart mode's rendered env names the first replica's).
+      const own = (env: Record<string, string>) => ({
+        ...env,
+        KRUISE_TS_HTTP_PORT: String(port),
+        ...(env.POD_NAME === undefined ? {} : { POD_NAME: `${env.POD_NAME}-${replicaName.split('#')[1]}` }),
+      });
+      const spec = { ...entry.spec, name: replicaName, env: () => own(entry.spec.env(port)) };
       launched.set(replicaName, { spec, port, override: entry.override });
       await launch(spec, port, entry.override);
       return replicaName;

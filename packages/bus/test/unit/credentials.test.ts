@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { busCredentialsFromEnv, connectionAuth, streamReplicasFromEnv } from '../../src/index.ts';
+import { busCredentialsFromEnv, connectionAuth, streamReplicasFromEnv, topology } from '../../src/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bus-credentials-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -75,5 +75,27 @@ describe('streamReplicasFromEnv', () => {
     assert.equal(streamReplicasFromEnv({}), 1);
     assert.equal(streamReplicasFromEnv({ KRUISE_TS_STREAM_REPLICAS: '3' }), 3);
     assert.throws(() => streamReplicasFromEnv({ KRUISE_TS_STREAM_REPLICAS: '0' }), /1\.\.5/);
+  });
+});
+
+describe('topology: stream replicas from the environment', () => {
+  // Declared, so the first process stores them in the bus settings that every process declares streams with
+  // (undeclared, the stored settings had no replica count and every stream was made at 1).
+  test('set: declared and used; unset: 1 and not declared', () => {
+    const saved = process.env.KRUISE_TS_STREAM_REPLICAS;
+    try {
+      process.env.KRUISE_TS_STREAM_REPLICAS = '3';
+      const set = topology({ partitions: 4 });
+      assert.equal(set.declared.replicas, 3);
+      assert.equal(set.events.config.num_replicas, 3);
+      assert.equal(topology({ partitions: 4, replicas: 1 }).declared.replicas, 1, 'an option wins');
+      delete process.env.KRUISE_TS_STREAM_REPLICAS;
+      const unset = topology({ partitions: 4 });
+      assert.equal(unset.declared.replicas, undefined);
+      assert.equal(unset.events.config.num_replicas, 1);
+    } finally {
+      if (saved === undefined) delete process.env.KRUISE_TS_STREAM_REPLICAS;
+      else process.env.KRUISE_TS_STREAM_REPLICAS = saved;
+    }
   });
 });
