@@ -34,3 +34,5 @@ export { serviceEntry, startServiceProcess } from './service-process.ts';
 export type { ClusterLease } from './shared-cluster.ts';
 export { acquireCluster } from './shared-cluster.ts';
 export { sweepStaleClusters } from './stale-clusters.ts';
+export type { WatcherProcess, WatcherProcessOptions } from './watcher-process.ts';
+export { startWatcherProcess } from './watcher-process.ts';
