@@ -157,6 +157,8 @@ export {
   startWorkloadController,
   workloadWriterOptions,
 } from './service/workload-controller.ts';
+export type { WorkloadRound } from './service/workload-round.ts';
+export { openWorkloadRound } from './service/workload-round.ts';
 export * from './settings/index.ts';
 export type { TokenBucketStats } from './token-bucket.ts';
 export { TokenBucket } from './token-bucket.ts';

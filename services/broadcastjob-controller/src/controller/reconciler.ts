@@ -3,8 +3,8 @@
 // creates stopping at the first failed batch, Events — and write the status settled by what actually happened.
 import { doItSlowly } from '@kruise-ts/core';
 import {
-  awaitExpectations,
   involvedObject,
+  openWorkloadRound,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
   workloadWriterOptions,
@@ -37,19 +37,12 @@ const involved = (obj: StoredJob) => involvedObject(BROADCASTJOB_API_VERSION, BR
 export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobReconcile {
   const now = deps.now ?? Date.now;
   return async (request) => {
-    const { namespace, name, cache, fence, span } = request;
-    const key = `${namespace}/${name}`;
-    const cached = cache.get(BROADCASTJOB, namespace, name);
-    if (cached === undefined) {
-      deps.scale.delete(key);
-      return undefined;
-    }
-    const job = cached.object;
+    const { namespace, cache, fence, span } = request;
+    const round = openWorkloadRound(request, BROADCASTJOB, deps);
+    if (!round.proceed) return round.result;
+    const { key, workload: job } = round;
     const record = (e: PlannedEvent) =>
       deps.recorder.record(involved(job), e.type, e.reason, e.message, fence);
-
-    const gate = awaitExpectations(key, job, deps);
-    if (!gate.proceed) return gate.result;
 
     const plan = planBroadcastJob({
       job,
