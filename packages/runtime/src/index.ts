@@ -100,7 +100,7 @@ export {
   rolloutAttributeNames,
   startSyncSpan,
 } from './rollout-trace/tracker.ts';
-export type { RolloutWait } from './rollout-trace/wait-events.ts';
+export type { RolloutWait, WaitReasonOf } from './rollout-trace/wait-events.ts';
 export {
   addExpectationsWaitEvent,
   addWaitEvent,
@@ -109,6 +109,7 @@ export {
   leadingWait,
   nextWakeMs,
   RolloutWaitReason,
+  rolloutWaitReasons,
   WAIT_EVENT,
   WaitAttr,
   waitOn,

@@ -2,6 +2,7 @@ import { apiVersionOf } from '@kruise-ts/kube';
 import {
   involvedObject,
   openWorkloadRound,
+  type Stored,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
   workloadWriterOptions,
@@ -19,9 +20,7 @@ export interface ReconcilerDeps extends WorkloadReconcileDeps {
 
 export type CronJobReconcile = WorkloadReconcile;
 
-type StoredCronJob = AdvancedCronJob & { metadata: { name: string; namespace: string; uid: string } };
-
-const involved = (obj: StoredCronJob) =>
+const involved = (obj: Stored<AdvancedCronJob>) =>
   involvedObject(apiVersionOf(ADVANCEDCRONJOB), ADVANCEDCRONJOB.kind, obj);
 
 // Status is compared as JSON with the empty active list omitted, as Kruise's serialisation omits it.

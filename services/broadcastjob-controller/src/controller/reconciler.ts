@@ -5,6 +5,7 @@ import { doItSlowly } from '@kruise-ts/core';
 import {
   involvedObject,
   openWorkloadRound,
+  type Stored,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
   workloadWriterOptions,
@@ -29,10 +30,8 @@ export interface ReconcilerDeps extends WorkloadReconcileDeps {
 
 export type BroadcastJobReconcile = WorkloadReconcile;
 
-/** A cached job always has its identity. */
-type StoredJob = BroadcastJob & { metadata: { name: string; namespace: string; uid: string } };
-
-const involved = (obj: StoredJob) => involvedObject(BROADCASTJOB_API_VERSION, BROADCASTJOB_KIND, obj);
+const involved = (obj: Stored<BroadcastJob>) =>
+  involvedObject(BROADCASTJOB_API_VERSION, BROADCASTJOB_KIND, obj);
 
 export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobReconcile {
   const now = deps.now ?? Date.now;
