@@ -4,45 +4,19 @@
 // found in Jaeger as one trace through watcher, cloneset-controller, apiserver and webhook-server.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { type Cluster, eventually, startCluster } from '@kruise-ts/devcluster';
-import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
+import { eventually } from '@kruise-ts/devcluster';
+import type { RunningSystem } from '@kruise-ts/launcher';
+import { docsCloneSet, startWholeSystem, type WholeSystem } from '@kruise-ts/launcher/testing';
 import { rolloutTrace } from './support/jaeger.ts';
 
-let cluster: Cluster | undefined;
-let system: RunningSystem | undefined;
+let whole: WholeSystem | undefined;
 
 before(async () => {
-  cluster = await startCluster();
-  system = await startSystem(cluster);
+  whole = await startWholeSystem();
 });
 after(async () => {
-  await system?.stop();
-  await cluster?.stop();
+  await whole?.stop();
 });
-
-// The CloneSet of https://openkruise.io/docs/user-manuals/cloneset, as users apply it.
-const docsCloneSet = `
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata:
-  labels:
-    app: sample
-  name: sample
-  namespace: default
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: sample
-  template:
-    metadata:
-      labels:
-        app: sample
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.22-alpine
-`;
 
 const sidecarSet = `
 apiVersion: apps.kruise.io/v1alpha1
@@ -86,9 +60,9 @@ function running(s: RunningSystem): PodList['items'] {
 }
 
 it('the docs CloneSet at v1alpha1 runs 3 pods; an image update rolls out with the SidecarSet injected, as one trace', async () => {
-  const s = system as RunningSystem;
-  const c = cluster as Cluster;
-  s.kubectl(['apply', '-f', '-'], docsCloneSet);
+  const s = (whole as WholeSystem).system;
+  const c = (whole as WholeSystem).cluster;
+  s.kubectl(['apply', '-f', '-'], docsCloneSet());
   await eventually('3 Running pods', async () => running(s).length === 3, { timeoutMs: 60_000 });
   const table = s.kubectl(['get', 'cloneset', 'sample', '-n', 'default']);
   assert.match(table, /NAME\s+DESIRED\s+UPDATED\s+UPDATED_READY\s+UPDATED_AVAILABLE\s+READY\s+TOTAL\s+AGE/);
@@ -185,7 +159,7 @@ spec:
 `;
 
 it('the docs BroadcastJob at v1alpha1 runs once on every node and completes', async () => {
-  const s = system as RunningSystem;
+  const s = (whole as WholeSystem).system;
   s.kubectl(['apply', '-f', '-'], docsBroadcastJob);
   const job = await eventually(
     'the BroadcastJob completed',
@@ -236,7 +210,7 @@ spec:
 `;
 
 it('an AdvancedCronJob at v1alpha1 creates Jobs that complete, within its history limit', async () => {
-  const s = system as RunningSystem;
+  const s = (whole as WholeSystem).system;
   s.kubectl(['apply', '-f', '-'], cronJob);
   const acj = JSON.parse(
     s.kubectl(['get', 'advancedcronjobs.v1alpha1.apps.kruise.io', 'ticker', '-n', 'default', '-o', 'json']),
@@ -295,7 +269,7 @@ spec:
 `;
 
 it('the docs Advanced StatefulSet at v1alpha1 runs sample-0..2 and follows kubectl scale', async () => {
-  const s = system as RunningSystem;
+  const s = (whole as WholeSystem).system;
   s.kubectl(['apply', '-f', '-'], docsStatefulSet);
   const names = () =>
     (
