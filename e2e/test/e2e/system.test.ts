@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { eventually } from '@kruise-ts/devcluster';
 import type { RunningSystem } from '@kruise-ts/launcher';
-import { docsCloneSet, startWholeSystem, type WholeSystem } from '@kruise-ts/launcher/testing';
+import { docsCloneSet, patchCloneSet, startWholeSystem, type WholeSystem } from '@kruise-ts/launcher/testing';
 import { rolloutTrace } from './support/jaeger.ts';
 
 let whole: WholeSystem | undefined;
@@ -90,18 +90,8 @@ it('the docs CloneSet at v1alpha1 runs 3 pods; an image update rolls out with th
     { timeoutMs: 30_000, intervalMs: 500 },
   );
 
-  s.kubectl([
-    'patch',
-    'clonesets.v1alpha1.apps.kruise.io',
-    'sample',
-    '-n',
-    'default',
-    '--type',
-    'json',
-    '-p',
-    JSON.stringify([
-      { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
-    ]),
+  patchCloneSet(s, [
+    { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
   ]);
   const done = await eventually(
     'the rollout of generation 2 done',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { eventually } from '@kruise-ts/devcluster';
-import { docsCloneSet, startWholeSystem, type WholeSystem } from '@kruise-ts/launcher/testing';
+import { docsCloneSet, patchCloneSet, startWholeSystem, type WholeSystem } from '@kruise-ts/launcher/testing';
 import { type BrowserContext, chromium } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -54,18 +54,8 @@ it('the rollout of the docs CloneSet opens in the trace UI with spans of every s
 
   s.kubectl(['apply', '-f', '-'], docsCloneSet());
   await eventually('3 ready pods', async () => cloneSet().status?.readyReplicas === 3, { timeoutMs: 60_000 });
-  s.kubectl([
-    'patch',
-    'clonesets.v1alpha1.apps.kruise.io',
-    'sample',
-    '-n',
-    'default',
-    '--type',
-    'json',
-    '-p',
-    JSON.stringify([
-      { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
-    ]),
+  patchCloneSet(s, [
+    { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
   ]);
   await eventually(
     'the rollout of generation 2 done',

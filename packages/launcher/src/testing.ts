@@ -68,3 +68,23 @@ spec:
         image: ${image}
 `;
 }
+
+/** A JSON patch applied with kubectl to a v1alpha1 CloneSet, as a user changes the docs' CloneSet. */
+export function patchCloneSet(
+  system: Pick<RunningSystem, 'kubectl'>,
+  patch: readonly { op: string; path: string; value?: unknown }[],
+  options: { name?: string; namespace?: string } = {},
+): void {
+  const { name = 'sample', namespace = 'default' } = options;
+  system.kubectl([
+    'patch',
+    'clonesets.v1alpha1.apps.kruise.io',
+    name,
+    '-n',
+    namespace,
+    '--type',
+    'json',
+    '-p',
+    JSON.stringify(patch),
+  ]);
+}

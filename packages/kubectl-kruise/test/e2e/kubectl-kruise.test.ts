@@ -10,7 +10,7 @@ import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { eventually } from '@kruise-ts/devcluster';
 import type { RunningSystem } from '@kruise-ts/launcher';
-import { docsCloneSet, startWholeSystem, type WholeSystem } from '@kruise-ts/launcher/testing';
+import { docsCloneSet, patchCloneSet, startWholeSystem, type WholeSystem } from '@kruise-ts/launcher/testing';
 import type { JaegerTrace } from '../../src/why/critical-path.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -109,19 +109,9 @@ it('CloneSet: status, pause/resume, history, rollout why, undo, describe and sca
   assert.equal(again.code, 1);
   assert.equal(again.stderr, 'error: clonesets.apps.kruise.io "sample" is already paused\n');
   // A new image, and minReadySeconds so the rollout has waits to explain.
-  s.kubectl([
-    'patch',
-    'clonesets.v1alpha1.apps.kruise.io',
-    'sample',
-    '-n',
-    'default',
-    '--type',
-    'json',
-    '-p',
-    JSON.stringify([
-      { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
-      { op: 'add', path: '/spec/minReadySeconds', value: 2 },
-    ]),
+  patchCloneSet(s, [
+    { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
+    { op: 'add', path: '/spec/minReadySeconds', value: 2 },
   ]);
   await eventually(
     'the paused rollout observed',
