@@ -4,6 +4,7 @@ export type { Cluster, ClusterInfo, ClusterOptions } from './cluster.ts';
 export { fakeNodeAnnotation, startCluster } from './cluster.ts';
 export type { ControllerHarnessOptions } from './controller-harness.ts';
 export { ControllerHarness } from './controller-harness.ts';
+export { installCrds } from './crds.ts';
 export { clusterEnv, clusterFromEnv } from './env.ts';
 export { eventually } from './eventually.ts';
 export type { Jaeger } from './jaeger.ts';
