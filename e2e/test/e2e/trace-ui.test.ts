@@ -6,53 +6,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
-import { type Cluster, eventually, startCluster } from '@kruise-ts/devcluster';
-import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
+import { eventually } from '@kruise-ts/devcluster';
+import { docsCloneSet, patchCloneSet, startWholeSystem, type WholeSystem } from '@kruise-ts/launcher/testing';
 import { type BrowserContext, chromium } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 // Services of the rollout trace as Jaeger names them (kube-apiserver reports itself as `apiserver`).
 const SERVICES = ['watcher', 'cloneset-controller', 'webhook-server', 'apiserver'];
 
-let cluster: Cluster | undefined;
-let system: RunningSystem | undefined;
+let whole: WholeSystem | undefined;
 let browser: BrowserContext | undefined;
 const profileDir = mkdtempSync(join(tmpdir(), 'kruise-ts-chromium-'));
 
 before(async () => {
-  cluster = await startCluster();
-  system = await startSystem(cluster);
+  whole = await startWholeSystem();
 });
 after(async () => {
   await browser?.close();
   rmSync(profileDir, { recursive: true, force: true });
-  await system?.stop();
-  await cluster?.stop();
+  await whole?.stop();
 });
-
-// The CloneSet of https://openkruise.io/docs/user-manuals/cloneset, as users apply it.
-const docsCloneSet = `
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata:
-  labels:
-    app: sample
-  name: sample
-  namespace: default
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: sample
-  template:
-    metadata:
-      labels:
-        app: sample
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.22-alpine
-`;
 
 interface ZipkinSpan {
   traceId: string;
@@ -70,7 +43,7 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 it('the rollout of the docs CloneSet opens in the trace UI with spans of every service', async () => {
-  const s = system as RunningSystem;
+  const s = (whole as WholeSystem).system;
   assert.ok(s.traceUi, `the launcher runs the trace UI (${s.traceUiError})`);
   const ui = s.traceUi;
   assert.match(ui.url, /^http:\/\/127\.0\.0\.1:\d+\/zipkin\/$/);
@@ -79,20 +52,10 @@ it('the rollout of the docs CloneSet opens in the trace UI with spans of every s
       s.kubectl(['get', 'clonesets.v1beta1.apps.kruise.io', 'sample', '-n', 'default', '-o', 'json']),
     ) as CloneSetStatus;
 
-  s.kubectl(['apply', '-f', '-'], docsCloneSet);
+  s.kubectl(['apply', '-f', '-'], docsCloneSet());
   await eventually('3 ready pods', async () => cloneSet().status?.readyReplicas === 3, { timeoutMs: 60_000 });
-  s.kubectl([
-    'patch',
-    'clonesets.v1alpha1.apps.kruise.io',
-    'sample',
-    '-n',
-    'default',
-    '--type',
-    'json',
-    '-p',
-    JSON.stringify([
-      { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
-    ]),
+  patchCloneSet(s, [
+    { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
   ]);
   await eventually(
     'the rollout of generation 2 done',

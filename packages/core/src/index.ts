@@ -61,13 +61,18 @@ export type {
   Container,
   ContainerStatus,
   ControllerRevision,
+  Node,
   ObjectMeta,
   OwnerReference,
   Pod,
   PodCondition,
   PodPhase,
   PodReadinessGate,
+  PodStatus,
+  PodWithSpec,
+  ResourceList,
   ResourceRequirements,
+  Taint,
 } from './kube-types.ts';
 export type { Lifecycle, LifecycleHook } from './lifecycle.ts';
 export {

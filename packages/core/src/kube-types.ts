@@ -19,8 +19,8 @@ export interface PodCondition {
 }
 
 export interface ResourceRequirements {
-  limits?: Record<string, string | number>;
-  requests?: Record<string, string | number>;
+  limits?: ResourceList;
+  requests?: ResourceList;
 }
 
 export interface ContainerStatus {
@@ -39,15 +39,42 @@ export interface PodReadinessGate {
 
 export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
 
+export interface PodStatus {
+  phase?: PodPhase | string;
+  conditions?: PodCondition[];
+  containerStatuses?: ContainerStatus[];
+  initContainerStatuses?: ContainerStatus[];
+}
+
 export interface Pod {
+  apiVersion?: string;
+  kind?: string;
   metadata: ObjectMeta;
   /** The API schema's PodSpec; the decisions tolerate absent fields. */
   spec?: Partial<PodSpec>;
-  status?: {
-    phase?: PodPhase | string;
-    conditions?: PodCondition[];
-    containerStatuses?: ContainerStatus[];
-  };
+  status?: PodStatus;
+}
+
+/** A Pod whose spec is there (an admitted or stored pod always has one). */
+export type PodWithSpec = Pod & { spec: PodSpec };
+
+/** core/v1 ResourceList: quantities as strings (or bare numbers as some clients write them). */
+export type ResourceList = Record<string, string | number>;
+
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: string;
+  timeAdded?: string | null;
+}
+
+/** core/v1 Node, typed where node fitness reads it (BroadcastJob). */
+export interface Node {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta & { name: string };
+  spec?: { unschedulable?: boolean; taints?: Taint[] };
+  status?: { allocatable?: ResourceList };
 }
 
 export interface ControllerRevision {

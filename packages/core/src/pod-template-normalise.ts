@@ -10,6 +10,7 @@
 // - integers beyond 2^53 are already rounded by JSON.parse; Go rounds them the same way when it re-decodes the
 //   data into interface{}, so the output agrees, but the int64 range check is approximate at the extremes.
 
+import { readRfc3339 } from '@kruise-ts/kube';
 import type { JsonObject, JsonValue } from './go-json.ts';
 import { CORE_V1_LAYOUT, type FieldLayout, POD_TEMPLATE_ROOT } from './pod-template-layout.ts';
 import { canonicalQuantity } from './quantity.ts';
@@ -126,37 +127,11 @@ const GO_ZERO_TIME_SECONDS = -62135596800;
 
 /** metav1.Time: parsed as RFC 3339 (fraction allowed), marshalled in UTC with whole seconds; zero time is null. */
 function decodeTime(raw: string, path: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|([+-])(\d{2}):(\d{2}))$/.exec(
-    raw,
-  );
-  if (m === null) throw new GoDecodeError(path, `cannot parse ${JSON.stringify(raw)} as RFC 3339 time`);
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, 0);
-  if (
-    date.getUTCFullYear() !== year ||
-    date.getUTCMonth() !== month - 1 ||
-    date.getUTCDate() !== day ||
-    hour > 23 ||
-    minute > 59 ||
-    second > 59
-  ) {
-    throw new GoDecodeError(path, `time ${JSON.stringify(raw)} is out of range`);
-  }
-  let seconds = Math.floor(date.getTime() / 1000);
-  if (m[8] !== 'Z') {
-    const offset = (Number(m[10]) * 60 + Number(m[11])) * 60;
-    seconds -= m[9] === '-' ? -offset : offset;
-  }
-  const fractional = m[7] !== undefined && /[1-9]/.test(m[7]);
+  const t = readRfc3339(raw);
+  if (t === 'syntax') throw new GoDecodeError(path, `cannot parse ${JSON.stringify(raw)} as RFC 3339 time`);
+  if (t === 'range') throw new GoDecodeError(path, `time ${JSON.stringify(raw)} is out of range`);
+  const { seconds } = t;
+  const fractional = /[1-9]/.test(t.fraction);
   if (seconds === GO_ZERO_TIME_SECONDS && !fractional) return null;
   const utc = new Date(seconds * 1000);
   const y = utc.getUTCFullYear();

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { installCrds } from './crds.ts';
 import { eventually } from './eventually.ts';
 import { requestJson } from './raw-request.ts';
 import { type ServiceProcess, startServiceProcess } from './service-process.ts';
@@ -46,18 +47,7 @@ export class ControllerHarness {
     this.kc.loadFromFile(this.cluster.kubeconfigPath);
     this.core = this.kc.makeApiClient(CoreV1Api);
     this.custom = this.kc.makeApiClient(CustomObjectsApi);
-    for (const crd of this.#o.crds) {
-      // client-node's serialiser drops x-kubernetes-* keys: post the JSON as it is.
-      const created = await requestJson(
-        this.kc,
-        'POST',
-        '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
-        crd,
-      );
-      if (created.status !== 201 && created.status !== 409) {
-        throw new Error(`cannot install CRD ${crd.metadata.name}: ${JSON.stringify(created.body)}`);
-      }
-    }
+    await installCrds(this.kc, this.#o.crds);
     const env = {
       KRUISE_TS_KUBECONFIG: this.cluster.kubeconfigPath,
       KRUISE_TS_NATS_URL: this.cluster.natsUrl,

@@ -17,6 +17,47 @@
 //    annotation kruise-ts.dev/job-outcome=failed, so tests can make job pods fail deterministically;
 //  - a pod with a deletionTimestamp is removed.
 
+/**
+ * One kwok Stage document. `match` items are matchExpressions entries (flow maps, one line each); `next` is the
+ * stage's `next` body, indented relative to `next:`.
+ */
+function stage(o: {
+  name: string;
+  kind?: 'Pod' | 'Node';
+  match: readonly string[];
+  delayMs?: number;
+  next: string;
+}): string {
+  const indent = (text: string, by: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map((line) => (line === '' ? line : `${by}${line}`))
+      .join('\n');
+  return [
+    'apiVersion: kwok.x-k8s.io/v1alpha1',
+    'kind: Stage',
+    'metadata:',
+    `  name: ${o.name}`,
+    'spec:',
+    `  resourceRef: {apiGroup: v1, kind: ${o.kind ?? 'Pod'}}`,
+    '  selector:',
+    '    matchExpressions:',
+    ...o.match.map((m) => `    - ${m}`),
+    ...(o.delayMs === undefined ? [] : ['  delay:', `    durationMilliseconds: ${o.delayMs}`]),
+    '  next:',
+    indent(o.next, '    '),
+  ].join('\n');
+}
+
+// The selector terms most stages share.
+const notDeleting = "{key: '.metadata.deletionTimestamp', operator: DoesNotExist}";
+const inPhase = (phase: string) => `{key: '.status.phase', operator: In, values: ['${phase}']}`;
+const notReady = `{key: '.status.conditions.[] | select( .type == "Ready" ) | .status', operator: NotIn, values: ['True']}`;
+/** A jq expression that must evaluate to true (or false). */
+const isTrue = (jq: string) => `{key: '${jq}', operator: In, values: ['true']}`;
+const isFalse = (jq: string) => `{key: '${jq}', operator: In, values: ['false']}`;
+
 /** imageID the fake kubelet reports: deterministic per image, so a changed image yields a changed ID. */
 const imageIdTemplate = '{{ printf "kwok://sha256:%s" (.image | sha256sum) | Quote }}';
 
@@ -38,222 +79,187 @@ const gatesOkTemplate = `
   {{ if not $ok }}{{ $gatesOK = false }}{{ end }}
 {{ end }}`;
 
-const nodeInitialize = `
-apiVersion: kwok.x-k8s.io/v1alpha1
-kind: Stage
-metadata:
-  name: kruise-ts-node-initialize
-spec:
-  resourceRef: {apiGroup: v1, kind: Node}
-  selector:
-    matchExpressions:
-    - key: '.status.conditions.[] | select( .type == "Ready" ) | .status'
-      operator: NotIn
-      values: ['True']
-  next:
-    statusTemplate: |
-      {{ $now := Now }}
-      conditions:
-      {{ range NodeConditions }}
-      - lastHeartbeatTime: {{ $now | Quote }}
-        lastTransitionTime: {{ $now | Quote }}
-        message: {{ .message | Quote }}
-        reason: {{ .reason | Quote }}
-        status: {{ .status | Quote }}
-        type: {{ .type | Quote }}
-      {{ end }}
-      addresses:
-      - address: {{ NodeIP | Quote }}
-        type: InternalIP
-      - address: {{ NodeName | Quote }}
-        type: Hostname
-      allocatable: {cpu: 1k, memory: 1Ti, pods: 1M}
-      capacity: {cpu: 1k, memory: 1Ti, pods: 1M}
-      nodeInfo:
-        architecture: amd64
-        operatingSystem: linux
-        kubeletVersion: {{ printf "fake-kwok-%s" Version | Quote }}
-        kubeProxyVersion: {{ printf "fake-kwok-%s" Version | Quote }}
-      phase: Running
-`;
+const nodeInitialize = stage({
+  name: 'kruise-ts-node-initialize',
+  kind: 'Node',
+  match: [notReady],
+  next: `
+statusTemplate: |
+  {{ $now := Now }}
+  conditions:
+  {{ range NodeConditions }}
+  - lastHeartbeatTime: {{ $now | Quote }}
+    lastTransitionTime: {{ $now | Quote }}
+    message: {{ .message | Quote }}
+    reason: {{ .reason | Quote }}
+    status: {{ .status | Quote }}
+    type: {{ .type | Quote }}
+  {{ end }}
+  addresses:
+  - address: {{ NodeIP | Quote }}
+    type: InternalIP
+  - address: {{ NodeName | Quote }}
+    type: Hostname
+  allocatable: {cpu: 1k, memory: 1Ti, pods: 1M}
+  capacity: {cpu: 1k, memory: 1Ti, pods: 1M}
+  nodeInfo:
+    architecture: amd64
+    operatingSystem: linux
+    kubeletVersion: {{ printf "fake-kwok-%s" Version | Quote }}
+    kubeProxyVersion: {{ printf "fake-kwok-%s" Version | Quote }}
+  phase: Running
+`,
+});
 
-const podStart = `
-apiVersion: kwok.x-k8s.io/v1alpha1
-kind: Stage
-metadata:
-  name: kruise-ts-pod-start
-spec:
-  resourceRef: {apiGroup: v1, kind: Pod}
-  selector:
-    matchExpressions:
-    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
-    - {key: '.status.phase', operator: In, values: ['Pending']}
-    - key: '.status.conditions.[] | select( .type == "Ready" ) | .status'
-      operator: NotIn
-      values: ['True']
-  next:
-    statusTemplate: |
-      {{ $now := Now }}
-      ${gatesOkTemplate.trim().split('\n').join('\n      ')}
-      conditions:
-      - {type: Initialized, status: "True", lastTransitionTime: {{ $now | Quote }}}
-      - {type: ContainersReady, status: "True", lastTransitionTime: {{ $now | Quote }}}
-      - type: Ready
-        status: {{ if $gatesOK }}"True"{{ else }}"False"{{ end }}
-        lastTransitionTime: {{ $now | Quote }}
-        {{ if not $gatesOK }}reason: ReadinessGatesNotReady{{ end }}
-      containerStatuses:
-      {{ range .spec.containers }}
-      - name: {{ .name | Quote }}
-        image: {{ .image | Quote }}
-        imageID: ${imageIdTemplate}
-        containerID: {{ printf "kwok://%s-%s" .name ($root.metadata.uid | default "x" | trunc 8) | Quote }}
-        ready: true
-        started: true
-        restartCount: 0
-        state: {running: {startedAt: {{ $now | Quote }}}}
-      {{ end }}
-      initContainerStatuses:
-      {{ range .spec.initContainers }}
-      - name: {{ .name | Quote }}
-        image: {{ .image | Quote }}
-        imageID: ${imageIdTemplate}
-        ready: true
-        restartCount: 0
-        state: {terminated: {exitCode: 0, reason: Completed, startedAt: {{ $now | Quote }}, finishedAt: {{ $now | Quote }}}}
-      {{ end }}
-      {{ with NodeIPsWith $root.spec.nodeName }}
-      hostIP: {{ index . 0 | Quote }}
-      hostIPs:
-      {{ range . }}
-      - ip: {{ . | Quote }}
-      {{ end }}
-      {{ end }}
-      {{ with PodIPsWith $root.spec.nodeName ( or $root.spec.hostNetwork false ) ( or $root.metadata.uid "" ) ( or $root.metadata.name "" ) ( or $root.metadata.namespace "" ) }}
-      podIP: {{ index . 0 | Quote }}
-      podIPs:
-      {{ range . }}
-      - ip: {{ . | Quote }}
-      {{ end }}
-      {{ end }}
-      phase: Running
-      startTime: {{ $now | Quote }}
-`;
+const podStart = stage({
+  name: 'kruise-ts-pod-start',
+  match: [notDeleting, inPhase('Pending'), notReady],
+  next: `
+statusTemplate: |
+  {{ $now := Now }}
+  ${gatesOkTemplate.trim().split('\n').join('\n  ')}
+  conditions:
+  - {type: Initialized, status: "True", lastTransitionTime: {{ $now | Quote }}}
+  - {type: ContainersReady, status: "True", lastTransitionTime: {{ $now | Quote }}}
+  - type: Ready
+    status: {{ if $gatesOK }}"True"{{ else }}"False"{{ end }}
+    lastTransitionTime: {{ $now | Quote }}
+    {{ if not $gatesOK }}reason: ReadinessGatesNotReady{{ end }}
+  containerStatuses:
+  {{ range .spec.containers }}
+  - name: {{ .name | Quote }}
+    image: {{ .image | Quote }}
+    imageID: ${imageIdTemplate}
+    containerID: {{ printf "kwok://%s-%s" .name ($root.metadata.uid | default "x" | trunc 8) | Quote }}
+    ready: true
+    started: true
+    restartCount: 0
+    state: {running: {startedAt: {{ $now | Quote }}}}
+  {{ end }}
+  initContainerStatuses:
+  {{ range .spec.initContainers }}
+  - name: {{ .name | Quote }}
+    image: {{ .image | Quote }}
+    imageID: ${imageIdTemplate}
+    ready: true
+    restartCount: 0
+    state: {terminated: {exitCode: 0, reason: Completed, startedAt: {{ $now | Quote }}, finishedAt: {{ $now | Quote }}}}
+  {{ end }}
+  {{ with NodeIPsWith $root.spec.nodeName }}
+  hostIP: {{ index . 0 | Quote }}
+  hostIPs:
+  {{ range . }}
+  - ip: {{ . | Quote }}
+  {{ end }}
+  {{ end }}
+  {{ with PodIPsWith $root.spec.nodeName ( or $root.spec.hostNetwork false ) ( or $root.metadata.uid "" ) ( or $root.metadata.name "" ) ( or $root.metadata.namespace "" ) }}
+  podIP: {{ index . 0 | Quote }}
+  podIPs:
+  {{ range . }}
+  - ip: {{ . | Quote }}
+  {{ end }}
+  {{ end }}
+  phase: Running
+  startTime: {{ $now | Quote }}
+`,
+});
 
-const podReadiness = `
-apiVersion: kwok.x-k8s.io/v1alpha1
-kind: Stage
-metadata:
-  name: kruise-ts-pod-readiness
-spec:
-  resourceRef: {apiGroup: v1, kind: Pod}
-  selector:
-    matchExpressions:
-    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
-    - {key: '.status.phase', operator: In, values: ['Running']}
-    - key: '${jqShouldBeReady} != ${jqIsReady}'
-      operator: In
-      values: ['true']
-  next:
-    statusTemplate: |
-      {{ $now := Now }}
-      ${gatesOkTemplate.trim().split('\n').join('\n      ')}
-      {{ $containersReady := false }}
-      {{ range .status.conditions }}{{ if and (eq .type "ContainersReady") (eq .status "True") }}{{ $containersReady = true }}{{ end }}{{ end }}
-      conditions:
-      - type: Ready
-        status: {{ if and $gatesOK $containersReady }}"True"{{ else }}"False"{{ end }}
-        lastTransitionTime: {{ $now | Quote }}
-        reason: {{ if not $containersReady }}"ContainersNotReady"{{ else if not $gatesOK }}"ReadinessGatesNotReady"{{ else }}""{{ end }}
-`;
+const podReadiness = stage({
+  name: 'kruise-ts-pod-readiness',
+  match: [notDeleting, inPhase('Running'), isTrue(`${jqShouldBeReady} != ${jqIsReady}`)],
+  next: `
+statusTemplate: |
+  {{ $now := Now }}
+  ${gatesOkTemplate.trim().split('\n').join('\n  ')}
+  {{ $containersReady := false }}
+  {{ range .status.conditions }}{{ if and (eq .type "ContainersReady") (eq .status "True") }}{{ $containersReady = true }}{{ end }}{{ end }}
+  conditions:
+  - type: Ready
+    status: {{ if and $gatesOK $containersReady }}"True"{{ else }}"False"{{ end }}
+    lastTransitionTime: {{ $now | Quote }}
+    reason: {{ if not $containersReady }}"ContainersNotReady"{{ else if not $gatesOK }}"ReadinessGatesNotReady"{{ else }}""{{ end }}
+`,
+});
 
-const podImageChanged = `
-apiVersion: kwok.x-k8s.io/v1alpha1
-kind: Stage
-metadata:
-  name: kruise-ts-pod-image-changed
-spec:
-  resourceRef: {apiGroup: v1, kind: Pod}
-  selector:
-    matchExpressions:
-    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
-    - {key: '.status.phase', operator: In, values: ['Running']}
-    - key: '([.spec.containers[] | {name, image}] | sort_by(.name)) == ([.status.containerStatuses[]? | {name, image}] | sort_by(.name))'
-      operator: In
-      values: ['false']
-  next:
-    statusTemplate: |
-      {{ $now := Now }}
-      {{ $root := . }}
-      containerStatuses:
-      {{ range .spec.containers }}
-      {{ $spec := . }}
-      {{ $old := dict }}
-      {{ range $root.status.containerStatuses }}{{ if eq .name $spec.name }}{{ $old = . }}{{ end }}{{ end }}
-      {{ if and $old (eq ($old.image | default "") $spec.image) }}
-      - {{ YAML $old 1 | trim }}
-      {{ else }}
-      - name: {{ $spec.name | Quote }}
-        image: {{ $spec.image | Quote }}
-        imageID: {{ printf "kwok://sha256:%s" ($spec.image | sha256sum) | Quote }}
-        containerID: {{ printf "kwok://%s-%s" $spec.name (sha256sum $now | trunc 8) | Quote }}
-        ready: true
-        started: true
-        restartCount: {{ if $old }}{{ add1 ($old.restartCount | default 0) }}{{ else }}0{{ end }}
-        state: {running: {startedAt: {{ $now | Quote }}}}
-      {{ end }}
-      {{ end }}
-`;
+const podImageChanged = stage({
+  name: 'kruise-ts-pod-image-changed',
+  match: [
+    notDeleting,
+    inPhase('Running'),
+    isFalse(
+      `([.spec.containers[] | {name, image}] | sort_by(.name)) == ([.status.containerStatuses[]? | {name, image}] | sort_by(.name))`,
+    ),
+  ],
+  next: `
+statusTemplate: |
+  {{ $now := Now }}
+  {{ $root := . }}
+  containerStatuses:
+  {{ range .spec.containers }}
+  {{ $spec := . }}
+  {{ $old := dict }}
+  {{ range $root.status.containerStatuses }}{{ if eq .name $spec.name }}{{ $old = . }}{{ end }}{{ end }}
+  {{ if and $old (eq ($old.image | default "") $spec.image) }}
+  - {{ YAML $old 1 | trim }}
+  {{ else }}
+  - name: {{ $spec.name | Quote }}
+    image: {{ $spec.image | Quote }}
+    imageID: {{ printf "kwok://sha256:%s" ($spec.image | sha256sum) | Quote }}
+    containerID: {{ printf "kwok://%s-%s" $spec.name (sha256sum $now | trunc 8) | Quote }}
+    ready: true
+    started: true
+    restartCount: {{ if $old }}{{ add1 ($old.restartCount | default 0) }}{{ else }}0{{ end }}
+    state: {running: {startedAt: {{ $now | Quote }}}}
+  {{ end }}
+  {{ end }}
+`,
+});
 
 const restartKey = `'.metadata.annotations["kruise-ts.dev/restart-containers"]'`;
 
 // kruise-daemon's part of an env-from-metadata in-place update: the request is "<c1>,<c2>;<revision>;<time>".
-const podRestartContainers = `
-apiVersion: kwok.x-k8s.io/v1alpha1
-kind: Stage
-metadata:
-  name: kruise-ts-pod-restart-containers
-spec:
-  resourceRef: {apiGroup: v1, kind: Pod}
-  selector:
-    matchExpressions:
-    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
-    - {key: '.status.phase', operator: In, values: ['Running']}
-    - {key: ${restartKey}, operator: Exists}
-    - key: '.metadata.annotations["kruise-ts.dev/restart-containers"] != .metadata.annotations["kruise-ts.dev/restarted-containers"]'
-      operator: In
-      values: ['true']
-  next:
-    patches:
-    # The report first: once it matches the request this stage no longer selects the pod, so the restart below
-    # happens once even if kwok sees the pod again in between.
-    - root: metadata
-      template: |
-        {{ $request := index .metadata.annotations "kruise-ts.dev/restart-containers" }}
-        annotations:
-          kruise-ts.dev/restarted-containers: {{ $request | Quote }}
-          apps.kruise.io/runtime-containers-meta: {{ dict "containers" list | toJson | Quote }}
-    - subresource: status
-      root: status
-      template: |
-        {{ $now := Now }}
-        {{ $root := . }}
-        {{ $request := index .metadata.annotations "kruise-ts.dev/restart-containers" }}
-        {{ $names := splitList "," (first (splitList ";" $request)) }}
-        containerStatuses:
-        {{ range .status.containerStatuses }}
-        {{ if has .name $names }}
-        {{ $restarted := omit . "containerID" "restartCount" "state" "lastState" }}
-        - {{ YAML $restarted 1 | trim }}
-          containerID: {{ printf "kwok://%s-%s" .name (sha256sum (printf "%s%s" $now $request) | trunc 8) | Quote }}
-          restartCount: {{ add1 (.restartCount | default 0) }}
-          state: {running: {startedAt: {{ $now | Quote }}}}
-          lastState: {terminated: {exitCode: 0, reason: Completed, finishedAt: {{ $now | Quote }}}}
-        {{ else }}
-        - {{ YAML . 1 | trim }}
-        {{ end }}
-        {{ end }}
-`;
+const podRestartContainers = stage({
+  name: 'kruise-ts-pod-restart-containers',
+  match: [
+    notDeleting,
+    inPhase('Running'),
+    `{key: ${restartKey}, operator: Exists}`,
+    isTrue(
+      `.metadata.annotations["kruise-ts.dev/restart-containers"] != .metadata.annotations["kruise-ts.dev/restarted-containers"]`,
+    ),
+  ],
+  next: `
+patches:
+# The report first: once it matches the request this stage no longer selects the pod, so the restart below
+# happens once even if kwok sees the pod again in between.
+- root: metadata
+  template: |
+    {{ $request := index .metadata.annotations "kruise-ts.dev/restart-containers" }}
+    annotations:
+      kruise-ts.dev/restarted-containers: {{ $request | Quote }}
+      apps.kruise.io/runtime-containers-meta: {{ dict "containers" list | toJson | Quote }}
+- subresource: status
+  root: status
+  template: |
+    {{ $now := Now }}
+    {{ $root := . }}
+    {{ $request := index .metadata.annotations "kruise-ts.dev/restart-containers" }}
+    {{ $names := splitList "," (first (splitList ";" $request)) }}
+    containerStatuses:
+    {{ range .status.containerStatuses }}
+    {{ if has .name $names }}
+    {{ $restarted := omit . "containerID" "restartCount" "state" "lastState" }}
+    - {{ YAML $restarted 1 | trim }}
+      containerID: {{ printf "kwok://%s-%s" .name (sha256sum (printf "%s%s" $now $request) | trunc 8) | Quote }}
+      restartCount: {{ add1 (.restartCount | default 0) }}
+      state: {running: {startedAt: {{ $now | Quote }}}}
+      lastState: {terminated: {exitCode: 0, reason: Completed, finishedAt: {{ $now | Quote }}}}
+    {{ else }}
+    - {{ YAML . 1 | trim }}
+    {{ end }}
+    {{ end }}
+`,
+});
 
 // The kubelet's part of an in-place resize (InPlacePodVerticalScaling, GA in 1.35): report what the spec asks.
 const jqResourcesMatch =
@@ -265,71 +271,61 @@ const resizeOutcomeKey = `'.metadata.annotations["kruise-ts.dev/resize-outcome"]
 // infeasible outcome.
 const jqResourcesReported = '([.status.containerStatuses[]? | select(.resources != null)] | length > 0)';
 const jqResizeApplies = `((.metadata.annotations["kruise-ts.dev/resize-outcome"] // "") != "infeasible") or (${jqResourcesReported} | not)`;
-const podResize = `
-apiVersion: kwok.x-k8s.io/v1alpha1
-kind: Stage
-metadata:
-  name: kruise-ts-pod-resize
-spec:
-  resourceRef: {apiGroup: v1, kind: Pod}
-  selector:
-    matchExpressions:
-    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
-    - {key: '.status.phase', operator: In, values: ['Running']}
-    - {key: '.status.containerStatuses | length > 0', operator: In, values: ['true']}
-    - {key: '${jqResizeApplies}', operator: In, values: ['true']}
-    - {key: '${jqResourcesMatch}', operator: In, values: ['false']}
-  next:
-    patches:
-    - subresource: status
-      root: status
-      template: |
-        {{ $root := . }}
-        containerStatuses:
-        {{ range .status.containerStatuses }}
-        {{ $status := . }}
-        {{ $spec := dict }}
-        {{ range $root.spec.containers }}{{ if eq .name $status.name }}{{ $spec = . }}{{ end }}{{ end }}
-        {{ $resized := omit $status "resources" "allocatedResources" }}
-        - {{ YAML $resized 1 | trim }}
-          {{ with $spec.resources }}
-          resources: {{ toJson . }}
-          {{ with .requests }}
-          allocatedResources: {{ toJson . }}
-          {{ end }}
-          {{ end }}
-        {{ end }}
-`;
+const podResize = stage({
+  name: 'kruise-ts-pod-resize',
+  match: [
+    notDeleting,
+    inPhase('Running'),
+    isTrue(`.status.containerStatuses | length > 0`),
+    isTrue(`${jqResizeApplies}`),
+    isFalse(jqResourcesMatch),
+  ],
+  next: `
+patches:
+- subresource: status
+  root: status
+  template: |
+    {{ $root := . }}
+    containerStatuses:
+    {{ range .status.containerStatuses }}
+    {{ $status := . }}
+    {{ $spec := dict }}
+    {{ range $root.spec.containers }}{{ if eq .name $status.name }}{{ $spec = . }}{{ end }}{{ end }}
+    {{ $resized := omit $status "resources" "allocatedResources" }}
+    - {{ YAML $resized 1 | trim }}
+      {{ with $spec.resources }}
+      resources: {{ toJson . }}
+      {{ with .requests }}
+      allocatedResources: {{ toJson . }}
+      {{ end }}
+      {{ end }}
+    {{ end }}
+`,
+});
 
-const podResizeInfeasible = `
-apiVersion: kwok.x-k8s.io/v1alpha1
-kind: Stage
-metadata:
-  name: kruise-ts-pod-resize-infeasible
-spec:
-  resourceRef: {apiGroup: v1, kind: Pod}
-  selector:
-    matchExpressions:
-    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
-    - {key: '.status.phase', operator: In, values: ['Running']}
-    - {key: ${resizeOutcomeKey}, operator: In, values: ['infeasible']}
-    - {key: '${jqResourcesReported}', operator: In, values: ['true']}
-    - {key: '${jqResourcesMatch}', operator: In, values: ['false']}
-    - key: '[.status.conditions[]? | select(.type == "PodResizePending")] | length == 0'
-      operator: In
-      values: ['true']
-  next:
-    patches:
-    - subresource: status
-      root: status
-      template: |
-        conditions:
-        - type: PodResizePending
-          status: "True"
-          reason: Infeasible
-          message: "Node didn't have enough capacity"
-          lastTransitionTime: {{ Now | Quote }}
-`;
+const podResizeInfeasible = stage({
+  name: 'kruise-ts-pod-resize-infeasible',
+  match: [
+    notDeleting,
+    inPhase('Running'),
+    `{key: ${resizeOutcomeKey}, operator: In, values: ['infeasible']}`,
+    isTrue(jqResourcesReported),
+    isFalse(jqResourcesMatch),
+    isTrue(`[.status.conditions[]? | select(.type == "PodResizePending")] | length == 0`),
+  ],
+  next: `
+patches:
+- subresource: status
+  root: status
+  template: |
+    conditions:
+    - type: PodResizePending
+      status: "True"
+      reason: Infeasible
+      message: "Node didn't have enough capacity"
+      lastTransitionTime: {{ Now | Quote }}
+`,
+});
 
 // A job pod's end, a second after it runs: how it ends is chosen by the kruise-ts.dev/job-outcome annotation.
 function jobPodEnd(o: {
@@ -339,39 +335,34 @@ function jobPodEnd(o: {
   exitCode: number;
   reason: string;
 }): string {
-  return `
-apiVersion: kwok.x-k8s.io/v1alpha1
-kind: Stage
-metadata:
-  name: ${o.name}
-spec:
-  resourceRef: {apiGroup: v1, kind: Pod}
-  selector:
-    matchExpressions:
-    - {key: '.metadata.deletionTimestamp', operator: DoesNotExist}
-    - {key: '.status.phase', operator: In, values: ['Running']}
-    - {key: '.metadata.ownerReferences.[].kind', operator: In, values: ['Job', 'BroadcastJob']}
-    - ${o.outcome}
-  delay:
-    durationMilliseconds: 1000
-  next:
-    statusTemplate: |
-      {{ $now := Now }}
-      conditions:
-      - {type: Ready, status: "False", reason: Pod${o.phase}, lastTransitionTime: {{ $now | Quote }}}
-      - {type: ContainersReady, status: "False", reason: Pod${o.phase}, lastTransitionTime: {{ $now | Quote }}}
-      containerStatuses:
-      {{ range .spec.containers }}
-      - name: {{ .name | Quote }}
-        image: {{ .image | Quote }}
-        imageID: ${imageIdTemplate}
-        ready: false
-        started: false
-        restartCount: 0
-        state: {terminated: {exitCode: ${o.exitCode}, reason: ${o.reason}, startedAt: {{ $now | Quote }}, finishedAt: {{ $now | Quote }}}}
-      {{ end }}
-      phase: ${o.phase}
-`;
+  return stage({
+    name: o.name,
+    match: [
+      notDeleting,
+      inPhase('Running'),
+      `{key: '.metadata.ownerReferences.[].kind', operator: In, values: ['Job', 'BroadcastJob']}`,
+      o.outcome,
+    ],
+    delayMs: 1000,
+    next: `
+statusTemplate: |
+  {{ $now := Now }}
+  conditions:
+  - {type: Ready, status: "False", reason: Pod${o.phase}, lastTransitionTime: {{ $now | Quote }}}
+  - {type: ContainersReady, status: "False", reason: Pod${o.phase}, lastTransitionTime: {{ $now | Quote }}}
+  containerStatuses:
+  {{ range .spec.containers }}
+  - name: {{ .name | Quote }}
+    image: {{ .image | Quote }}
+    imageID: ${imageIdTemplate}
+    ready: false
+    started: false
+    restartCount: 0
+    state: {terminated: {exitCode: ${o.exitCode}, reason: ${o.reason}, startedAt: {{ $now | Quote }}, finishedAt: {{ $now | Quote }}}}
+  {{ end }}
+  phase: ${o.phase}
+`,
+  });
 }
 
 const outcomeKey = `'.metadata.annotations["kruise-ts.dev/job-outcome"]'`;
@@ -390,19 +381,13 @@ const podFail = jobPodEnd({
   reason: 'Error',
 });
 
-const podDelete = `
-apiVersion: kwok.x-k8s.io/v1alpha1
-kind: Stage
-metadata:
-  name: kruise-ts-pod-delete
-spec:
-  resourceRef: {apiGroup: v1, kind: Pod}
-  selector:
-    matchExpressions:
-    - {key: '.metadata.deletionTimestamp', operator: Exists}
-  next:
-    delete: true
-`;
+const podDelete = stage({
+  name: 'kruise-ts-pod-delete',
+  match: [`{key: '.metadata.deletionTimestamp', operator: Exists}`],
+  next: `
+delete: true
+`,
+});
 
 /** The kwok --config file: all stages as one multi-document YAML. */
 export function kwokConfigYaml(): string {

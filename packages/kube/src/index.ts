@@ -59,3 +59,5 @@ export {
   isResourceVersionOlder,
   parseResourceVersion,
 } from './resource-version.ts';
+export type { Rfc3339Error, Rfc3339Time } from './rfc3339.ts';
+export { parseRfc3339, readRfc3339 } from './rfc3339.ts';

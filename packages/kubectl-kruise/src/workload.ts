@@ -1,19 +1,11 @@
-// The parts of CloneSet (v1alpha1) and Advanced StatefulSet (v1beta1) objects the plugin reads and writes.
+// The parts of CloneSet (v1alpha1) and Advanced StatefulSet (v1beta1) objects the plugin reads and writes. Metadata,
+// pods and ControllerRevisions are the project's one types (@kruise-ts/core, docs/adr/0020-one-type-per-kind.md).
+import type { ControllerRevision, ObjectMeta, Pod } from '@kruise-ts/core';
+
+export type { ControllerRevision, ObjectMeta, Pod };
 
 export interface IntOrStringValue {
   value: number | string;
-}
-
-export interface ObjectMeta {
-  name?: string;
-  namespace?: string;
-  uid?: string;
-  generation?: number;
-  resourceVersion?: string;
-  creationTimestamp?: string | Date;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  ownerReferences?: { uid: string; kind: string; name: string; controller?: boolean }[];
 }
 
 export interface PodTemplate {
@@ -66,19 +58,4 @@ export interface Workload {
   metadata: ObjectMeta;
   spec: WorkloadSpec;
   status?: WorkloadStatus;
-}
-
-export interface ControllerRevision {
-  metadata: ObjectMeta;
-  revision: number;
-  data?: unknown;
-}
-
-export interface Pod {
-  metadata: ObjectMeta & { deletionTimestamp?: string | Date };
-  spec?: { nodeName?: string };
-  status?: {
-    phase?: string;
-    conditions?: { type: string; status: string }[];
-  };
 }

@@ -100,7 +100,7 @@ export {
   rolloutAttributeNames,
   startSyncSpan,
 } from './rollout-trace/tracker.ts';
-export type { RolloutWait } from './rollout-trace/wait-events.ts';
+export type { RolloutWait, WaitReasonOf } from './rollout-trace/wait-events.ts';
 export {
   addExpectationsWaitEvent,
   addWaitEvent,
@@ -109,6 +109,7 @@ export {
   leadingWait,
   nextWakeMs,
   RolloutWaitReason,
+  rolloutWaitReasons,
   WAIT_EVENT,
   WaitAttr,
   waitOn,
@@ -159,6 +160,8 @@ export {
   startWorkloadController,
   workloadWriterOptions,
 } from './service/workload-controller.ts';
+export type { WorkloadRound } from './service/workload-round.ts';
+export { openWorkloadRound } from './service/workload-round.ts';
 export * from './settings/index.ts';
 export type { TokenBucketStats } from './token-bucket.ts';
 export { TokenBucket } from './token-bucket.ts';

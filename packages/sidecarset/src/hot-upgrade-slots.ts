@@ -7,7 +7,7 @@ import {
   SIDECARSET_VERSION_ENV_KEY,
   SIDECARSET_WORKING_HOT_UPGRADE_CONTAINER_ANNOTATION,
 } from './keys.ts';
-import type { Pod, PodContainer, SidecarContainer, SidecarSet } from './types.ts';
+import type { Container, Pod, SidecarContainer, SidecarSet } from './types.ts';
 
 export function isHotUpgradeSidecar(sidecar: Pick<SidecarContainer, 'upgradeStrategy'>): boolean {
   return sidecar.upgradeStrategy?.upgradeType === 'HotUpgrade';
@@ -66,7 +66,7 @@ export function podHotUpgradeContainers(sidecarName: string, pod: Pod): { workin
 }
 
 /** setSidecarContainerVersionEnv: both env vars read the slot's annotations through the downward API. */
-function withVersionEnv(container: PodContainer): PodContainer {
+function withVersionEnv(container: Container): Container {
   const fieldRef = (key: string) => ({
     valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${key}']` } },
   });
@@ -85,10 +85,10 @@ function withVersionEnv(container: PodContainer): PodContainer {
  * slot `-2` on `hotUpgradeEmptyImage`, plus the version annotations. `working` (sidecar → slot) is updated.
  */
 export function hotUpgradePair(
-  completed: PodContainer,
+  completed: Container,
   sidecar: SidecarContainer,
   working: Record<string, string>,
-): { containers: [PodContainer, PodContainer]; annotations: Record<string, string> } {
+): { containers: [Container, Container]; annotations: Record<string, string> } {
   const [one, two] = hotUpgradeContainerNames(sidecar.name);
   const first = withVersionEnv({ ...structuredClone(completed), name: one });
   const second = withVersionEnv({

@@ -119,11 +119,11 @@ export {
   upgradeCount,
 } from './strategy.ts';
 export type {
+  Container,
   ContainerStatus,
   EnvVar,
   Pod,
   PodCondition,
-  PodContainer,
   PodStatus,
   SidecarContainer,
   SidecarSet,

@@ -20,12 +20,12 @@ import {
 } from './pod-annotations.ts';
 import { isActivePod } from './pod-state.ts';
 import { completeSidecarContainer } from './sidecar-containers.ts';
-import type { Pod, PodContainer, SidecarSet, Volume } from './types.ts';
+import type { Container, Pod, SidecarSet, Volume } from './types.ts';
 
 export type InjectPolicy = 'BeforeAppContainer' | 'AfterAppContainer';
 
 export interface InjectedContainer {
-  container: PodContainer;
+  container: Container;
   policy: InjectPolicy | undefined;
 }
 
@@ -42,13 +42,13 @@ export interface BuiltSidecars {
  * BeforeAppContainer sidecars go first (in build order) and the rest last.
  */
 export function mergeSidecarContainers(
-  origins: readonly PodContainer[],
+  origins: readonly Container[],
   injected: readonly InjectedContainer[],
-): PodContainer[] {
+): Container[] {
   const merged = [...origins];
   const index = new Map(origins.map((c, i) => [c.name, i]));
-  const before: PodContainer[] = [];
-  const after: PodContainer[] = [];
+  const before: Container[] = [];
+  const after: Container[] = [];
   for (const { container, policy } of injected) {
     const at = index.get(container.name);
     if (at !== undefined) merged[at] = container;
@@ -96,7 +96,7 @@ export function buildSidecars(pod: Pod, sidecarSets: readonly SidecarSet[], now:
     names.add(name);
     const volumes = new Map((sidecarSet.spec.volumes ?? []).map((v) => [v.name, v]));
     // Only SidecarSet volumes a sidecar mounts itself reach the pod.
-    const collectVolumes = (c: PodContainer) => {
+    const collectVolumes = (c: Container) => {
       for (const ref of [...(c.volumeMounts ?? []), ...(c.volumeDevices ?? [])]) {
         const volume = volumes.get(ref.name);
         if (volume) built.volumes.push(structuredClone(volume));
@@ -107,7 +107,7 @@ export function buildSidecars(pod: Pod, sidecarSets: readonly SidecarSet[], now:
 
     for (const init of sidecarSet.spec.initContainers ?? []) {
       if (isNativeSidecar(init)) sidecarList.add(init.name);
-      collectVolumes(init as PodContainer);
+      collectVolumes(init as Container);
       built.initContainers.push({
         container: completeSidecarContainer(init, pod),
         policy: init.podInjectPolicy,
@@ -118,7 +118,7 @@ export function buildSidecars(pod: Pod, sidecarSets: readonly SidecarSet[], now:
 
     for (const sidecar of sidecarSet.spec.containers ?? []) {
       sidecarList.add(sidecar.name);
-      collectVolumes(sidecar as PodContainer);
+      collectVolumes(sidecar as Container);
       const completed = completeSidecarContainer(sidecar, pod);
       if (isHotUpgradeSidecar(sidecar)) {
         const pair = hotUpgradePair(completed, sidecar, working);

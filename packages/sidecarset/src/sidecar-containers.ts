@@ -3,22 +3,22 @@
 // that let the sidecar's own settings win. Pure functions over copies.
 import type { ObjectFieldSelector } from '@kruise-ts/api';
 import { SIDECAR_ENV_KEY } from './keys.ts';
-import type { EnvVar, Pod, PodContainer, SidecarContainer, VolumeDevice, VolumeMount } from './types.ts';
+import type { Container, EnvVar, Pod, SidecarContainer, VolumeDevice, VolumeMount } from './types.ts';
 
 // $(VAR) references in subPathExpr (SubPathExprEnvReg).
 const subPathExprEnv = /\$\(([-._a-zA-Z][-._a-zA-Z0-9]*)\)/g;
 
-export function containerEnvValue(container: PodContainer, name: string): string | undefined {
+export function containerEnvValue(container: Container, name: string): string | undefined {
   return container.env?.find((e) => e.name === name)?.value;
 }
 
 /** A container injected by a SidecarSet carries IS_INJECTED=true; everything else is an app container. */
-export function isInjectedContainer(container: PodContainer): boolean {
+export function isInjectedContainer(container: Container): boolean {
   return containerEnvValue(container, SIDECAR_ENV_KEY) === 'true';
 }
 
 /** The core/v1 container of a sidecar: Kruise's own fields removed. */
-export function toPodContainer(sidecar: SidecarContainer): PodContainer {
+export function toPodContainer(sidecar: SidecarContainer): Container {
   const {
     podInjectPolicy,
     upgradeStrategy,
@@ -28,7 +28,7 @@ export function toPodContainer(sidecar: SidecarContainer): PodContainer {
     resourcesPolicy,
     ...container
   } = structuredClone(sidecar);
-  return container as PodContainer;
+  return container;
 }
 
 /** GetInjectedVolumeMountsAndEnvs: with shareVolumePolicy enabled, every app container's mounts. */
@@ -110,10 +110,7 @@ export function mergeEnv(original: readonly EnvVar[], additional: readonly EnvVa
 }
 
 /** util.MergeVolumeMounts: additional mounts whose path is not used by a mount or device yet. */
-export function mergeVolumeMounts(
-  container: PodContainer,
-  additional: readonly VolumeMount[],
-): VolumeMount[] {
+export function mergeVolumeMounts(container: Container, additional: readonly VolumeMount[]): VolumeMount[] {
   const out = [...(container.volumeMounts ?? [])];
   const paths = new Set([
     ...out.map((m) => m.mountPath),
@@ -129,7 +126,7 @@ export function mergeVolumeMounts(
 
 /** util.MergeVolumeDevices. */
 export function mergeVolumeDevices(
-  container: PodContainer,
+  container: Container,
   additional: readonly VolumeDevice[],
 ): VolumeDevice[] {
   const out = [...(container.volumeDevices ?? [])];
@@ -149,14 +146,14 @@ export function mergeVolumeDevices(
  * The container to inject: shared mounts and devices merged, IS_INJECTED=true appended (even when present, as
  * Kruise does), then transferred and subPathExpr env vars not yet present.
  */
-export function completeSidecarContainer(sidecar: SidecarContainer, pod: Pod): PodContainer {
+export function completeSidecarContainer(sidecar: SidecarContainer, pod: Pod): Container {
   const shared = sharedVolumeMounts(sidecar, pod);
   const transfer = mergeEnv(transferredEnvs(sidecar, pod), shared.envs);
   const container = toPodContainer(sidecar);
   const mounts = mergeVolumeMounts(container, shared.mounts);
   const env = mergeEnv([...(container.env ?? []), { name: SIDECAR_ENV_KEY, value: 'true' }], transfer);
   const devices = mergeVolumeDevices(container, sharedVolumeDevices(sidecar, pod));
-  const out: PodContainer = { ...container, env };
+  const out: Container = { ...container, env };
   if (mounts.length > 0) out.volumeMounts = mounts;
   if (devices.length > 0) out.volumeDevices = devices;
   return out;

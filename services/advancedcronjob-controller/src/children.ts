@@ -2,7 +2,7 @@
 // finished, when the last run was scheduled, the status.active references, and which finished children fall
 // outside the history limits.
 
-import { parseRfc3339 } from './rfc3339.ts';
+import { parseRfc3339 } from '@kruise-ts/kube';
 import type { AcjChild, AdvancedCronJob, ChildKind, ObjectReference } from './types.ts';
 
 export const SCHEDULED_AT_ANNOTATION = 'apps.kruise.io/scheduled-at';

@@ -42,7 +42,7 @@ export {
   planAdvancedCronJob,
   type SkipReason,
 } from './plan.ts';
-export { parseRfc3339 } from './rfc3339.ts';
+
 export {
   formatSchedule,
   getNextScheduleTime,

@@ -2,9 +2,9 @@
 // formatSchedule in advancedcronjob_utils.go and getNextSchedule in the Job/BroadcastJob reconcilers).
 
 import { timeZoneError } from '@kruise-ts/api';
+import { parseRfc3339 } from '@kruise-ts/kube';
 import { next } from './cron/next.ts';
 import { parseStandard } from './cron/parse.ts';
-import { parseRfc3339 } from './rfc3339.ts';
 import type { AdvancedCronJob } from './types.ts';
 
 /** Kruise gives up beyond this many missed runs rather than walk an unbounded history. */

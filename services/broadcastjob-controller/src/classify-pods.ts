@@ -1,32 +1,31 @@
+import type { Pod } from '@kruise-ts/core';
 // Counting the job's pods (filterPods, isPodFailed; step 6). Phase decides first; otherwise a pod being deleted
 // is left out, and a running OnFailure pod that restarted more than failurePolicy.restartLimit times (init and
 // app containers together) counts as failed.
 
-import type { BroadcastJobPod } from './types.ts';
-
 export interface ClassifiedPods {
-  active: BroadcastJobPod[];
-  failed: BroadcastJobPod[];
-  succeeded: BroadcastJobPod[];
+  active: Pod[];
+  failed: Pod[];
+  succeeded: Pod[];
   /** Not Succeeded/Failed and being deleted: counted nowhere. */
-  terminating: BroadcastJobPod[];
+  terminating: Pod[];
 }
 
-export function isTerminating(pod: BroadcastJobPod): boolean {
+export function isTerminating(pod: Pod): boolean {
   return pod.metadata.deletionTimestamp !== undefined && pod.metadata.deletionTimestamp !== null;
 }
 
-export function restartCount(pod: BroadcastJobPod): number {
+export function restartCount(pod: Pod): number {
   const statuses = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
   return statuses.reduce((sum, s) => sum + (s.restartCount ?? 0), 0);
 }
 
 /** Only restartPolicy OnFailure restarts in place; with Never a failure shows up as phase Failed. */
-export function exceededRestartLimit(pod: BroadcastJobPod, restartLimit: number): boolean {
+export function exceededRestartLimit(pod: Pod, restartLimit: number): boolean {
   return pod.spec?.restartPolicy === 'OnFailure' && restartCount(pod) > restartLimit;
 }
 
-export function classifyPods(pods: readonly BroadcastJobPod[], restartLimit: number): ClassifiedPods {
+export function classifyPods(pods: readonly Pod[], restartLimit: number): ClassifiedPods {
   const out: ClassifiedPods = { active: [], failed: [], succeeded: [], terminating: [] };
   for (const pod of pods) {
     const phase = pod.status?.phase;
@@ -40,7 +39,7 @@ export function classifyPods(pods: readonly BroadcastJobPod[], restartLimit: num
 }
 
 /** kubecontroller.IsPodActive, which completion uses: a pod over its restart limit still blocks completion. */
-export function isPodActive(pod: BroadcastJobPod): boolean {
+export function isPodActive(pod: Pod): boolean {
   const phase = pod.status?.phase;
   return phase !== 'Succeeded' && phase !== 'Failed' && !isTerminating(pod);
 }

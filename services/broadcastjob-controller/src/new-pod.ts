@@ -3,11 +3,11 @@
 // and the node pinned either through required node affinity — the default, so the scheduler still binds it — or
 // directly through spec.nodeName (Kruise's --assign-bcj-pods-by-scheduler=false).
 
-import type { OwnerReference, PodSpec } from '@kruise-ts/api';
+import type { Affinity, OwnerReference, PodSpec } from '@kruise-ts/api';
 import { isDns1123Subdomain } from '@kruise-ts/kube';
 import { jobControllerRef, jobLabels } from './labels.ts';
 import { NODE_NAME_FIELD } from './node-affinity.ts';
-import type { Affinity, BroadcastJob } from './types.ts';
+import type { BroadcastJob } from './types.ts';
 
 export interface NewPodOptions {
   /** Pin the node through node affinity and let the scheduler bind (default true). */
@@ -62,7 +62,7 @@ export function newPodForNode(
   const meta = template.metadata ?? {};
   const spec: PodSpec = template.spec ?? { containers: [] };
   if (options.assignPodsByScheduler ?? true) {
-    spec.affinity = pinToNode(spec.affinity as Affinity | undefined, nodeName);
+    spec.affinity = pinToNode(spec.affinity, nodeName);
   } else if (nodeName !== '') {
     spec.nodeName = nodeName;
   }

@@ -3,9 +3,10 @@
 // every matchField (only metadata.name exists) must hold. A term that fails to parse never matches, an empty
 // term is dropped, and a required selector left with no term matches no node.
 
+import type { NodeSelector, NodeSelectorRequirement, PodSpec } from '@kruise-ts/api';
+import type { Node } from '@kruise-ts/core';
 import { isLabelValue, isQualifiedName } from '@kruise-ts/kube';
 import { parseInt64 } from './names.ts';
-import type { Node, NodeSelector, NodeSelectorRequirement, PodSpecView } from './types.ts';
 
 export const NODE_NAME_FIELD = 'metadata.name';
 
@@ -109,7 +110,7 @@ export function nodeSelectorMatches(selector: NodeSelector, node: Node): boolean
 }
 
 /** nodeSelector (every pair equal) and, when set, the required node affinity. */
-export function requiredNodeAffinityMatches(spec: PodSpecView | undefined, node: Node): boolean {
+export function requiredNodeAffinityMatches(spec: Partial<PodSpec> | undefined, node: Node): boolean {
   const labels = node.metadata.labels ?? {};
   for (const [key, value] of Object.entries(spec?.nodeSelector ?? {})) {
     if (!Object.hasOwn(labels, key) || labels[key] !== value) return false;

@@ -1,10 +1,11 @@
 // Kruise's checkNodeFitness: the scheduler filters a BroadcastJob pod must pass on a node, in Kruise's order,
 // each failure reported with the scheduler's reason text (the first failing filter decides).
 
+import type { PodSpec } from '@kruise-ts/api';
+import type { Node } from '@kruise-ts/core';
 import { requiredNodeAffinityMatches } from './node-affinity.ts';
 import { insufficientResources } from './resource-fit.ts';
 import { findUntoleratedTaint, TAINT_NODE_UNSCHEDULABLE, tolerationsTolerateTaint } from './taints.ts';
-import type { Node, PodSpecView } from './types.ts';
 
 export type NodeFit = { fits: true } | { fits: false; reason: string };
 
@@ -17,7 +18,7 @@ export function untoleratedTaintReason(key: string, value: string): string {
 }
 
 /** Whether `pod` (an existing pod, or the mock pod made from the template) could run on `node`. */
-export function podFitsNode(pod: { spec?: PodSpecView }, node: Node): NodeFit {
+export function podFitsNode(pod: { spec?: Partial<PodSpec> }, node: Node): NodeFit {
   const spec = pod.spec;
   if (spec?.nodeName && spec.nodeName !== node.metadata.name)
     return { fits: false, reason: REASON_NODE_NAME };

@@ -3,11 +3,11 @@
 // into its required node affinity. One node should hold one pod; extra ones are reported, and the last pod seen
 // for a node is the one the reconcile looks at.
 
+import type { Pod } from '@kruise-ts/core';
 import { NODE_NAME_FIELD } from './node-affinity.ts';
-import type { BroadcastJobPod } from './types.ts';
 
 /** The pod's node, or "" when neither spec.nodeName nor a single-value metadata.name In term names one. */
-export function assignedNode(pod: BroadcastJobPod): string {
+export function assignedNode(pod: Pod): string {
   if (pod.spec?.nodeName) return pod.spec.nodeName;
   const terms =
     pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
@@ -22,19 +22,19 @@ export function assignedNode(pod: BroadcastJobPod): string {
 }
 
 export interface DuplicatePod {
-  pod: BroadcastJobPod;
+  pod: Pod;
   nodeName: string;
 }
 
 export interface NodePods {
   /** Node name → the job's pod there ("" collects pods with no node). */
-  byNode: Map<string, BroadcastJobPod>;
+  byNode: Map<string, Pod>;
   /** Each pod found on a node that already had one, in input order. */
   duplicates: DuplicatePod[];
 }
 
-export function nodeToPodMap(pods: readonly BroadcastJobPod[]): NodePods {
-  const byNode = new Map<string, BroadcastJobPod>();
+export function nodeToPodMap(pods: readonly Pod[]): NodePods {
+  const byNode = new Map<string, Pod>();
   const duplicates: DuplicatePod[] = [];
   for (const pod of pods) {
     const nodeName = assignedNode(pod);

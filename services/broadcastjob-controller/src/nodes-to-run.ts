@@ -5,25 +5,26 @@
 // node on error before it looks at fitness, so in Kruise a pod that no longer fits is neither desired nor ever
 // deleted. `unfitPods` lists those pods (not terminating) for the spec's reading, where they are deleted.
 
+import type { Node, Pod } from '@kruise-ts/core';
 import { isTerminating } from './classify-pods.ts';
 import { mockPod } from './mock-pod.ts';
 import { podFitsNode } from './node-fit.ts';
-import type { BroadcastJob, BroadcastJobPod, Node } from './types.ts';
+import type { BroadcastJob } from './types.ts';
 
 export interface UnfitNode {
   nodeName: string;
   reason: string;
   /** The job's pod on that node, if any. */
-  pod?: BroadcastJobPod;
+  pod?: Pod;
 }
 
 export interface NodesToRun {
   /** Fitting node → its pod (undefined: none yet), in node order. */
-  desired: Map<string, BroadcastJobPod | undefined>;
+  desired: Map<string, Pod | undefined>;
   /** Fitting nodes with no pod, in node order. */
   restNodes: Node[];
   /** Non-terminating pods on nodes they no longer fit. */
-  unfitPods: BroadcastJobPod[];
+  unfitPods: Pod[];
   /** Every node left out, with the filter's reason (for logs). */
   unfitNodes: UnfitNode[];
 }
@@ -31,7 +32,7 @@ export interface NodesToRun {
 export function nodesToRunPod(
   job: BroadcastJob,
   nodes: readonly Node[],
-  podsByNode: ReadonlyMap<string, BroadcastJobPod>,
+  podsByNode: ReadonlyMap<string, Pod>,
 ): NodesToRun {
   const out: NodesToRun = { desired: new Map(), restNodes: [], unfitPods: [], unfitNodes: [] };
   for (const node of nodes) {

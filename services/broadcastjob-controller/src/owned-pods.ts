@@ -1,15 +1,16 @@
 // The pods a reconcile works on (step 5): listed in the job's namespace by the two job labels, then kept only
 // when their controller reference is this job (kind and UID).
 
+import type { Pod } from '@kruise-ts/core';
 import { CONTROLLER_UID_LABEL, JOB_NAME_LABEL, jobLabels } from './labels.ts';
-import type { BroadcastJob, BroadcastJobPod } from './types.ts';
+import type { BroadcastJob } from './types.ts';
 
-export function isOwnedBy(pod: BroadcastJobPod, job: BroadcastJob): boolean {
+export function isOwnedBy(pod: Pod, job: BroadcastJob): boolean {
   const ref = pod.metadata.ownerReferences?.find((r) => r.controller === true);
   return ref !== undefined && ref.kind === 'BroadcastJob' && ref.uid === (job.metadata?.uid ?? '');
 }
 
-export function ownedPods(job: BroadcastJob, pods: readonly BroadcastJobPod[]): BroadcastJobPod[] {
+export function ownedPods(job: BroadcastJob, pods: readonly Pod[]): Pod[] {
   const want = jobLabels(job);
   const namespace = job.metadata?.namespace;
   return pods.filter((pod) => {

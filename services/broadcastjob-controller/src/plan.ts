@@ -7,6 +7,7 @@
 // nothing fails; settleStatus corrects active/failed from what actually happened.
 
 import type { BroadcastJobStatus } from '@kruise-ts/api';
+import type { Node, Pod } from '@kruise-ts/core';
 import { formatRfc3339, slowStartBatchSizes } from '@kruise-ts/core';
 import { classifyPods, isPodActive } from './classify-pods.ts';
 import {
@@ -34,13 +35,13 @@ import { nodeToPodMap } from './node-pods.ts';
 import { nodesToRunPod, type UnfitNode } from './nodes-to-run.ts';
 import { ownedPods } from './owned-pods.ts';
 import { jobParallelism } from './parallelism.ts';
-import type { BroadcastJob, BroadcastJobCondition, BroadcastJobPod, Node, Now } from './types.ts';
+import type { BroadcastJob, BroadcastJobCondition, Now } from './types.ts';
 import { nowMs } from './types.ts';
 
 export interface BroadcastJobPlanInput {
   job: BroadcastJob;
   /** Pods of the job's namespace; only those carrying the job labels and controlled by the job count. */
-  pods: readonly BroadcastJobPod[];
+  pods: readonly Pod[];
   /** Every node of the cluster; new pods go to fitting nodes in this order. */
   nodes: readonly Node[];
   now: Now;
@@ -77,7 +78,7 @@ export interface PodToCreate {
 }
 
 export interface PodToDelete {
-  pod: BroadcastJobPod;
+  pod: Pod;
   why: 'job-failed' | 'no-longer-fits';
 }
 

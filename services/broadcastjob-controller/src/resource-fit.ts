@@ -4,9 +4,10 @@
 // at least the largest init container (sidecar init containers, restartPolicy Always, add up and stay), plus
 // overhead.
 
+import type { PodSpec } from '@kruise-ts/api';
+import type { Node, ResourceList } from '@kruise-ts/core';
 import { parseQuantity } from '@kruise-ts/core';
 import { isQualifiedName } from '@kruise-ts/kube';
-import type { Node, PodSpecView, ResourceList } from './types.ts';
 
 const NANO_PER_UNIT = 10n ** 9n;
 const NANO_PER_MILLI = 10n ** 6n;
@@ -47,7 +48,7 @@ function ceilDiv(n: bigint, d: bigint): bigint {
 }
 
 /** Total requests of a pod (in nano units per resource name). */
-export function podRequests(spec: PodSpecView | undefined): Amounts {
+export function podRequests(spec: Partial<PodSpec> | undefined): Amounts {
   const reqs: Amounts = new Map();
   for (const c of spec?.containers ?? []) add(reqs, amountsOf(c.resources?.requests));
   const sidecars: Amounts = new Map();
@@ -88,7 +89,7 @@ export function isScalarResourceName(name: string): boolean {
 }
 
 /** What the filter reports for the pod on an empty node; empty when the pod fits. Scalar names in name order. */
-export function insufficientResources(spec: PodSpecView | undefined, node: Node): string[] {
+export function insufficientResources(spec: Partial<PodSpec> | undefined, node: Node): string[] {
   const allocatable = amountsOf(node.status?.allocatable);
   const reasons: string[] = [];
   const allowedPods = ceilDiv(allocatable.get('pods') ?? 0n, NANO_PER_UNIT);

@@ -1,7 +1,7 @@
+import type { Toleration } from '@kruise-ts/api';
+import type { Taint } from '@kruise-ts/core';
 // Toleration matching as the scheduler's TaintToleration filter does it (k8s Toleration.ToleratesTaint and
 // v1helper.FindMatchingUntoleratedTaint), used by the node fitness check.
-
-import type { Taint, Toleration } from './types.ts';
 
 export const TAINT_NODE_UNSCHEDULABLE = 'node.kubernetes.io/unschedulable';
 

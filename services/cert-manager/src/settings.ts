@@ -2,7 +2,7 @@
 // KRUISE_TS_* for the bus and the health server as in every service).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type Env, SettingsReader } from '@kruise-ts/runtime';
+import { type BusSettings, type Env, SettingsReader } from '@kruise-ts/runtime';
 import { parseKruiseRenewBefore } from './duration.ts';
 
 export interface CertManagerSettings {
@@ -42,7 +42,7 @@ export interface CertManagerSettings {
   };
   /** Plain-HTTP /healthz, /readyz, /metrics. */
   health: { host: string; port: number };
-  nats: { url: string; prefix: string; partitions: number } | undefined;
+  nats: BusSettings | undefined;
   kubeconfigPath: string | undefined;
   shutdownDeadlineMs: number;
   /** Deprecated setting names in use; logged once at start. */
@@ -68,7 +68,6 @@ export function settingsFromEnv(env: Env = process.env): CertManagerSettings {
     s.raw('CERT_MODE') !== undefined || !s.bool('EXTERNAL_CERTS')
       ? s.choice<'self-signed' | 'external'>('CERT_MODE')
       : 'external';
-  const natsUrl = s.string('KRUISE_TS_NATS_URL');
   const settings: CertManagerSettings = {
     namespace,
     secretName: s.string('SECRET_NAME') ?? '',
@@ -95,14 +94,8 @@ export function settingsFromEnv(env: Env = process.env): CertManagerSettings {
       retryPeriodMs: s.duration('LEASE_RETRY_PERIOD'),
     },
     health: { host: s.string('KRUISE_TS_HTTP_HOST') ?? '', port: s.int('KRUISE_TS_HTTP_PORT') },
-    nats: natsUrl
-      ? {
-          url: natsUrl,
-          prefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
-          partitions: s.int('KRUISE_TS_PARTITIONS'),
-        }
-      : undefined,
-    kubeconfigPath: s.string('KRUISE_TS_KUBECONFIG') ?? s.string('KUBECONFIG'),
+    nats: s.optionalBus(),
+    kubeconfigPath: s.kubeconfigPath(),
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
     deprecations: [],
   };

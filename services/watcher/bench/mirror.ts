@@ -6,17 +6,15 @@
 // Usage: npm run bench -w @kruise-ts/watcher [-- --pods 5000 --concurrency 20]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { acquireCluster } from '@kruise-ts/devcluster';
+import { acquireCluster, startWatcherProcess, type WatcherProcess } from '@kruise-ts/devcluster';
 import { CoreV1Api, type V1Pod } from '@kubernetes/client-node';
 import {
   apiView,
   busView,
-  type ChildWatcher,
   diffViews,
   httpGet,
   kubeConfig,
   PARTITIONS,
-  spawnWatcher,
   suffix,
   type TestBus,
   testBus,
@@ -87,26 +85,22 @@ async function verify(bus: TestBus, namespace: string): Promise<string> {
     : `MISMATCH ${diffViews(b, a)}`;
 }
 
-const children: ChildWatcher[] = [];
+const children: WatcherProcess[] = [];
 
-async function watcherFor(bus: TestBus): Promise<ChildWatcher> {
-  const child = await spawnWatcher({
-    KRUISE_TS_KUBECONFIG: cluster.kubeconfigPath,
-    KRUISE_TS_NATS_URL: cluster.natsUrl,
-    KRUISE_TS_BUS_PREFIX: bus.topology.prefix,
-    KRUISE_TS_PARTITIONS: String(PARTITIONS),
+async function watcherFor(bus: TestBus): Promise<WatcherProcess> {
+  const child = await startWatcherProcess({
+    kubeconfigPath: cluster.kubeconfigPath,
+    natsUrl: cluster.natsUrl,
+    busPrefix: bus.topology.prefix,
+    partitions: PARTITIONS,
+    readyTimeoutMs: 5 * 60_000,
   });
   children.push(child);
-  const deadline = performance.now() + 5 * 60_000;
-  for (;;) {
-    if ((await httpGet(child.port, '/readyz').catch(() => ({ status: 0 }))).status === 200) return child;
-    if (performance.now() > deadline) throw new Error('the watcher did not become ready within 5 minutes');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  return child;
 }
 
-async function stop(child: ChildWatcher): Promise<void> {
-  child.proc.kill('SIGTERM');
+async function stop(child: WatcherProcess): Promise<void> {
+  child.child.kill('SIGTERM');
   await child.exited;
 }
 
@@ -126,7 +120,7 @@ try {
   await createPods(liveNs);
   const created = (performance.now() - liveStart) / 1000;
   const liveDone = await waitForAll(liveBus, liveNs, liveStart);
-  const liveRss = peakRssMiB(live.proc.pid);
+  const liveRss = peakRssMiB(live.child.pid);
   console.log(
     `live:  created ${podCount} pods in ${created.toFixed(1)} s (${(podCount / created).toFixed(0)}/s); ` +
       `all on the bus ${liveDone.toFixed(1)} s after the first create (${((liveDone - created) * 1000).toFixed(0)} ms after the last); ` +
@@ -142,7 +136,7 @@ try {
   const cold = await watcherFor(coldBus);
   const ready = (performance.now() - coldStart) / 1000;
   const coldDone = await waitForAll(coldBus, liveNs, coldStart);
-  const coldRss = peakRssMiB(cold.proc.pid);
+  const coldRss = peakRssMiB(cold.child.pid);
   console.log(
     `cold:  process start → ready (first lists published) ${ready.toFixed(1)} s; all ${podCount} pods on the bus ` +
       `${coldDone.toFixed(1)} s after start; watcher peak RSS ${coldRss.toFixed(0)} MiB`,
@@ -164,12 +158,12 @@ try {
     .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
   console.log(
     `restart on a full bus: ready in ${restartReady.toFixed(1)} s (seeded from the bus), pod events stored ${stored}; ` +
-      `peak RSS ${peakRssMiB(again.proc.pid).toFixed(0)} MiB`,
+      `peak RSS ${peakRssMiB(again.child.pid).toFixed(0)} MiB`,
   );
   await stop(again);
 } finally {
   for (const child of children)
-    if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL');
+    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
   for (const bus of buses) await bus.dispose().catch(() => {});
   for (const ns of namespaces) await core.deleteNamespace({ name: ns }).catch(() => {});
   await cluster.release();

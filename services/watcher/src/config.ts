@@ -37,7 +37,7 @@ function selectedResources(wanted: string[] | undefined): readonly WatchedResour
 export function configFromEnv(env: Env = process.env): WatcherConfig {
   const s = new SettingsReader(env, 'watcher');
   const config: WatcherConfig = {
-    kubeconfigPath: s.string('KRUISE_TS_KUBECONFIG') ?? s.string('KUBECONFIG'),
+    kubeconfigPath: s.kubeconfigPath(),
     natsUrl: s.string('KRUISE_TS_NATS_URL') ?? '',
     busPrefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
     partitions: s.int('KRUISE_TS_PARTITIONS'),

@@ -3,10 +3,9 @@
 // matches, and 2,000 in a namespace the pod webhook does not cover. Requests are sequential: the figures are
 // latencies, not throughput. Prints p50/p90/p99 and what injection adds.
 // Usage: npm run bench:injection (uses the cluster described by KRUISE_TS_* or starts a private one).
-import { eventually } from '@kruise-ts/devcluster';
+import { eventually, startWatcherProcess } from '@kruise-ts/devcluster';
 import type { V1Pod } from '@kubernetes/client-node';
 import { startE2eEnv } from '../test/support/env.ts';
-import { startWatcherProcess } from '../test/support/watcher-process.ts';
 
 const count = Number(process.env.BENCH_REQUESTS ?? 2000);
 const warmup = 50;
@@ -15,6 +14,7 @@ const watcher = await startWatcherProcess({
   kubeconfigPath: env.cluster.kubeconfigPath,
   natsUrl: env.cluster.natsUrl,
   busPrefix: `wh${env.run}`,
+  resources: ['sidecarsets.apps.kruise.io', 'namespaces.core'],
 });
 const sidecarSetName = `bench-${env.run}`;
 try {

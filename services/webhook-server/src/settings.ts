@@ -2,7 +2,7 @@
 // KRUISE_TS_* for the bus and the health server as in every service).
 import { hostname } from 'node:os';
 import type { DefaultingOptions } from '@kruise-ts/api';
-import { type Env, type FeatureGateValues, SettingsReader } from '@kruise-ts/runtime';
+import { type BusSettings, type Env, type FeatureGateValues, SettingsReader } from '@kruise-ts/runtime';
 
 export type CertSourceSettings =
   | { kind: 'secret'; namespace: string; name: string }
@@ -20,7 +20,7 @@ export interface WebhookServerSettings {
   namespace: string;
   /** Register the webhook configurations in URL mode at start (`https://<WEBHOOK_HOST>:<port>`). */
   register: { baseHost: string; mutatingName: string; validatingName: string } | undefined;
-  nats: { url: string; prefix: string; partitions: number } | undefined;
+  nats: BusSettings | undefined;
   kubeconfigPath: string | undefined;
   instance: string;
   shutdownDeadlineMs: number;
@@ -45,7 +45,6 @@ export function defaultingFeatures(gates: FeatureGateValues): NonNullable<Defaul
 export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
   const s = new SettingsReader(env, 'webhook-server');
   const namespace = s.string('POD_NAMESPACE') ?? 'kruise-system';
-  const natsUrl = s.string('KRUISE_TS_NATS_URL');
   const certDir = s.string('WEBHOOK_CERT_DIR');
   const settings: WebhookServerSettings = {
     host: s.string('WEBHOOK_BIND_HOST') ?? '',
@@ -63,14 +62,8 @@ export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
           validatingName: s.string('VALIDATING_WEBHOOK_CONFIGURATION') ?? '',
         }
       : undefined,
-    nats: natsUrl
-      ? {
-          url: natsUrl,
-          prefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
-          partitions: s.int('KRUISE_TS_PARTITIONS'),
-        }
-      : undefined,
-    kubeconfigPath: s.string('KRUISE_TS_KUBECONFIG') ?? s.string('KUBECONFIG'),
+    nats: s.optionalBus(),
+    kubeconfigPath: s.kubeconfigPath(),
     instance: s.string('POD_NAME') ?? `${hostname()}-${process.pid}`,
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
     defaultingFeatures: defaultingFeatures(s.featureGates()),

@@ -16,12 +16,12 @@ import {
 } from '@kruise-ts/bus';
 import { type Cluster, eventually, startCluster } from '@kruise-ts/devcluster';
 import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
+import { docsCloneSet } from '@kruise-ts/launcher/testing';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { rolloutTrace } from '../support/jaeger.ts';
 import { type Build, currentBuild, describe, ensureBaseline } from './support/baseline.ts';
 import {
   cloneSet,
-  docsCloneSet,
   docsWalkThrough,
   natsConnectionNames,
   type PodRow,
@@ -130,7 +130,7 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
   await start('watcher', current);
   const old = [await start('cloneset-controller', baseline), await start('cloneset-controller', baseline)];
   sys().kubectl(['create', 'namespace', ns]);
-  sys().kubectl(['apply', '-f', '-'], docsCloneSet(ns, app, 100));
+  sys().kubectl(['apply', '-f', '-'], docsCloneSet({ namespace: ns, app, replicas: 100 }));
   await eventually(
     '100 Running pods',
     async () => pods(sys(), ns, app).filter((p) => p.phase === 'Running').length === 100,

@@ -4,31 +4,8 @@
 import assert from 'node:assert/strict';
 import { type Cluster, eventually } from '@kruise-ts/devcluster';
 import type { RunningSystem } from '@kruise-ts/launcher';
+import { docsCloneSet, patchCloneSet } from '@kruise-ts/launcher/testing';
 import { rolloutTrace } from './jaeger.ts';
-
-// The CloneSet of https://openkruise.io/docs/user-manuals/cloneset, as users apply it.
-const docsCloneSet = `
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata:
-  labels:
-    app: sample
-  name: sample
-  namespace: default
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: sample
-  template:
-    metadata:
-      labels:
-        app: sample
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.22-alpine
-`;
 
 const sidecarSet = `
 apiVersion: apps.kruise.io/v1alpha1
@@ -98,7 +75,7 @@ export async function cloneSetRolloutWithSidecarSet(
   c: Pick<Cluster, 'jaegerQueryUrl'>,
   names: TraceNames = SPLIT_TRACE_NAMES,
 ): Promise<void> {
-  s.kubectl(['apply', '-f', '-'], docsCloneSet);
+  s.kubectl(['apply', '-f', '-'], docsCloneSet());
   await eventually('3 Running pods', async () => running(s).length === 3, { timeoutMs: 60_000 });
   const table = s.kubectl(['get', 'cloneset', 'sample', '-n', 'default']);
   assert.match(table, /NAME\s+DESIRED\s+UPDATED\s+UPDATED_READY\s+UPDATED_AVAILABLE\s+READY\s+TOTAL\s+AGE/);
@@ -126,18 +103,8 @@ export async function cloneSetRolloutWithSidecarSet(
     { timeoutMs: 30_000, intervalMs: 500 },
   );
 
-  s.kubectl([
-    'patch',
-    'clonesets.v1alpha1.apps.kruise.io',
-    'sample',
-    '-n',
-    'default',
-    '--type',
-    'json',
-    '-p',
-    JSON.stringify([
-      { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
-    ]),
+  patchCloneSet(s, [
+    { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
   ]);
   const done = await eventually(
     'the rollout of generation 2 done',

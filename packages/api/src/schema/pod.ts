@@ -70,10 +70,14 @@ export const VolumeMount = Type.Object({
   name: Str(),
   mountPath: Str(),
   subPath: Optional(Str()),
+  subPathExpr: Optional(Str()),
   readOnly: Optional(Type.Boolean()),
   mountPropagation: Optional(Str()),
 });
 export type VolumeMount = Static<typeof VolumeMount>;
+
+export const VolumeDevice = Type.Object({ name: Str(), devicePath: Str() });
+export type VolumeDevice = Static<typeof VolumeDevice>;
 
 export const ResourceRequirements = Type.Object({
   limits: Optional(Type.Record(Str(), IntOrString())),
@@ -92,7 +96,7 @@ export const Container = Type.Object({
   ports: Optional(Type.Array(ContainerPort)),
   resources: Optional(ResourceRequirements),
   volumeMounts: Optional(Type.Array(VolumeMount)),
-  volumeDevices: Optional(Type.Array(Type.Object({ name: Str(), devicePath: Str() }))),
+  volumeDevices: Optional(Type.Array(VolumeDevice)),
   livenessProbe: Optional(Probe),
   readinessProbe: Optional(Probe),
   startupProbe: Optional(Probe),
@@ -161,6 +165,44 @@ export const Volume = Type.Object({
 });
 export type Volume = Static<typeof Volume>;
 
+export const NodeSelectorRequirement = Type.Object({
+  key: Str(),
+  operator: Str(),
+  values: Optional(Type.Array(Str())),
+});
+export type NodeSelectorRequirement = Static<typeof NodeSelectorRequirement>;
+
+export const NodeSelectorTerm = Type.Object({
+  matchExpressions: Optional(Type.Array(NodeSelectorRequirement)),
+  matchFields: Optional(Type.Array(NodeSelectorRequirement)),
+});
+export type NodeSelectorTerm = Static<typeof NodeSelectorTerm>;
+
+export const NodeSelector = Type.Object({ nodeSelectorTerms: Type.Array(NodeSelectorTerm) });
+export type NodeSelector = Static<typeof NodeSelector>;
+
+/** Node affinity is typed (BroadcastJob pins pods to nodes with it); pod (anti-)affinity passes through. */
+export const Affinity = Type.Object({
+  nodeAffinity: Optional(
+    Type.Object({
+      requiredDuringSchedulingIgnoredDuringExecution: Optional(NodeSelector),
+      preferredDuringSchedulingIgnoredDuringExecution: Optional(Type.Array(OpaqueObject())),
+    }),
+  ),
+  podAffinity: Optional(OpaqueObject()),
+  podAntiAffinity: Optional(OpaqueObject()),
+});
+export type Affinity = Static<typeof Affinity>;
+
+export const Toleration = Type.Object({
+  key: Optional(Str()),
+  operator: Optional(Str()),
+  value: Optional(Str()),
+  effect: Optional(Str()),
+  tolerationSeconds: Optional(Int64()),
+});
+export type Toleration = Static<typeof Toleration>;
+
 export const PodSpec = Type.Object({
   containers: Type.Array(Container),
   initContainers: Optional(Type.Array(Container)),
@@ -180,9 +222,9 @@ export const PodSpec = Type.Object({
   imagePullSecrets: Optional(Type.Array(Type.Object({ name: Optional(Str()) }))),
   hostname: Optional(Str()),
   subdomain: Optional(Str()),
-  affinity: Optional(OpaqueObject()),
+  affinity: Optional(Affinity),
   schedulerName: Optional(Str()),
-  tolerations: Optional(Type.Array(OpaqueObject())),
+  tolerations: Optional(Type.Array(Toleration)),
   priorityClassName: Optional(Str()),
   priority: Optional(Int32()),
   readinessGates: Optional(Type.Array(Type.Object({ conditionType: Str() }))),

@@ -1,7 +1,7 @@
 // `describe cloneset/NAME`: the workload's summary and a table of its revisions with the pods on each. A pod is on
 // a revision when its controller-revision-hash label names it (either the full or the short form,
 // packages/core/src/revision-labels.ts). Pure.
-import { revisionHashMatches } from '@kruise-ts/core';
+import { isPodReady, revisionHashMatches } from '@kruise-ts/core';
 import { table } from '../cli/table.ts';
 import type { WorkloadKind } from '../resource-ref.ts';
 import { byRevision } from '../rollout/history.ts';
@@ -15,10 +15,6 @@ export interface RevisionRow {
   ready: number;
   /** current / update, as status names them. */
   role: string;
-}
-
-export function isPodReady(pod: Pod): boolean {
-  return pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
 }
 
 export function revisionRows(
@@ -72,7 +68,7 @@ export function describeWorkload(
     `Name:               ${w.metadata.name ?? ''}`,
     `Namespace:          ${w.metadata.namespace ?? ''}`,
     `Kind:               ${type.kind}.${type.group}`,
-    `CreationTimestamp:  ${created instanceof Date ? created.toISOString() : (created ?? '<unknown>')}`,
+    `CreationTimestamp:  ${created ?? '<unknown>'}`,
     `Selector:           ${selectorText(w)}`,
     `Generation:         ${w.metadata.generation ?? 0} (observed ${s.observedGeneration ?? 0})`,
     `Replicas:           ${w.spec.replicas ?? 1} desired | ${s.updatedReplicas ?? 0} updated | ${s.updatedReadyReplicas ?? 0} updated ready | ${s.readyReplicas ?? 0} ready | ${s.availableReplicas ?? 0} available | ${s.replicas ?? 0} total`,

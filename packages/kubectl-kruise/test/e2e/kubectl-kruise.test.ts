@@ -8,23 +8,21 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type Cluster, eventually, startCluster } from '@kruise-ts/devcluster';
-import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
+import { eventually } from '@kruise-ts/devcluster';
+import type { RunningSystem } from '@kruise-ts/launcher';
+import { docsCloneSet, patchCloneSet, startWholeSystem, type WholeSystem } from '@kruise-ts/launcher/testing';
 import type { JaegerTrace } from '../../src/why/critical-path.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', '..', 'bin', 'kubectl-kruise');
 
-let cluster: Cluster | undefined;
-let system: RunningSystem | undefined;
+let whole: WholeSystem | undefined;
 
 before(async () => {
-  cluster = await startCluster();
-  system = await startSystem(cluster);
+  whole = await startWholeSystem();
 });
 after(async () => {
-  await system?.stop();
-  await cluster?.stop();
+  await whole?.stop();
 });
 
 interface Result {
@@ -38,7 +36,7 @@ interface Result {
  * without --kubeconfig when the env names the kubeconfig.
  */
 function kk(args: string[], env: Record<string, string> = {}): Promise<Result> {
-  const c = cluster as Cluster;
+  const c = (whole as WholeSystem).cluster;
   return new Promise((resolve) => {
     execFile(
       bin,
@@ -76,30 +74,6 @@ async function ok(args: string[], env?: Record<string, string>): Promise<string>
   return r.stdout;
 }
 
-// The CloneSet of https://openkruise.io/docs/user-manuals/cloneset, as users apply it.
-const docsCloneSet = `
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata:
-  labels:
-    app: sample
-  name: sample
-  namespace: default
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: sample
-  template:
-    metadata:
-      labels:
-        app: sample
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.22-alpine
-`;
-
 interface PodList {
   items: {
     metadata: { name: string; deletionTimestamp?: string };
@@ -115,9 +89,9 @@ function pods(s: RunningSystem): PodList['items'] {
 }
 
 it('CloneSet: status, pause/resume, history, rollout why, undo, describe and scale --delete-pods', async () => {
-  const s = system as RunningSystem;
-  const c = cluster as Cluster;
-  s.kubectl(['apply', '-f', '-'], docsCloneSet);
+  const s = (whole as WholeSystem).system;
+  const c = (whole as WholeSystem).cluster;
+  s.kubectl(['apply', '-f', '-'], docsCloneSet());
 
   const first = await ok(['rollout', 'status', 'cloneset/sample', '--timeout', '90s']);
   assert.match(
@@ -135,19 +109,9 @@ it('CloneSet: status, pause/resume, history, rollout why, undo, describe and sca
   assert.equal(again.code, 1);
   assert.equal(again.stderr, 'error: clonesets.apps.kruise.io "sample" is already paused\n');
   // A new image, and minReadySeconds so the rollout has waits to explain.
-  s.kubectl([
-    'patch',
-    'clonesets.v1alpha1.apps.kruise.io',
-    'sample',
-    '-n',
-    'default',
-    '--type',
-    'json',
-    '-p',
-    JSON.stringify([
-      { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
-      { op: 'add', path: '/spec/minReadySeconds', value: 2 },
-    ]),
+  patchCloneSet(s, [
+    { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.23-alpine' },
+    { op: 'add', path: '/spec/minReadySeconds', value: 2 },
   ]);
   await eventually(
     'the paused rollout observed',
@@ -318,7 +282,7 @@ spec:
 `;
 
 it('Advanced StatefulSet: status, pause/resume and history', async () => {
-  const s = system as RunningSystem;
+  const s = (whole as WholeSystem).system;
   s.kubectl(['apply', '-f', '-'], advancedStatefulSet);
   assert.match(
     await ok(['rollout', 'status', 'asts/web', '--timeout', '90s']),

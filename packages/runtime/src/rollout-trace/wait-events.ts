@@ -29,6 +29,16 @@ export const RolloutWaitReason = {
   Paused: 'Paused',
 } as const;
 
+/** A kind's wait reasons: the shared ones plus its own (e.g. CloneSet's in-place grace period). */
+export function rolloutWaitReasons<const E extends Record<string, string>>(
+  own: E,
+): typeof RolloutWaitReason & E {
+  return { ...RolloutWaitReason, ...own };
+}
+
+/** The reason strings of a `rolloutWaitReasons(…)` object. */
+export type WaitReasonOf<T extends Record<string, string>> = T[keyof T];
+
 export interface RolloutWait<R extends string = string> {
   reason: R;
   /** Pods concerned. */

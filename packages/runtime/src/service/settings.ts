@@ -57,7 +57,7 @@ export function readControllerSettings(
     s.string('KRUISE_TS_MEMBER_ID') ?? `${s.string('POD_NAME') ?? hostname()}-${process.pid}`,
   );
   const settings: ControllerSettings = {
-    kubeconfigPath: s.string('KRUISE_TS_KUBECONFIG') ?? s.string('KUBECONFIG'),
+    kubeconfigPath: s.kubeconfigPath(),
     natsUrl: s.string('KRUISE_TS_NATS_URL') ?? '',
     busPrefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
     partitions: s.int('KRUISE_TS_PARTITIONS'),

@@ -2,7 +2,7 @@ export type { FeatureGateName, FeatureGateSpec, FeatureGateValues } from './feat
 export { FEATURE_GATES, parseFeatureGates } from './feature-gates.ts';
 export type { Env, IntBounds } from './parse.ts';
 export { ConfigError, parseBool, parseChoice, parseDuration, parseInteger, parseList } from './parse.ts';
-export type { SettingValue } from './reader.ts';
+export type { BusSettings, SettingValue } from './reader.ts';
 export { leaseToken, SettingsReader } from './reader.ts';
 export type { OldName, ServiceName, SettingName, SettingNameOf, SettingSpec, SettingType } from './table.ts';
 export { SERVICES, SETTINGS, settingSpec } from './table.ts';

@@ -29,6 +29,12 @@ export interface SettingValue {
 
 const present = (raw: string | undefined): raw is string => raw !== undefined && raw.trim() !== '';
 
+export interface BusSettings {
+  url: string;
+  prefix: string;
+  partitions: number;
+}
+
 export class SettingsReader {
   readonly #env: Env;
   readonly #deprecations = new Map<string, string>();
@@ -130,6 +136,22 @@ export class SettingsReader {
   featureGates(): FeatureGateValues {
     const v = this.raw('KRUISE_TS_FEATURE_GATES');
     return parseFeatureGates(v?.raw, v?.from);
+  }
+
+  /** KRUISE_TS_KUBECONFIG, else the kube clients' own KUBECONFIG; undefined: in-cluster, then ~/.kube/config. */
+  kubeconfigPath(): string | undefined {
+    return this.string('KRUISE_TS_KUBECONFIG') ?? this.string('KUBECONFIG');
+  }
+
+  /** The bus of a service that also runs without one (cert-manager, webhook-server): none without a NATS URL. */
+  optionalBus(): BusSettings | undefined {
+    const url = this.string('KRUISE_TS_NATS_URL');
+    if (!url) return undefined;
+    return {
+      url,
+      prefix: this.string('KRUISE_TS_BUS_PREFIX') ?? '',
+      partitions: this.int('KRUISE_TS_PARTITIONS'),
+    };
   }
 
   #spec(name: string): SettingSpec {

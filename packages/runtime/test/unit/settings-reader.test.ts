@@ -246,3 +246,29 @@ describe('the settings table', () => {
     }
   });
 });
+
+describe('connection settings every service reads the same way', () => {
+  for (const [env, want] of [
+    [{}, undefined],
+    [{ KRUISE_TS_NATS_URL: ' ' }, undefined],
+    [
+      { KRUISE_TS_NATS_URL: 'nats://127.0.0.1:4222' },
+      { url: 'nats://127.0.0.1:4222', prefix: 'kruise', partitions: 16 },
+    ],
+    [
+      { KRUISE_TS_NATS_URL: 'nats://127.0.0.1:4222', KRUISE_TS_BUS_PREFIX: 'x', KRUISE_TS_PARTITIONS: '4' },
+      { url: 'nats://127.0.0.1:4222', prefix: 'x', partitions: 4 },
+    ],
+  ] as const) {
+    it(`optionalBus ${JSON.stringify(env)}`, () => {
+      for (const service of ['cert-manager', 'webhook-server'] as const)
+        assert.deepEqual(new SettingsReader(env, service).optionalBus(), want);
+    });
+  }
+  it('kubeconfigPath: KRUISE_TS_KUBECONFIG wins over KUBECONFIG', () => {
+    const reader = (env: Record<string, string>) => new SettingsReader(env, 'watcher').kubeconfigPath();
+    assert.equal(reader({}), undefined);
+    assert.equal(reader({ KUBECONFIG: '/a' }), '/a');
+    assert.equal(reader({ KUBECONFIG: '/a', KRUISE_TS_KUBECONFIG: '/b' }), '/b');
+  });
+});

@@ -1,7 +1,8 @@
 import { apiVersionOf } from '@kruise-ts/kube';
 import {
-  awaitExpectations,
   involvedObject,
+  openWorkloadRound,
+  type Stored,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
   workloadWriterOptions,
@@ -19,9 +20,7 @@ export interface ReconcilerDeps extends WorkloadReconcileDeps {
 
 export type CronJobReconcile = WorkloadReconcile;
 
-type StoredCronJob = AdvancedCronJob & { metadata: { name: string; namespace: string; uid: string } };
-
-const involved = (obj: StoredCronJob) =>
+const involved = (obj: Stored<AdvancedCronJob>) =>
   involvedObject(apiVersionOf(ADVANCEDCRONJOB), ADVANCEDCRONJOB.kind, obj);
 
 // Status is compared as JSON with the empty active list omitted, as Kruise's serialisation omits it.
@@ -34,16 +33,10 @@ function sameStatus(a: AdvancedCronJob['status'], b: AdvancedCronJob['status']):
 export function createCronJobReconcile(deps: ReconcilerDeps): CronJobReconcile {
   const now = deps.now ?? Date.now;
   return async (request) => {
-    const { namespace, name, cache, fence, span, logger } = request;
-    const key = `${namespace}/${name}`;
-    const cached = cache.get(ADVANCEDCRONJOB, namespace, name);
-    if (cached === undefined) {
-      deps.scale.delete(key);
-      return undefined;
-    }
-    const acj = cached.object;
-    const gate = awaitExpectations(key, acj, deps);
-    if (!gate.proceed) return gate.result;
+    const { namespace, cache, fence, span, logger } = request;
+    const round = openWorkloadRound(request, ADVANCEDCRONJOB, deps);
+    if (!round.proceed) return round.result;
+    const { key, workload: acj } = round;
 
     const children = [...cache.list(JOB, namespace), ...cache.list(BROADCASTJOB, namespace)].map(
       (c) => c.object,

@@ -12,9 +12,8 @@ import {
   historyToDelete,
   isChildOf,
 } from '../../src/children.ts';
-import { parseRfc3339 } from '../../src/rfc3339.ts';
 import type { AcjChild } from '../../src/types.ts';
-import { at, iso, makeAcj, makeChild } from './fixtures.ts';
+import { iso, makeAcj, makeChild } from './fixtures.ts';
 
 const withConditions = (conditions: { type: string; status: string }[]): AcjChild => ({
   ...makeChild('c'),
@@ -210,26 +209,4 @@ describe('history pruning (oldest status.startTime first, missing startTime befo
       ['f-nil', 's-1', 's-2'],
     );
   });
-});
-
-describe('parseRfc3339 (Go time.Parse with time.RFC3339)', () => {
-  const rows: [string, string | undefined][] = [
-    ['2022-09-06T02:00:00Z', '2022-09-06T02:00:00.000Z'],
-    ['2022-09-06T10:00:00+08:00', '2022-09-06T02:00:00.000Z'],
-    ['2012-11-04T01:30:00-05:00', '2012-11-04T06:30:00.000Z'],
-    ['2022-09-06T02:00:00.250Z', '2022-09-06T02:00:00.250Z'],
-    ['2024-02-29T00:00:00Z', '2024-02-29T00:00:00.000Z'],
-    ['2023-02-29T00:00:00Z', undefined],
-    ['2022-09-06t02:00:00Z', undefined],
-    ['2022-09-06T02:00:00', undefined],
-    ['2022-09-06T24:00:00Z', undefined],
-    ['', undefined],
-  ];
-  for (const [text, want] of rows)
-    it(`${JSON.stringify(text)} ⇒ ${want ?? 'rejected'}`, () => {
-      const got = parseRfc3339(text);
-      assert.equal(got === undefined ? undefined : new Date(got).toISOString(), want);
-    });
-  it('year 1 (Go zero time) parses', () =>
-    assert.equal(parseRfc3339('0001-01-01T00:00:00Z'), at('0001-01-01T00:00:00Z')));
 });

@@ -1,6 +1,6 @@
 // Which jobs a cache change concerns (Kruise's broadcastjob_event_handler.go) and what it tells the scale
 // expectations. Pure functions of the change and the cache.
-import type { ScaleExpectations } from '@kruise-ts/core';
+import type { Node, ScaleExpectations } from '@kruise-ts/core';
 import {
   type CacheChange,
   type CachedObject,
@@ -10,7 +10,6 @@ import {
 } from '@kruise-ts/runtime';
 import { CONTROLLER_UID_LABEL, JOB_NAME_LABEL } from '../labels.ts';
 import { assignedNode } from '../node-pods.ts';
-import type { Node } from '../types.ts';
 import { BROADCASTJOB, NODE, POD } from './kinds.ts';
 
 const isKind = (o: CachedObject, gk: { group: string; kind: string }) =>

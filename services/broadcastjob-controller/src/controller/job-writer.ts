@@ -2,6 +2,7 @@
 // (with the scale expectations recorded first), the job's status (Kruise's Status().Update, retried on a
 // conflict from a fresh read) and the job itself once its TTL ran out.
 
+import type { Pod } from '@kruise-ts/core';
 import { BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
 import {
   createPodExpected,
@@ -12,7 +13,7 @@ import {
 } from '@kruise-ts/runtime';
 import { CustomObjectsApi } from '@kubernetes/client-node';
 import type { NewBroadcastJobPod } from '../new-pod.ts';
-import type { BroadcastJob, BroadcastJobPod, BroadcastJobStatus } from '../types.ts';
+import type { BroadcastJob, BroadcastJobStatus } from '../types.ts';
 
 const RESOURCE = resourceOf(BROADCASTJOB);
 
@@ -33,7 +34,7 @@ export class JobWriter {
   }
 
   /** Deletes a pod; false when it was already gone. */
-  deletePod(pod: BroadcastJobPod): Promise<boolean> {
+  deletePod(pod: Pod): Promise<boolean> {
     return deletePodExpected(this.#o, pod);
   }
 

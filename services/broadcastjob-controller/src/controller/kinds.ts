@@ -1,10 +1,11 @@
 // The kinds the controller caches from the bus, with the types the decisions read them as: its jobs and their
 // pods (namespaced, by partition) and the cluster's nodes (cluster-scoped, held by every replica).
+import type { Node, Pod } from '@kruise-ts/core';
 import * as kube from '@kruise-ts/kube';
 import { type Stored, typedKind } from '@kruise-ts/runtime';
-import type { BroadcastJob, BroadcastJobPod, Node } from '../types.ts';
+import type { BroadcastJob } from '../types.ts';
 
 export const BROADCASTJOB = typedKind<Stored<BroadcastJob>>(kube.BROADCASTJOB);
-export const POD = typedKind<BroadcastJobPod>(kube.POD);
+export const POD = typedKind<Pod>(kube.POD);
 export const NODE = typedKind<Node>(kube.NODE);
 export const CACHED_KINDS: readonly kube.GroupKind[] = [BROADCASTJOB, POD, NODE];

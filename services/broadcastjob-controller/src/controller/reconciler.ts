@@ -3,8 +3,9 @@
 // creates stopping at the first failed batch, Events — and write the status settled by what actually happened.
 import { doItSlowly } from '@kruise-ts/core';
 import {
-  awaitExpectations,
   involvedObject,
+  openWorkloadRound,
+  type Stored,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
   workloadWriterOptions,
@@ -29,27 +30,18 @@ export interface ReconcilerDeps extends WorkloadReconcileDeps {
 
 export type BroadcastJobReconcile = WorkloadReconcile;
 
-/** A cached job always has its identity. */
-type StoredJob = BroadcastJob & { metadata: { name: string; namespace: string; uid: string } };
-
-const involved = (obj: StoredJob) => involvedObject(BROADCASTJOB_API_VERSION, BROADCASTJOB_KIND, obj);
+const involved = (obj: Stored<BroadcastJob>) =>
+  involvedObject(BROADCASTJOB_API_VERSION, BROADCASTJOB_KIND, obj);
 
 export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobReconcile {
   const now = deps.now ?? Date.now;
   return async (request) => {
-    const { namespace, name, cache, fence, span } = request;
-    const key = `${namespace}/${name}`;
-    const cached = cache.get(BROADCASTJOB, namespace, name);
-    if (cached === undefined) {
-      deps.scale.delete(key);
-      return undefined;
-    }
-    const job = cached.object;
+    const { namespace, cache, fence, span } = request;
+    const round = openWorkloadRound(request, BROADCASTJOB, deps);
+    if (!round.proceed) return round.result;
+    const { key, workload: job } = round;
     const record = (e: PlannedEvent) =>
       deps.recorder.record(involved(job), e.type, e.reason, e.message, fence);
-
-    const gate = awaitExpectations(key, job, deps);
-    if (!gate.proceed) return gate.result;
 
     const plan = planBroadcastJob({
       job,

@@ -2,8 +2,9 @@
 // "default" with UID 12345, nodes with room for 10 pods and nothing else, and pods the job controls.
 
 import type { IntOrString } from '@kruise-ts/api';
+import type { ContainerStatus, Node, Pod } from '@kruise-ts/core';
 import { jobControllerRef, jobLabels } from '../../src/labels.ts';
-import type { BroadcastJob, BroadcastJobPod, Node } from '../../src/types.ts';
+import type { BroadcastJob } from '../../src/types.ts';
 
 export const NOW = Date.parse('2025-06-01T12:00:00Z');
 export const seconds = (n: number) => n * 1000;
@@ -46,8 +47,8 @@ export function makePod(
   name: string,
   nodeName: string,
   phase: string,
-  extra: { deleting?: boolean; spec?: BroadcastJobPod['spec']; status?: BroadcastJobPod['status'] } = {},
-): BroadcastJobPod {
+  extra: { deleting?: boolean; spec?: Pod['spec']; status?: Pod['status'] } = {},
+): Pod {
   return {
     metadata: {
       name,
@@ -59,4 +60,9 @@ export function makePod(
     spec: { nodeName, ...extra.spec },
     status: { phase, ...extra.status },
   };
+}
+
+/** A container status that restarted `count` times (the only field the decisions read). */
+export function restarted(count: number): ContainerStatus {
+  return { name: 'main', image: 'busybox', imageID: '', restartCount: count };
 }

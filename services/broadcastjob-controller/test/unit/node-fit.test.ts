@@ -3,10 +3,11 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { NodeSelectorRequirement, PodSpec, Toleration } from '@kruise-ts/api';
+import type { Node, Taint } from '@kruise-ts/core';
 import { type NodeFit, podFitsNode } from '../../src/node-fit.ts';
 import { podRequests } from '../../src/resource-fit.ts';
 import { toleratesTaint } from '../../src/taints.ts';
-import type { Node, NodeSelectorRequirement, PodSpecView, Taint, Toleration } from '../../src/types.ts';
 import { makeNode } from './fixtures.ts';
 
 const fits: NodeFit = { fits: true };
@@ -111,7 +112,7 @@ describe('taints and cordoned nodes', () => {
   ];
   for (const row of rows) {
     it(row.name, () => {
-      const spec: PodSpecView = {
+      const spec: Partial<PodSpec> = {
         nodeName: 'n',
         ...(row.tolerations ? { tolerations: row.tolerations } : {}),
       };
@@ -124,14 +125,14 @@ describe('node name, nodeSelector and required node affinity', () => {
   const node = makeNode('worker-1', {
     metadata: { name: 'worker-1', labels: { zone: 'a', tier: 'web', cores: '16', gen: 'x9' } },
   });
-  const expr = (...reqs: NodeSelectorRequirement[]): PodSpecView => ({
+  const expr = (...reqs: NodeSelectorRequirement[]): Partial<PodSpec> => ({
     affinity: {
       nodeAffinity: {
         requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: reqs }] },
       },
     },
   });
-  const field = (operator: string, values: string[]): PodSpecView => ({
+  const field = (operator: string, values: string[]): Partial<PodSpec> => ({
     affinity: {
       nodeAffinity: {
         requiredDuringSchedulingIgnoredDuringExecution: {
@@ -140,7 +141,7 @@ describe('node name, nodeSelector and required node affinity', () => {
       },
     },
   });
-  const rows: { name: string; spec: PodSpecView; fits: boolean; reason?: string }[] = [
+  const rows: { name: string; spec: Partial<PodSpec>; fits: boolean; reason?: string }[] = [
     {
       name: 'nodeName of another node',
       spec: { nodeName: 'worker-2' },
@@ -290,88 +291,92 @@ describe('node name, nodeSelector and required node affinity', () => {
 describe('resources on an empty node (noderesources.Fits)', () => {
   const node = (allocatable: Record<string, string>) => makeNode('n', { status: { allocatable } });
   const requests = (r: Record<string, string>) => ({ name: 'c', resources: { requests: r } });
-  const rows: { name: string; allocatable: Record<string, string>; spec: PodSpecView; want: NodeFit }[] = [
-    { name: 'no allocatable pods ⇒ Too many pods', allocatable: {}, spec: {}, want: no('Too many pods') },
-    {
-      name: 'room for one pod, no requests',
-      allocatable: { pods: '1' },
-      spec: { containers: [{ name: 'c' }] },
-      want: fits,
-    },
-    {
-      name: 'requests within allocatable',
-      allocatable: { pods: '10', cpu: '2', memory: '4Gi' },
-      spec: {
-        containers: [requests({ cpu: '1500m', memory: '1Gi' }), requests({ cpu: '500m', memory: '3Gi' })],
+  const rows: { name: string; allocatable: Record<string, string>; spec: Partial<PodSpec>; want: NodeFit }[] =
+    [
+      { name: 'no allocatable pods ⇒ Too many pods', allocatable: {}, spec: {}, want: no('Too many pods') },
+      {
+        name: 'room for one pod, no requests',
+        allocatable: { pods: '1' },
+        spec: { containers: [{ name: 'c' }] },
+        want: fits,
       },
-      want: fits,
-    },
-    {
-      name: 'containers add up past cpu and memory',
-      allocatable: { pods: '10', cpu: '2', memory: '4Gi' },
-      spec: {
-        containers: [requests({ cpu: '1500m', memory: '3Gi' }), requests({ cpu: '501m', memory: '1025Mi' })],
+      {
+        name: 'requests within allocatable',
+        allocatable: { pods: '10', cpu: '2', memory: '4Gi' },
+        spec: {
+          containers: [requests({ cpu: '1500m', memory: '1Gi' }), requests({ cpu: '500m', memory: '3Gi' })],
+        },
+        want: fits,
       },
-      want: no('Insufficient cpu, Insufficient memory'),
-    },
-    {
-      name: 'every reason is kept, pods first',
-      allocatable: { cpu: '1' },
-      spec: { containers: [requests({ cpu: '2', 'ephemeral-storage': '1Gi' })] },
-      want: no('Too many pods, Insufficient cpu, Insufficient ephemeral-storage'),
-    },
-    {
-      name: 'an init container larger than the app containers sets the request',
-      allocatable: { pods: '10', cpu: '1' },
-      spec: { containers: [requests({ cpu: '500m' })], initContainers: [requests({ cpu: '1100m' })] },
-      want: no('Insufficient cpu'),
-    },
-    {
-      name: 'a sidecar init container adds to the app containers',
-      allocatable: { pods: '10', cpu: '1' },
-      spec: {
-        containers: [requests({ cpu: '600m' })],
-        initContainers: [{ ...requests({ cpu: '500m' }), restartPolicy: 'Always' }],
+      {
+        name: 'containers add up past cpu and memory',
+        allocatable: { pods: '10', cpu: '2', memory: '4Gi' },
+        spec: {
+          containers: [
+            requests({ cpu: '1500m', memory: '3Gi' }),
+            requests({ cpu: '501m', memory: '1025Mi' }),
+          ],
+        },
+        want: no('Insufficient cpu, Insufficient memory'),
       },
-      want: no('Insufficient cpu'),
-    },
-    {
-      name: 'overhead is added',
-      allocatable: { pods: '10', memory: '1Gi' },
-      spec: { containers: [requests({ memory: '1000Mi' })], overhead: { memory: '100Mi' } },
-      want: no('Insufficient memory'),
-    },
-    {
-      name: 'an extended resource the node lacks',
-      allocatable: { pods: '10' },
-      spec: { containers: [requests({ 'nvidia.com/gpu': '1' })] },
-      want: no('Insufficient nvidia.com/gpu'),
-    },
-    {
-      name: 'an extended resource the node has',
-      allocatable: { pods: '10', 'nvidia.com/gpu': '2' },
-      spec: { containers: [requests({ 'nvidia.com/gpu': '2' })] },
-      want: fits,
-    },
-    {
-      name: 'hugepages are compared',
-      allocatable: { pods: '10', 'hugepages-2Mi': '2Mi' },
-      spec: { containers: [requests({ 'hugepages-2Mi': '4Mi' })] },
-      want: no('Insufficient hugepages-2Mi'),
-    },
-    {
-      name: 'unknown unprefixed names are not compared',
-      allocatable: { pods: '10' },
-      spec: { containers: [requests({ widgets: '5' })] },
-      want: fits,
-    },
-    {
-      name: 'cpu rounds up to the millicore: 1.0001 cores need 1001m',
-      allocatable: { pods: '10', cpu: '1' },
-      spec: { containers: [requests({ cpu: '1.0001' })] },
-      want: no('Insufficient cpu'),
-    },
-  ];
+      {
+        name: 'every reason is kept, pods first',
+        allocatable: { cpu: '1' },
+        spec: { containers: [requests({ cpu: '2', 'ephemeral-storage': '1Gi' })] },
+        want: no('Too many pods, Insufficient cpu, Insufficient ephemeral-storage'),
+      },
+      {
+        name: 'an init container larger than the app containers sets the request',
+        allocatable: { pods: '10', cpu: '1' },
+        spec: { containers: [requests({ cpu: '500m' })], initContainers: [requests({ cpu: '1100m' })] },
+        want: no('Insufficient cpu'),
+      },
+      {
+        name: 'a sidecar init container adds to the app containers',
+        allocatable: { pods: '10', cpu: '1' },
+        spec: {
+          containers: [requests({ cpu: '600m' })],
+          initContainers: [{ ...requests({ cpu: '500m' }), restartPolicy: 'Always' }],
+        },
+        want: no('Insufficient cpu'),
+      },
+      {
+        name: 'overhead is added',
+        allocatable: { pods: '10', memory: '1Gi' },
+        spec: { containers: [requests({ memory: '1000Mi' })], overhead: { memory: '100Mi' } },
+        want: no('Insufficient memory'),
+      },
+      {
+        name: 'an extended resource the node lacks',
+        allocatable: { pods: '10' },
+        spec: { containers: [requests({ 'nvidia.com/gpu': '1' })] },
+        want: no('Insufficient nvidia.com/gpu'),
+      },
+      {
+        name: 'an extended resource the node has',
+        allocatable: { pods: '10', 'nvidia.com/gpu': '2' },
+        spec: { containers: [requests({ 'nvidia.com/gpu': '2' })] },
+        want: fits,
+      },
+      {
+        name: 'hugepages are compared',
+        allocatable: { pods: '10', 'hugepages-2Mi': '2Mi' },
+        spec: { containers: [requests({ 'hugepages-2Mi': '4Mi' })] },
+        want: no('Insufficient hugepages-2Mi'),
+      },
+      {
+        name: 'unknown unprefixed names are not compared',
+        allocatable: { pods: '10' },
+        spec: { containers: [requests({ widgets: '5' })] },
+        want: fits,
+      },
+      {
+        name: 'cpu rounds up to the millicore: 1.0001 cores need 1001m',
+        allocatable: { pods: '10', cpu: '1' },
+        spec: { containers: [requests({ cpu: '1.0001' })] },
+        want: no('Insufficient cpu'),
+      },
+    ];
   for (const row of rows) {
     it(row.name, () => {
       assert.deepEqual(podFitsNode({ spec: row.spec }, node(row.allocatable)), row.want);

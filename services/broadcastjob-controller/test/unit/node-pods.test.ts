@@ -3,13 +3,14 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { NodeSelectorRequirement } from '@kruise-ts/api';
+import type { Pod } from '@kruise-ts/core';
 import { classifyPods } from '../../src/classify-pods.ts';
 import { assignedNode, nodeToPodMap } from '../../src/node-pods.ts';
-import type { BroadcastJobPod, NodeSelectorRequirement } from '../../src/types.ts';
-import { makeJob, makePod } from './fixtures.ts';
+import { makeJob, makePod, restarted } from './fixtures.ts';
 
-const bare = (name: string, spec: BroadcastJobPod['spec']): BroadcastJobPod => ({ metadata: { name }, spec });
-const byFields = (name: string, ...fields: NodeSelectorRequirement[]): BroadcastJobPod =>
+const bare = (name: string, spec: Pod['spec']): Pod => ({ metadata: { name }, spec });
+const byFields = (name: string, ...fields: NodeSelectorRequirement[]): Pod =>
   bare(name, {
     affinity: {
       nodeAffinity: {
@@ -19,7 +20,7 @@ const byFields = (name: string, ...fields: NodeSelectorRequirement[]): Broadcast
   });
 
 describe('node of a pod (getAssignedNode)', () => {
-  const rows: { name: string; pod: BroadcastJobPod; node: string }[] = [
+  const rows: { name: string; pod: Pod; node: string }[] = [
     { name: 'spec.nodeName', pod: bare('p', { nodeName: 'n1' }), node: 'n1' },
     {
       name: 'metadata.name In [n2] in the required affinity',
@@ -32,8 +33,7 @@ describe('node of a pod (getAssignedNode)', () => {
         ...byFields('p', { key: 'metadata.name', operator: 'In', values: ['n2'] }),
         spec: {
           nodeName: 'n1',
-          affinity:
-            byFields('q', { key: 'metadata.name', operator: 'In', values: ['n2'] }).spec?.affinity ?? null,
+          affinity: byFields('q', { key: 'metadata.name', operator: 'In', values: ['n2'] }).spec?.affinity,
         },
       },
       node: 'n1',
@@ -103,13 +103,13 @@ describe('counting pods (filterPods)', () => {
       makePod(job, 'leaving', 'n3', 'Running', { deleting: true }),
       makePod(job, 'looping', 'n4', 'Running', {
         spec: { restartPolicy: 'OnFailure' },
-        status: { containerStatuses: [{ restartCount: 2 }, { restartCount: 2 }] },
+        status: { containerStatuses: [restarted(2), restarted(2)] },
       }),
       makePod(job, 'pending', 'n5', 'Pending'),
       makePod(job, 'unknown', 'n6', 'Unknown'),
     ];
     const c = classifyPods(pods, 3);
-    const names = (ps: BroadcastJobPod[]) => ps.map((p) => p.metadata.name);
+    const names = (ps: Pod[]) => ps.map((p) => p.metadata.name);
     assert.deepEqual(names(c.succeeded), ['ok']);
     assert.deepEqual(names(c.failed), ['bad', 'looping']);
     assert.deepEqual(names(c.terminating), ['leaving']);

@@ -5,14 +5,15 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Node, Pod } from '@kruise-ts/core';
 import { type BroadcastJobPlanInput, planBroadcastJob } from '../../src/plan.ts';
-import type { BroadcastJob, BroadcastJobPod, Node } from '../../src/types.ts';
+import type { BroadcastJob } from '../../src/types.ts';
 import { iso, makeJob, makeNode, makeNodes, makePod, NOW } from './fixtures.ts';
 
 interface Row {
   name: string;
   job: BroadcastJob;
-  pods: (job: BroadcastJob) => BroadcastJobPod[];
+  pods: (job: BroadcastJob) => Pod[];
   nodes: Node[];
   want: {
     active: number;

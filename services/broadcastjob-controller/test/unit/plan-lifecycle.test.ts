@@ -4,18 +4,15 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Node, Pod } from '@kruise-ts/core';
 import { MESSAGE_FAIL_FAST } from '../../src/events.ts';
 import { type BroadcastJobPlan, type BroadcastJobPlanInput, planBroadcastJob } from '../../src/plan.ts';
 import { settleStatus } from '../../src/settle-status.ts';
-import type { BroadcastJob, BroadcastJobPod, Node } from '../../src/types.ts';
-import { iso, makeJob, makeNode, makeNodes, makePod, NOW, seconds } from './fixtures.ts';
+import type { BroadcastJob } from '../../src/types.ts';
+import { iso, makeJob, makeNode, makeNodes, makePod, NOW, restarted, seconds } from './fixtures.ts';
 
-const plan = (
-  job: BroadcastJob,
-  pods: BroadcastJobPod[],
-  nodes: Node[],
-  extra: Partial<BroadcastJobPlanInput> = {},
-) => planBroadcastJob({ job, pods, nodes, now: NOW, ...extra });
+const plan = (job: BroadcastJob, pods: Pod[], nodes: Node[], extra: Partial<BroadcastJobPlanInput> = {}) =>
+  planBroadcastJob({ job, pods, nodes, now: NOW, ...extra });
 const reasons = (p: BroadcastJobPlan) => p.events.map((e) => e.reason);
 const created = (p: BroadcastJobPlan) => p.podsToCreate.map((c) => c.nodeName);
 const deleted = (p: BroadcastJobPlan) => p.podsToDelete.map((d) => d.pod.metadata.name);
@@ -209,7 +206,7 @@ describe('completion (docs/behaviour/broadcastjob.md#controller step 14)', () =>
 
   const rows: {
     name: string;
-    pods: (job: BroadcastJob) => BroadcastJobPod[];
+    pods: (job: BroadcastJob) => Pod[];
     nodes: Node[];
     complete: boolean;
   }[] = [
@@ -246,7 +243,7 @@ describe('completion (docs/behaviour/broadcastjob.md#controller step 14)', () =>
         makePod(job, 'a', 'n1', 'Succeeded'),
         makePod(job, 'b', 'n2', 'Running', {
           spec: { restartPolicy: 'OnFailure' },
-          status: { containerStatuses: [{ restartCount: 1 }] },
+          status: { containerStatuses: [restarted(1)] },
         }),
       ],
       nodes: [makeNode('n1'), makeNode('n2')],
@@ -434,8 +431,8 @@ describe('failure policies and restart limits (docs/behaviour/broadcastjob.md#co
       const pod = makePod(job, 'p', 'n1', 'Running', {
         spec: { restartPolicy: row.restartPolicy },
         status: {
-          initContainerStatuses: [{ restartCount: row.restarts[0] }],
-          containerStatuses: [{ restartCount: row.restarts[1] }],
+          initContainerStatuses: [restarted(row.restarts[0])],
+          containerStatuses: [restarted(row.restarts[1])],
         },
       });
       const p = plan(job, [pod], [makeNode('n1')]);

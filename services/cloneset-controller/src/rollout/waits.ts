@@ -13,8 +13,9 @@ import {
 import { calculatePartitionReplicas } from '@kruise-ts/kube';
 import {
   nextWakeMs as nextSelfEndingWakeMs,
-  RolloutWaitReason,
+  rolloutWaitReasons,
   type RolloutWait as Wait,
+  type WaitReasonOf,
   waitOn,
 } from '@kruise-ts/runtime';
 import { isPodAvailable, isPodOnRevision, isPodReadyToDelete } from '../pod-state.ts';
@@ -22,11 +23,8 @@ import type { ExpectationDiffs } from '../sync/expectation-diffs.ts';
 import { type CloneSet, type CloneSetPod, type Now, toMillis } from '../types.ts';
 
 /** The reasons every kind shares, plus the in-place grace period only CloneSets have. */
-export const WaitReason = {
-  ...RolloutWaitReason,
-  GracePeriod: 'InPlaceUpdateGracePeriod',
-} as const;
-export type WaitReason = (typeof WaitReason)[keyof typeof WaitReason];
+export const WaitReason = rolloutWaitReasons({ GracePeriod: 'InPlaceUpdateGracePeriod' });
+export type WaitReason = WaitReasonOf<typeof WaitReason>;
 
 export type RolloutWait = Wait<WaitReason>;
 

@@ -2,35 +2,17 @@
 // revisions (a volume re-owned or a revision renumbered since the decision is kept).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ResourceVersionExpectations } from '@kruise-ts/core';
 import type { KubeClient } from '@kruise-ts/runtime';
+import { RecordingKubeClient, testWriterOptions } from '@kruise-ts/runtime/testing';
 import { KubeWriter } from '../../src/controller/kube-writer.ts';
 import type { CloneSetPod, PersistentVolumeClaim } from '../../src/types.ts';
 
-/** A KubeClient stand-in recording every API call made through it (the writers' effects, no server). */
-function recordingKube(podsListed: object[] = []): {
-  kube: KubeClient;
-  calls: { method: string; params: Record<string, unknown> }[];
-} {
-  const calls: { method: string; params: Record<string, unknown> }[] = [];
-  const api = new Proxy(
-    {},
-    {
-      get: (_t, method) => async (params: Record<string, unknown>) => {
-        calls.push({ method: String(method), params });
-        return String(method).startsWith('list') ? { items: podsListed } : {};
-      },
-    },
-  );
-  return { kube: { api: () => api } as unknown as KubeClient, calls };
-}
-
 describe('CloneSet KubeWriter deletes', () => {
   const meta = { name: 'x', namespace: 'ns', uid: 'u-x', resourceVersion: '7' };
-  const writer = (kube: KubeClient) =>
-    new KubeWriter({ kube, namespace: 'ns', fence: () => {}, versions: new ResourceVersionExpectations() });
+  const writer = (kube: KubeClient) => new KubeWriter(testWriterOptions(kube, 'ns/sample'));
   it('pod: uid precondition', async () => {
-    const { kube, calls } = recordingKube();
+    const kube = new RecordingKubeClient();
+    const { calls } = kube;
     assert.equal(await writer(kube).deletePod({ metadata: meta } as CloneSetPod), true);
     assert.deepEqual(calls, [
       {
@@ -40,38 +22,41 @@ describe('CloneSet KubeWriter deletes', () => {
     ]);
   });
   it('PVC: uid and resourceVersion preconditions', async () => {
-    const { kube, calls } = recordingKube();
+    const kube = new RecordingKubeClient();
+    const { calls } = kube;
     await writer(kube).deletePvc({ metadata: meta } as PersistentVolumeClaim);
     assert.deepEqual(calls[0]?.params.body, { preconditions: { uid: 'u-x', resourceVersion: '7' } });
   });
   it('PVC of an instance whose pod lives (per the apiserver, not the cache) is kept', async () => {
     const labels = { 'apps.kruise.io/cloneset-instance-id': 'abc' };
-    const live = recordingKube([{ metadata: { name: 'web-abc' } }]);
+    const live = new RecordingKubeClient({ listed: [{ metadata: { name: 'web-abc' } }] });
     assert.equal(
-      await writer(live.kube).deletePvc({ metadata: { ...meta, labels } } as PersistentVolumeClaim),
+      await writer(live).deletePvc({ metadata: { ...meta, labels } } as PersistentVolumeClaim),
       false,
     );
     assert.deepEqual(
       live.calls.map((c) => [c.method, c.params.labelSelector]),
       [['listNamespacedPod', 'apps.kruise.io/cloneset-instance-id=abc']],
     );
-    const terminating = recordingKube([
-      { metadata: { name: 'web-abc', deletionTimestamp: '2026-01-01T00:00:00Z' } },
-    ]);
+    const terminating = new RecordingKubeClient({
+      listed: [{ metadata: { name: 'web-abc', deletionTimestamp: '2026-01-01T00:00:00Z' } }],
+    });
     assert.equal(
-      await writer(terminating.kube).deletePvc({ metadata: { ...meta, labels } } as PersistentVolumeClaim),
+      await writer(terminating).deletePvc({ metadata: { ...meta, labels } } as PersistentVolumeClaim),
       true,
     );
     assert.equal(terminating.calls.at(-1)?.method, 'deleteNamespacedPersistentVolumeClaim');
   });
   it('revision: uid and resourceVersion preconditions', async () => {
-    const { kube, calls } = recordingKube();
+    const kube = new RecordingKubeClient();
+    const { calls } = kube;
     await writer(kube).deleteRevision({ metadata: meta, revision: 1 } as never);
     assert.equal(calls[0]?.method, 'deleteNamespacedControllerRevision');
     assert.deepEqual(calls[0]?.params.body, { preconditions: { uid: 'u-x', resourceVersion: '7' } });
   });
   it('refuses to delete an object without a uid', async () => {
-    const { kube, calls } = recordingKube();
+    const kube = new RecordingKubeClient();
+    const { calls } = kube;
     await assert.rejects(writer(kube).deletePod({ metadata: { name: 'x' } } as CloneSetPod), /uid/);
     assert.equal(calls.length, 0);
   });

@@ -5,8 +5,9 @@
 import { getPodLifecycleState, LifecycleState } from '@kruise-ts/core';
 import {
   nextWakeMs as nextSelfEndingWakeMs,
-  RolloutWaitReason,
+  rolloutWaitReasons,
   type RolloutWait as Wait,
+  type WaitReasonOf,
   waitOn,
 } from '@kruise-ts/runtime';
 import type { ScaleStop } from '../plan-scale.ts';
@@ -16,14 +17,13 @@ import { isRunningAndReady, isTerminating, podRevision, runningAndAvailable } fr
 import type { Now, StatefulSet, StatefulSetPod } from '../types.ts';
 
 /** The CloneSet's reasons where they mean the same (kubectl-kruise reads both alike), plus the ordered wait. */
-export const WaitReason = {
-  ...RolloutWaitReason,
+export const WaitReason = rolloutWaitReasons({
   /** OrderedReady: a lower ordinal is not running and available, so nothing after it moves. */
   OrderedPredecessor: 'WaitingForOrderedPredecessor',
   /** OnPodRollingUpdate: the pod's claims are growing, its volume not yet at the requested size. */
   VolumeResize: 'WaitingForVolumeResize',
-} as const;
-export type WaitReason = (typeof WaitReason)[keyof typeof WaitReason];
+});
+export type WaitReason = WaitReasonOf<typeof WaitReason>;
 
 export type RolloutWait = Wait<WaitReason>;
 

@@ -5,15 +5,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { objectSubject } from '@kruise-ts/bus';
-import { acquireCluster, type ClusterLease, eventually } from '@kruise-ts/devcluster';
+import {
+  acquireCluster,
+  type ClusterLease,
+  eventually,
+  startWatcherProcess,
+  type WatcherProcess,
+} from '@kruise-ts/devcluster';
 import { CoreV1Api, type KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import {
   busView,
-  type ChildWatcher,
   httpGet,
   kubeConfig,
   PARTITIONS,
-  spawnWatcher,
   suffix,
   type TestBus,
   testBus,
@@ -26,8 +30,7 @@ let cluster: ClusterLease;
 let kc: KubeConfig;
 let core: CoreV1Api;
 let bus: TestBus;
-let env: Record<string, string>;
-const children: ChildWatcher[] = [];
+const children: WatcherProcess[] = [];
 
 before(async () => {
   cluster = await acquireCluster();
@@ -35,27 +38,24 @@ before(async () => {
   core = kc.makeApiClient(CoreV1Api);
   await core.createNamespace({ body: { metadata: { name: ns } } });
   bus = await testBus(cluster.natsUrl);
-  env = {
-    KRUISE_TS_KUBECONFIG: cluster.kubeconfigPath,
-    KRUISE_TS_NATS_URL: cluster.natsUrl,
-    KRUISE_TS_BUS_PREFIX: bus.topology.prefix,
-    KRUISE_TS_PARTITIONS: String(PARTITIONS),
-  };
 });
 
 after(async () => {
-  for (const c of children) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
+  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
   await core?.deleteNamespace({ name: ns }).catch(() => {});
   await bus?.dispose();
   await cluster?.release();
 });
 
-async function start(): Promise<ChildWatcher> {
-  const child = await spawnWatcher(env);
-  children.push(child);
-  await eventually('/readyz 200', async () => (await httpGet(child.port, '/readyz')).status === 200, {
-    timeoutMs: 60_000,
+/** `src/main.ts` as a child process, the way it runs in production; resolves once /readyz answers 200. */
+async function start(): Promise<WatcherProcess> {
+  const child = await startWatcherProcess({
+    kubeconfigPath: cluster.kubeconfigPath,
+    natsUrl: cluster.natsUrl,
+    busPrefix: bus.topology.prefix,
+    partitions: PARTITIONS,
   });
+  children.push(child);
   return child;
 }
 
@@ -92,7 +92,7 @@ function metricSum(text: string, name: string, labels: Record<string, string>): 
 }
 
 describe('watcher process: kill, restart, shut down', () => {
-  let second: ChildWatcher;
+  let second: WatcherProcess;
 
   test('serves /healthz, /readyz with per-resource detail, and /metrics', async () => {
     const first = await start();
@@ -141,8 +141,9 @@ describe('watcher process: kill, restart, shut down', () => {
     })();
 
     await reached(15);
-    first.proc.kill('SIGKILL');
-    assert.equal(await withTimeout(first.exited, 10_000, 'the killed watcher to exit'), 'SIGKILL');
+    first.child.kill('SIGKILL');
+    await withTimeout(first.exited, 10_000, 'the killed watcher to exit');
+    assert.equal(first.child.signalCode, 'SIGKILL');
     await remove(early);
     await reached(35);
     second = await start();
@@ -159,7 +160,7 @@ describe('watcher process: kill, restart, shut down', () => {
   });
 
   test('SIGTERM stops the watcher cleanly', async () => {
-    second.proc.kill('SIGTERM');
+    second.child.kill('SIGTERM');
     assert.equal(await withTimeout(second.exited, 20_000, 'the watcher to exit'), 0);
     assert.match(second.output(), /"msg":"shutting down"/);
     assert.match(second.output(), /"msg":"stopped"/);
@@ -197,7 +198,7 @@ describe('watcher process: kill, restart, shut down', () => {
     assert.ok(compared >= before.length / 2, `enough settled pods to compare (${compared}/${before.length})`);
     // Cluster-wide counts would include other suites' pods; the per-subject check above is what this test owns.
     assert.match(metrics, /kruise_watcher_relists_total\{resource="pods.core",reason="initial"/);
-    third.proc.kill('SIGTERM');
+    third.child.kill('SIGTERM');
     assert.equal(await withTimeout(third.exited, 20_000, 'the watcher to exit'), 0);
   });
 });

@@ -1,6 +1,6 @@
 // Shared by the watcher's e2e tests: the real cluster and NATS, a bus on a unique prefix per test, the
-// consumer's view of the object cache, the apiserver's view, and the watcher run in-process or as a child.
-import { type ChildProcess, spawn } from 'node:child_process';
+// consumer's view of the object cache, the apiserver's view, and the watcher run in-process (as a child process
+// it starts through devcluster's startWatcherProcess, like every other e2e harness).
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,7 +28,6 @@ import { startWatcher, type Watcher, type WatcherOptions } from '../../src/watch
 
 export const serviceDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const repoRoot = join(serviceDir, '..', '..');
-export const nodeBin = process.execPath;
 
 export function suffix(): string {
   return randomBytes(3).toString('hex');
@@ -256,56 +255,6 @@ export async function installCrds(kc: KubeConfig, crds: V1CustomResourceDefiniti
       const c = await api.readCustomResourceDefinition({ name: crd.metadata?.name ?? '' });
       return c.status?.conditions?.some((x) => x.type === 'Established' && x.status === 'True');
     });
-  }
-}
-
-export interface ChildWatcher {
-  proc: ChildProcess;
-  port: number;
-  output(): string;
-  /** Resolves with the exit code (or signal). */
-  exited: Promise<number | NodeJS.Signals | null>;
-}
-
-/** `node src/main.ts` as a child process, the way it runs in production; resolves once it listens. */
-export async function spawnWatcher(env: Record<string, string>): Promise<ChildWatcher> {
-  const proc = spawn(nodeBin, ['src/main.ts'], {
-    cwd: serviceDir,
-    env: {
-      ...process.env,
-      KRUISE_TS_HTTP_HOST: '127.0.0.1',
-      KRUISE_TS_HTTP_PORT: '0',
-      KRUISE_TS_LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  proc.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
-    proc.once('exit', (code, signal) => resolve(code ?? signal)),
-  );
-  try {
-    const port = await eventually(
-      'the watcher process to listen',
-      async () => {
-        if (proc.exitCode !== null) throw new Error(`watcher exited early: ${out.slice(-2000)}`);
-        // The "watcher started" line is at info level; KRUISE_TS_LOG_LEVEL above info hides it.
-        const m = /"port":(\d+)[^\n]*"msg":"watcher started"/.exec(out);
-        return m ? Number(m[1]) : undefined;
-      },
-      { timeoutMs: 60_000, intervalMs: 100 },
-    );
-    return { proc, port, output: () => out, exited };
-  } catch (err) {
-    // Never leave a half-started watcher behind.
-    proc.kill('SIGKILL');
-    throw err;
   }
 }
 

@@ -4,11 +4,10 @@
 // SidecarSets, and HotUpgrade sidecars (the two slots, and the refusal of one without an empty image).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eventually } from '@kruise-ts/devcluster';
+import { eventually, startWatcherProcess, type WatcherProcess } from '@kruise-ts/devcluster';
 import { parseUpgradeSpecs, type SidecarSet } from '@kruise-ts/sidecarset';
 import type { V1Pod } from '@kubernetes/client-node';
 import { type E2eEnv, startE2eEnv, statusOf } from '../support/env.ts';
-import { startWatcherProcess, type WatcherProcess } from '../support/watcher-process.ts';
 
 let env: E2eEnv;
 let watcher: WatcherProcess;
@@ -22,6 +21,7 @@ before(async () => {
     natsUrl: env.cluster.natsUrl,
     // startE2eEnv's webhook server uses this prefix and 16 partitions.
     busPrefix: `wh${env.run}`,
+    resources: ['sidecarsets.apps.kruise.io', 'namespaces.core'],
   });
   // patchPodMetadata needs the key whitelisted, as in Kruise (kruise-configuration in the kruise namespace).
   await env.core.createNamespacedConfigMap({

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildCrds } from '@kruise-ts/api';
 import { decodeSecretData } from '@kruise-ts/certs';
-import { acquireCluster, type ClusterLease, eventually, requestJson } from '@kruise-ts/devcluster';
+import { acquireCluster, type ClusterLease, eventually, installCrds } from '@kruise-ts/devcluster';
 import { KubeClient } from '@kruise-ts/runtime';
 import { createLogger } from '@kruise-ts/telemetry';
 import {
@@ -65,24 +65,7 @@ const logger = createLogger({
  * the same), and waits until every one is Established.
  */
 export async function ensureCrds(kc: KubeConfig): Promise<void> {
-  const api = kc.makeApiClient(ApiextensionsV1Api);
-  for (const crd of buildCrds()) {
-    const created = await requestJson(
-      kc,
-      'POST',
-      '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
-      crd,
-    );
-    if (created.status !== 201 && created.status !== 409) {
-      throw new Error(`cannot install CRD ${crd.metadata.name}: ${JSON.stringify(created.body)}`);
-    }
-  }
-  for (const name of crdNames) {
-    await eventually(`${name} established`, async () => {
-      const crd = await api.readCustomResourceDefinition({ name });
-      return crd.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
-    });
-  }
+  await installCrds(kc, buildCrds());
 }
 
 export async function setCrdConversion(kc: KubeConfig, conversion: object | null): Promise<void> {

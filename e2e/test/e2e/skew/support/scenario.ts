@@ -9,6 +9,7 @@ import {
   startServiceProcess,
 } from '@kruise-ts/devcluster';
 import type { RunningSystem } from '@kruise-ts/launcher';
+import { docsCloneSet } from '@kruise-ts/launcher/testing';
 import { type Build, bothSpellings } from './baseline.ts';
 
 export interface RunningBuild {
@@ -106,37 +107,6 @@ export function cloneSet(system: RunningSystem, namespace: string, name: string)
   ) as CloneSetStatus;
 }
 
-/** The Kruise docs' CloneSet (https://openkruise.io/docs/user-manuals/cloneset), at v1alpha1. */
-export function docsCloneSet(
-  namespace: string,
-  app: string,
-  replicas: number,
-  image = 'nginx:1.22-alpine',
-): string {
-  return `
-apiVersion: apps.kruise.io/v1alpha1
-kind: CloneSet
-metadata:
-  labels:
-    app: ${app}
-  name: sample
-  namespace: ${namespace}
-spec:
-  replicas: ${replicas}
-  selector:
-    matchLabels:
-      app: ${app}
-  template:
-    metadata:
-      labels:
-        app: ${app}
-    spec:
-      containers:
-      - name: nginx
-        image: ${image}
-`;
-}
-
 function sidecarSet(name: string, app: string): string {
   return `
 apiVersion: apps.kruise.io/v1alpha1
@@ -195,7 +165,7 @@ export async function docsWalkThrough(system: RunningSystem, namespace: string):
     { timeoutMs: 30_000, intervalMs: 500 },
   );
 
-  system.kubectl(['apply', '-f', '-'], docsCloneSet(namespace, app, 5));
+  system.kubectl(['apply', '-f', '-'], docsCloneSet({ namespace, app, replicas: 5 }));
   await eventually(
     '5 Running pods with the sidecar',
     async () => {

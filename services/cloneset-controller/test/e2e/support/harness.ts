@@ -11,6 +11,7 @@ import {
   type ClusterLease,
   type ClusterOptions,
   eventually,
+  installCrds,
   requestJson,
   startCluster,
   startServiceProcess,
@@ -26,26 +27,12 @@ export const LEASE_TTL_MS = 3000;
 export const WATCHED =
   'clonesets.apps.kruise.io,pods.core,persistentvolumeclaims.core,controllerrevisions.apps';
 
-/** Installs the CloneSet CRD from deploy/crds as raw YAML-turned-JSON (typed clients drop x-kubernetes-* keys). */
+/** Installs the CloneSet CRD from deploy/crds (the committed manifest users apply). */
 export async function ensureCloneSetCrd(kc: KubeConfig): Promise<void> {
   const crd = parse(readFileSync(join(repo, 'deploy', 'crds', 'apps.kruise.io_clonesets.yaml'), 'utf8')) as {
     metadata: { name: string };
   };
-  const path = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
-  const created = await requestJson(kc, 'POST', path, crd);
-  if (created.status !== 201 && created.status !== 409) {
-    throw new Error(`cannot install CRD ${crd.metadata.name}: ${JSON.stringify(created.body)}`);
-  }
-  await eventually(
-    `${crd.metadata.name} established`,
-    async () => {
-      const got = await requestJson(kc, 'GET', `${path}/${crd.metadata.name}`);
-      const conditions = (got.body as { status?: { conditions?: { type: string; status: string }[] } }).status
-        ?.conditions;
-      return conditions?.some((c) => c.type === 'Established' && c.status === 'True');
-    },
-    { timeoutMs: 30_000 },
-  );
+  await installCrds(kc, [crd]);
 }
 
 export interface ServiceProcess {

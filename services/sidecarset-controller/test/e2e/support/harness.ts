@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import { buildCrds } from '@kruise-ts/api';
 import { connectBus, topology } from '@kruise-ts/bus';
 import { createCertificateAuthority, issueServingCertificate } from '@kruise-ts/certs';
-import { acquireCluster, type ClusterLease, eventually, freePort, requestJson } from '@kruise-ts/devcluster';
+import { acquireCluster, type ClusterLease, eventually, freePort, installCrds } from '@kruise-ts/devcluster';
 import { plain } from '@kruise-ts/kube';
 import type { Pod, SidecarSet } from '@kruise-ts/sidecarset';
 import {
   AdmissionregistrationV1Api,
-  ApiextensionsV1Api,
   AppsV1Api,
   CoreV1Api,
   CustomObjectsApi,
@@ -54,26 +53,6 @@ export interface Harness {
   ): Promise<Pod[]>;
   listPods(namespace: string): Promise<Pod[]>;
   cleanup(): Promise<void>;
-}
-
-async function ensureCrds(kc: KubeConfig): Promise<void> {
-  const api = kc.makeApiClient(ApiextensionsV1Api);
-  for (const crd of buildCrds()) {
-    // client-node's serialiser drops x-kubernetes-* keys: post the JSON as it is.
-    const created = await requestJson(
-      kc,
-      'POST',
-      '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
-      crd,
-    );
-    if (created.status !== 201 && created.status !== 409) {
-      throw new Error(`cannot install CRD ${crd.metadata.name}: ${JSON.stringify(created.body)}`);
-    }
-  }
-  await eventually('SidecarSet CRD established', async () => {
-    const crd = await api.readCustomResourceDefinition({ name: `sidecarsets.${group}` });
-    return crd.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
-  });
 }
 
 export async function startHarness(): Promise<Harness> {
@@ -118,7 +97,7 @@ export async function startHarness(): Promise<Harness> {
   };
 
   try {
-    await ensureCrds(kc);
+    await installCrds(kc, buildCrds());
     await core.createNamespace({ body: { metadata: { name: revisionNamespace } } });
     namespaces.push(revisionNamespace);
 

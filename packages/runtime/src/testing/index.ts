@@ -1,0 +1,3 @@
+// Test helpers for the services' unit tests (`@kruise-ts/runtime/testing`); nothing here runs in a service.
+export type { RecordedCall } from './recording-kube-client.ts';
+export { RecordingKubeClient, testWriterOptions } from './recording-kube-client.ts';
