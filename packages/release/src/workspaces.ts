@@ -22,10 +22,15 @@ export interface PackageJson {
 
 export const INTERNAL_SCOPE = '@kruise-ts/';
 
+/** The workspaces the root package.json declares (`dir/*` globs and plain directories), in a stable order. */
 export function listWorkspaces(root: string): Workspace[] {
-  const dirs = ['e2e'];
-  for (const parent of ['packages', 'services']) {
-    for (const entry of readdirSync(join(root, parent)).sort()) dirs.push(`${parent}/${entry}`);
+  const declared = (readPackage(root, '.').workspaces ?? []) as string[];
+  const dirs: string[] = [];
+  for (const pattern of declared) {
+    if (pattern.endsWith('/*')) {
+      const parent = pattern.slice(0, -2);
+      for (const entry of readdirSync(join(root, parent)).sort()) dirs.push(`${parent}/${entry}`);
+    } else dirs.push(pattern);
   }
   return dirs
     .filter((dir) => existsSync(join(root, dir, 'package.json')))
