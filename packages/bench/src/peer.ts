@@ -144,6 +144,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
     if (options.idleMs > 0) {
       const idle = await idleMillicores(contender.pids(), options.idleMs);
       run.idle = {
+        seconds: options.idleMs / 1000,
         millicores: sum(Object.values(idle)),
         rssMiB: Object.fromEntries(contender.pids().map((p) => [p.name, rssMiB(p.pid)])),
       };

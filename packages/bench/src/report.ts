@@ -18,7 +18,7 @@ export interface ContenderRun {
   phases: PhaseFigures[];
   /** Peak resident memory (VmHWM) of each contender process over the run. */
   peakRssMiB: Record<string, number>;
-  idle: { millicores: number; rssMiB: Record<string, number> } | undefined;
+  idle: { seconds: number; millicores: number; rssMiB: Record<string, number> } | undefined;
   /** Processes that ran beside the contender but are not counted (e.g. Jaeger). */
   notCounted: string[];
   violations: string[];
@@ -97,7 +97,7 @@ export function renderPeerTable(ts: ContenderRun | undefined, kruise: ContenderR
   const idleRssA = idleA === undefined ? undefined : sum(Object.values(idleA.rssMiB));
   const idleRssB = idleB === undefined ? undefined : sum(Object.values(idleB.rssMiB));
   rows.push([
-    'idle 30 s',
+    `idle ${fmtNum(idleA?.seconds ?? idleB?.seconds, 0)} s`,
     `${fmtNum(idleRssA, 0)} / ${fmtNum(idleRssB, 0)} MiB`,
     fmtRatio(ratio(idleRssA, idleRssB)),
     `${fmtNum(idleA?.millicores, 0)} / ${fmtNum(idleB?.millicores, 0)} mcores`,

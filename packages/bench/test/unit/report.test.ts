@@ -21,7 +21,7 @@ const run = (
     { phase: 'scale-up', pods: 10, seconds, cpu: { a: cpu / 2, b: cpu / 2 }, apiserverCpu: 1, requests: 30 },
   ],
   peakRssMiB: { a: 100, b: 50 },
-  idle: { millicores: 20, rssMiB: { a: 80, b: 40 } },
+  idle: { seconds: 30, millicores: 20, rssMiB: { a: 80, b: 40 } },
   notCounted: [],
   violations: [],
   notes: [],
