@@ -7,7 +7,15 @@ import { type KruiseOptions, startKruise } from './kruise.ts';
 import { startKruiseTs } from './kruise-ts.ts';
 import { BenchKube } from './kube.ts';
 import { watchPods } from './pod-watch.ts';
-import { clusterProcesses, cpuOf, diffCpu, idleMillicores, peakRssMiB, rssMiB } from './proc.ts';
+import {
+  clusterProcesses,
+  cpuOf,
+  diffCpu,
+  idleMillicores,
+  killOnSignal,
+  peakRssMiB,
+  rssMiB,
+} from './proc.ts';
 import { sumMetric } from './prometheus.ts';
 import { type ContenderRun, type PhaseFigures, sum } from './report.ts';
 import {
@@ -71,6 +79,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
   const cluster = await startCluster();
   let contender: RunningContender | undefined;
   let stopWatch: (() => void) | undefined;
+  const unhook = killOnSignal(() => contender?.pids() ?? []);
   try {
     const kube = new BenchKube(cluster.kubeconfigPath);
     options.log(`${run.contender}: starting on a fresh cluster (${cluster.dir})`);
@@ -153,6 +162,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
   } catch (err) {
     run.violations.push(`run failed: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
+    unhook();
     stopWatch?.();
     await contender?.stop().catch(() => undefined);
     await cluster.stop();

@@ -71,3 +71,25 @@ export async function idleMillicores(pids: readonly NamedPid[], ms: number): Pro
   const used = diffCpu(cpuOf(pids), before);
   return Object.fromEntries(Object.entries(used).map(([k, v]) => [k, (v * 1000 * 1000) / ms]));
 }
+
+/**
+ * While `pids` run, a SIGINT or SIGTERM to the benchmark kills them at once (devcluster's own handler stops the
+ * cluster and re-raises the signal; a service in graceful shutdown would outlive it). Returns the undo.
+ */
+export function killOnSignal(pids: () => readonly NamedPid[]): () => void {
+  const handler = () => {
+    for (const p of pids()) {
+      try {
+        process.kill(p.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
