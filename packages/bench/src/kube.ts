@@ -32,8 +32,10 @@ export class BenchKube {
   /** Like json, but a status outside 2xx is an error carrying the response. */
   async ok(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
     const res = await this.json(method, path, body);
-    if (res.status < 200 || res.status >= 300)
-      throw new Error(`${method} ${path}: HTTP ${res.status}`, { cause: res.body });
+    if (res.status < 200 || res.status >= 300) {
+      const message = (res.body as { message?: string } | undefined)?.message ?? '';
+      throw new Error(`${method} ${path}: HTTP ${res.status} ${message}`, { cause: res.body });
+    }
     return res.body;
   }
 

@@ -56,7 +56,7 @@ const ts = runs.get('kruise-ts');
 const kruise = runs.get('kruise');
 console.log('');
 console.log(
-  `CloneSet/ASTS of ${options.replicas} pods; figures kruise-ts / Kruise, ratio = kruise-ts ÷ Kruise`,
+  `${kind === 'cloneset' ? 'CloneSet' : 'Advanced StatefulSet'} of ${options.replicas} pods; figures kruise-ts / Kruise, ratio = kruise-ts ÷ Kruise`,
 );
 console.log(renderPeerTable(ts, kruise));
 for (const run of runs.values()) console.log(renderDetails(run));

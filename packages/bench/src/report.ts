@@ -85,8 +85,10 @@ export function renderPeerTable(ts: ContenderRun | undefined, kruise: ContenderR
       fmtRatio(ratio(rpp(a), rpp(b))),
     ]);
   }
-  const peakA = ts === undefined ? undefined : sum(Object.values(ts.peakRssMiB));
-  const peakB = kruise === undefined ? undefined : sum(Object.values(kruise.peakRssMiB));
+  const total = (m: Record<string, number> | undefined) =>
+    m === undefined || Object.keys(m).length === 0 ? undefined : sum(Object.values(m));
+  const peakA = total(ts?.peakRssMiB);
+  const peakB = total(kruise?.peakRssMiB);
   rows.push([
     'peak RSS (sum)',
     `${fmtNum(peakA, 0)} / ${fmtNum(peakB, 0)} MiB`,
@@ -123,7 +125,8 @@ export function renderDetails(run: ContenderRun): string {
   const lines = [`${run.contender}:`];
   for (const n of run.notes) lines.push(`  note: ${n}`);
   for (const p of run.phases) lines.push(`  ${p.phase} CPU s: ${breakdown(p.cpu)}`);
-  lines.push(`  peak RSS MiB: ${breakdown(run.peakRssMiB, 0, 12)}`);
+  if (Object.keys(run.peakRssMiB).length > 0)
+    lines.push(`  peak RSS MiB: ${breakdown(run.peakRssMiB, 0, 12)}`);
   if (run.idle !== undefined) lines.push(`  idle RSS MiB: ${breakdown(run.idle.rssMiB, 0, 12)}`);
   if (run.notCounted.length > 0) lines.push(`  not counted: ${run.notCounted.join(', ')}`);
   lines.push(

@@ -57,7 +57,17 @@ export function workloadObject(ref: WorkloadRef, replicas: number, image: string
         kind: 'StatefulSet',
         metadata,
         // Parallel: maxUnavailable applies to Parallel pods only, and OrderedReady would time the kubelet.
-        spec: { ...common, serviceName: ref.name, podManagementPolicy: 'Parallel' },
+        // The InPlaceUpdateReady gate: an in-place policy requires it in an Advanced StatefulSet's template
+        // (pkg/webhook/statefulset/validating/statefulset_validation.go); a CloneSet adds it itself.
+        spec: {
+          ...common,
+          template: {
+            ...common.template,
+            spec: { ...common.template.spec, readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
+          },
+          serviceName: ref.name,
+          podManagementPolicy: 'Parallel',
+        },
       };
 }
 
