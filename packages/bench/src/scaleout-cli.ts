@@ -1,4 +1,4 @@
-// `npm run bench -- scaleout [--clonesets 200] [--pods 5] [--namespaces 20] [--replicas 1,2,4] [--timeout 1200]`
+// `npm run bench -- scaleout [--clonesets 200] [--pods 5] [--namespaces 20] [--replicas 1,2,4] [--timeout 1200] [--keep]`
 // The issue's size is 2,000 CloneSets × 5 pods across 200 namespaces; the default is a tenth of it so the three
 // runs finish on a 2-core machine (pass --clonesets 2000 --namespaces 200 for the full size). Exit code 1
 // when a run failed. Figures are printed, never asserted.
@@ -13,6 +13,7 @@ const { values } = parseArgs({
     namespaces: { type: 'string', default: '20' },
     replicas: { type: 'string', default: '1,2,4' },
     timeout: { type: 'string', default: '1200' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const num = (name: string, v: string | undefined): number => {
@@ -26,6 +27,7 @@ const options = {
   namespaces: num('namespaces', values.namespaces),
   replicas: (values.replicas ?? '').split(',').map((r) => num('replicas', r)),
   timeoutMs: num('timeout', values.timeout) * 1000,
+  keepDir: values.keep === true,
   log: (line: string) => console.log(line),
 };
 console.log(

@@ -22,12 +22,15 @@ describe('renderScaleout', () => {
           replicas: 2,
           seconds: 10,
           converged: 4,
-          watches: { pods: 1 },
+          watches: { pods: 1, 'clonesets.apps.kruise.io': 1 },
+          watchesAddedByReplicas: 0,
           perReplica: [
             {
               name: 'a',
               reconciles: 10,
+              queueP50Seconds: 0.01,
               queueP99Seconds: 0.25,
+              queueTopBucketSeconds: 10,
               cpuSeconds: 1,
               peakRssMiB: 100,
               rssMiB: 90,
@@ -36,7 +39,9 @@ describe('renderScaleout', () => {
             {
               name: 'b',
               reconciles: 30,
-              queueP99Seconds: 0.5,
+              queueP50Seconds: 0.02,
+              queueP99Seconds: 10,
+              queueTopBucketSeconds: 10,
               cpuSeconds: 2,
               peakRssMiB: 110,
               rssMiB: 95,
@@ -44,14 +49,22 @@ describe('renderScaleout', () => {
             },
           ],
         },
-        { replicas: 4, seconds: Number.NaN, converged: 0, watches: {}, perReplica: [], error: 'boom' },
+        {
+          replicas: 4,
+          seconds: Number.NaN,
+          converged: 0,
+          watches: {},
+          watchesAddedByReplicas: Number.NaN,
+          perReplica: [],
+          error: 'boom',
+        },
       ],
       { clonesets: 4, podsEach: 5 },
     );
     const [, , row, failed] = text.split('\n');
     assert.match(
       row ?? '',
-      /\| 2 +\| 10\.0 s +\| 2\.0 pods\/s +\| 4\.0\/s \(40\) +\| 250 \/ 500 ms +\| 1\.0 \/ 2\.0 s +\| 100 \/ 110 MiB +\| 8 \/ 8 +\| pods 1/,
+      /\| 2 +\| 10\.0 s +\| 2\.0 pods\/s +\| 4\.0\/s \(40\) +\| 10\/250 \/ 20\/≥10000 ms +\| 1\.0 \/ 2\.0 s +\| 100 \/ 110 MiB +\| 8 \/ 8 +\| pods 1, clonesets 1; \+0/,
     );
     assert.match(failed ?? '', /failed: boom/);
   });
