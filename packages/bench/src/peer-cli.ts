@@ -19,21 +19,23 @@ const { values } = parseArgs({
     idle: { type: 'string', default: '30' },
   },
 });
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
 const num = (name: string, v: string | undefined, min = 1): number => {
   const n = Number(v);
-  if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min}, got ${v}`);
+  if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number ≥ ${min}, got ${v}`);
   return n;
 };
 const kind = values.kind;
-if (kind !== 'cloneset' && kind !== 'asts') throw new Error(`--kind must be cloneset or asts, got ${kind}`);
+if (kind !== 'cloneset' && kind !== 'asts') fail(`--kind must be cloneset or asts, got ${kind}`);
 const contenders: ContenderName[] =
   values.only === undefined
     ? ['kruise', 'kruise-ts']
     : values.only === 'kruise' || values.only === 'kruise-ts'
       ? [values.only]
-      : (() => {
-          throw new Error(`--only must be kruise or kruise-ts, got ${values.only}`);
-        })();
+      : fail(`--only must be kruise or kruise-ts, got ${values.only}`);
 const options = {
   replicas: num('replicas', values.replicas),
   kind,

@@ -16,9 +16,13 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
 const num = (name: string, v: string | undefined): number => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number ≥ 1, got ${v}`);
+  if (!Number.isInteger(n) || n < 1) fail(`--${name} must be a whole number ≥ 1, got ${v}`);
   return n;
 };
 const options = {
