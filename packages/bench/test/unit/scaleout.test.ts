@@ -23,7 +23,7 @@ describe('renderScaleout', () => {
           seconds: 10,
           converged: 4,
           watches: { pods: 1, 'clonesets.apps.kruise.io': 1 },
-          watchesAddedByReplicas: 0,
+          watchesAddedDuringRun: 0,
           perReplica: [
             {
               name: 'a',
@@ -54,7 +54,7 @@ describe('renderScaleout', () => {
           seconds: Number.NaN,
           converged: 0,
           watches: {},
-          watchesAddedByReplicas: Number.NaN,
+          watchesAddedDuringRun: Number.NaN,
           perReplica: [],
           error: 'boom',
         },
