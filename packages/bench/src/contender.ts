@@ -7,7 +7,6 @@ export interface RunningContender {
   /** The processes counted as the contender, by name (current pids: a restart changes them). */
   pids(): NamedPid[];
   /** Prometheus endpoints of the contender's processes. */
-  metricsUrls: string[];
   notCounted: string[];
   notes: string[];
   stop(): Promise<void>;

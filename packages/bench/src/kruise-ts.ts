@@ -12,7 +12,6 @@ export async function startKruiseTs(cluster: ClusterInfo): Promise<RunningConten
   return {
     name: 'kruise-ts',
     pids: (): NamedPid[] => [...system.services.map((s) => ({ name: s.name, pid: s.pid })), ...nats],
-    metricsUrls: system.services.map((s) => `${s.healthUrl}/metrics`),
     notCounted: [
       'Jaeger (tracing on; spans exported to it)',
       'the trace UI (runs inside the benchmark process)',

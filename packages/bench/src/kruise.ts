@@ -198,7 +198,6 @@ export async function startKruise(
   return {
     name: 'Kruise',
     pids: () => pids,
-    metricsUrls: [`http://127.0.0.1:${metricsPort}/metrics`],
     notCounted: ['nats-server and Jaeger (running, unused by Kruise)'],
     notes: [
       `OpenKruise ${versions.openkruise} manager, webhooks in URL mode (https://127.0.0.1:${webhookPort}), ` +
