@@ -6,7 +6,6 @@ export interface RunningContender {
   name: string;
   /** The processes counted as the contender, by name (current pids: a restart changes them). */
   pids(): NamedPid[];
-  /** Prometheus endpoints of the contender's processes. */
   notCounted: string[];
   notes: string[];
   stop(): Promise<void>;
