@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the local control plane (kube-apiserver, kube-controller-manager, kube-scheduler, etcd, kwok,
 # nats-server, jaeger, helm) from the Go module proxy at the versions pinned in ../versions.json.
+# `build-binaries.sh openkruise` builds the real OpenKruise manager for `npm run bench -- peer`; it is never
+# part of the default set ("all"), so CI and `npm start` do not pay for it.
 # Binaries are cached per version under $KRUISE_TS_CACHE (default ~/.cache/kruise-ts) and a component is
 # rebuilt only when its binary is missing. Each component builds in its own throwaway Go module so that
 # dependency resolution of one never shifts the pins of another.
@@ -19,6 +21,7 @@ esac
 
 CACHE="${KRUISE_TS_CACHE:-$HOME/.cache/kruise-ts}"
 K8S=$(ver kubernetes); ETCD=$(ver etcd); KWOK=$(ver kwok); NATS=$(ver natsServer); JAEGER=$(ver jaeger); HELM=$(ver helm)
+KRUISE=$(ver openkruise)
 export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
 
 only="${1:-all}"   # a component name, or "all"
@@ -117,6 +120,24 @@ build_helm() {
     "helm.sh/helm/v3/cmd/helm@$HELM"
 }
 
+# v1.8.2 is the pinned release: the proxy serves and verifies it (v1.9.0 fails checksum-db verification there,
+# v1.7.3 is refused).
+# The OpenKruise manager (main.go at the module root; kruise-daemon is not needed, kwok is the kubelet). The module
+# carries its own go.mod with replaces and go.sum, so it builds from a writable copy of the verified module dir.
+build_openkruise() {
+  local out dir; out=$(bin_dir openkruise "$KRUISE"); mkdir -p "$out"
+  dir=$(go mod download -json "github.com/openkruise/kruise@$KRUISE" | sed -n 's/.*"Dir": *"\([^"]*\)".*/\1/p')
+  [ -n "$dir" ] || { echo "go mod download of github.com/openkruise/kruise@$KRUISE failed" >&2; return 1; }
+  local src="$CACHE/build/openkruise-$KRUISE"
+  rm -rf "$src"; mkdir -p "$src"; cp -r "$dir/." "$src/"; chmod -R u+w "$src"
+  cd "$src"
+  # main.go binds the webhook server to 0.0.0.0; everything local binds 127.0.0.1, so the throwaway copy is
+  # built with that one address changed (behaviour is untouched; nothing from the module is committed).
+  sed -i 's/Host: *"0\.0\.0\.0"/Host: "127.0.0.1"/' main.go
+  grep -q 'Host: "127.0.0.1"' main.go || { echo "main.go: webhook Host line not found" >&2; return 1; }
+  go build -trimpath -ldflags "-s -w" -o "$out/kruise-manager" .
+}
+
 need() { # component version binary...
   local dir; dir=$(bin_dir "$1" "$2"); shift 2
   for b in "$@"; do [ -x "$dir/$b" ] || return 0; done
@@ -134,4 +155,8 @@ if want kubernetes && need kubernetes "$K8S" kube-apiserver kube-controller-mana
 fi
 if want jaeger && need jaeger "$JAEGER" jaeger; then with_progress "jaeger-$JAEGER" build_jaeger; fi
 if want helm && need helm "$HELM" helm; then with_progress "helm-$HELM" build_helm; fi
+# Only on request (the peer benchmark): never part of "all".
+if [ "$only" = openkruise ] && need openkruise "$KRUISE" kruise-manager; then
+  with_progress "openkruise-$KRUISE" build_openkruise
+fi
 log "all binaries present under $CACHE/bin"

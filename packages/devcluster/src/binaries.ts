@@ -16,6 +16,11 @@ export interface Versions {
   /** Zipkin Lens (io.zipkin:zipkin-lens on Maven Central), the trace UI packages/trace-ui serves. */
   zipkinLens: string;
   helm: string;
+  /**
+   * The OpenKruise release `npm run bench -- peer` builds its manager from (github.com/openkruise/kruise;
+   * built only on request: `build-binaries.sh openkruise`).
+   */
+  openkruise: string;
 }
 
 /** The pinned versions; versions.json is the only place they are written. */

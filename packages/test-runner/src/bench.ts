@@ -20,6 +20,16 @@ const BENCHMARKS: Record<string, { dir: string; script: string; about: string }>
     script: 'scripts/bench.ts',
     about: 'admission latency through the apiserver, with and without the webhooks',
   },
+  peer: {
+    dir: 'packages/bench',
+    script: 'src/peer-cli.ts',
+    about: 'the whole kruise-ts system vs the real OpenKruise manager, same workload, fresh clusters',
+  },
+  scaleout: {
+    dir: 'packages/bench',
+    script: 'src/scaleout-cli.ts',
+    about: 'many small CloneSets across namespaces with 1, 2 and 4 cloneset-controller replicas',
+  },
   injection: {
     dir: 'services/webhook-server',
     script: 'scripts/bench-injection.ts',

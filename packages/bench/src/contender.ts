@@ -1,0 +1,12 @@
+// What a running contender offers the benchmark: its processes (whose CPU and memory are counted), how to
+// stop it, and what the report should say about how it ran.
+import type { NamedPid } from './proc.ts';
+
+export interface RunningContender {
+  name: string;
+  /** The processes counted as the contender, by name (current pids: a restart changes them). */
+  pids(): NamedPid[];
+  notCounted: string[];
+  notes: string[];
+  stop(): Promise<void>;
+}

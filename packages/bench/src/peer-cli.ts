@@ -1,0 +1,66 @@
+// `npm run bench -- peer [--replicas 500] [--kind cloneset|asts] [--only kruise-ts|kruise]
+//   [--qps 50] [--burst 100] [--phase-timeout 900] [--idle 30]`
+// Runs the workload on Kruise, then on kruise-ts, each on a fresh cluster, and prints one table. Exit code 1
+// when an invariant was violated or a run failed. Figures are printed, never asserted.
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { versions } from '@kruise-ts/devcluster';
+import { type ContenderName, runContender } from './peer.ts';
+import { type ContenderRun, renderDetails, renderPeerTable } from './report.ts';
+
+const { values } = parseArgs({
+  options: {
+    replicas: { type: 'string', default: '500' },
+    kind: { type: 'string', default: 'cloneset' },
+    only: { type: 'string' },
+    qps: { type: 'string', default: '50' },
+    burst: { type: 'string', default: '100' },
+    'phase-timeout': { type: 'string', default: '900' },
+    idle: { type: 'string', default: '30' },
+  },
+});
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+const num = (name: string, v: string | undefined, min = 1): number => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number ≥ ${min}, got ${v}`);
+  return n;
+};
+const kind = values.kind;
+if (kind !== 'cloneset' && kind !== 'asts') fail(`--kind must be cloneset or asts, got ${kind}`);
+const contenders: ContenderName[] =
+  values.only === undefined
+    ? ['kruise', 'kruise-ts']
+    : values.only === 'kruise' || values.only === 'kruise-ts'
+      ? [values.only]
+      : fail(`--only must be kruise or kruise-ts, got ${values.only}`);
+const options = {
+  replicas: num('replicas', values.replicas),
+  kind,
+  qps: num('qps', values.qps),
+  burst: num('burst', values.burst),
+  phaseTimeoutMs: num('phase-timeout', values['phase-timeout']) * 1000,
+  idleMs: num('idle', values.idle, 0) * 1000,
+  log: (line: string) => console.log(line),
+} as const;
+
+console.log(
+  `peer benchmark: one ${kind === 'cloneset' ? 'CloneSet' : 'Advanced StatefulSet'} of ${options.replicas} pods; ` +
+    `client qps ${options.qps} burst ${options.burst}; ${availableParallelism()} cores; ` +
+    `contenders: ${contenders.join(', ')} (OpenKruise ${versions.openkruise}), each on a fresh cluster`,
+);
+const runs = new Map<ContenderName, ContenderRun>();
+for (const c of contenders) runs.set(c, await runContender(c, options));
+
+const ts = runs.get('kruise-ts');
+const kruise = runs.get('kruise');
+console.log('');
+console.log(
+  `${kind === 'cloneset' ? 'CloneSet' : 'Advanced StatefulSet'} of ${options.replicas} pods; figures kruise-ts / Kruise, ratio = kruise-ts ÷ Kruise`,
+);
+console.log(renderPeerTable(ts, kruise));
+for (const run of runs.values()) console.log(renderDetails(run));
+const failed = [...runs.values()].some((r) => r.violations.length > 0);
+process.exitCode = failed ? 1 : 0;

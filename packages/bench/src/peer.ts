@@ -1,0 +1,185 @@
+// The peer benchmark: the same workload (workload.ts) on each contender, each on its own fresh cluster, one
+// after the other; per phase wall time, CPU of each contender process, apiserver+etcd CPU and apiserver requests
+// per pod; peak and idle memory and idle CPU after the run. A pod watcher checks the invariants on every run.
+import { type ClusterInfo, startCluster } from '@kruise-ts/devcluster';
+import type { RunningContender } from './contender.ts';
+import { type KruiseOptions, startKruise } from './kruise.ts';
+import { startKruiseTs } from './kruise-ts.ts';
+import { BenchKube } from './kube.ts';
+import { watchPods } from './pod-watch.ts';
+import {
+  clusterProcesses,
+  cpuOf,
+  diffCpu,
+  idleMillicores,
+  killOnSignal,
+  peakRssMiB,
+  rssMiB,
+} from './proc.ts';
+import { sumMetric } from './prometheus.ts';
+import { type ContenderRun, type PhaseFigures, sum } from './report.ts';
+import {
+  APP_LABEL,
+  collectionPath,
+  converged,
+  IMAGES,
+  objectPath,
+  phases,
+  type WorkloadKind,
+  type WorkloadRef,
+  type WorkloadStatus,
+  workloadObject,
+} from './workload.ts';
+
+export type ContenderName = 'kruise-ts' | 'kruise';
+
+export interface PeerOptions {
+  replicas: number;
+  kind: WorkloadKind;
+  qps: number;
+  burst: number;
+  phaseTimeoutMs: number;
+  idleMs: number;
+  /** Progress lines (phase results as they come). */
+  log: (line: string) => void;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startContender(
+  name: ContenderName,
+  cluster: ClusterInfo,
+  kube: BenchKube,
+  options: PeerOptions,
+): Promise<RunningContender> {
+  if (name === 'kruise-ts') return startKruiseTs(cluster);
+  const kruiseOptions: KruiseOptions = {
+    qps: options.qps,
+    burst: options.burst,
+    controller: options.kind === 'cloneset' ? 'cloneset-controller' : 'statefulset-controller',
+  };
+  return startKruise(cluster, kube, kruiseOptions);
+}
+
+async function requestTotal(kube: BenchKube): Promise<number> {
+  return sumMetric(await kube.metrics(), 'apiserver_request_total');
+}
+
+/** One contender on a fresh cluster. Errors (a phase that never converges) end the run as a violation. */
+export async function runContender(name: ContenderName, options: PeerOptions): Promise<ContenderRun> {
+  const run: ContenderRun = {
+    contender: name === 'kruise' ? 'Kruise' : 'kruise-ts',
+    phases: [],
+    peakRssMiB: {},
+    idle: undefined,
+    notCounted: [],
+    violations: [],
+    notes: [],
+  };
+  const cluster = await startCluster();
+  let contender: RunningContender | undefined;
+  let stopWatch: (() => void) | undefined;
+  const unhook = killOnSignal(() => contender?.pids() ?? []);
+  try {
+    const kube = new BenchKube(cluster.kubeconfigPath);
+    options.log(`${run.contender}: starting on a fresh cluster (${cluster.dir})`);
+    contender = await startContender(name, cluster, kube, options);
+    run.notCounted = contender.notCounted;
+    run.notes = contender.notes;
+    const apiserverPids = clusterProcesses(cluster.dir).filter(
+      (p) => p.name === 'kube-apiserver' || p.name === 'etcd',
+    );
+
+    const ref: WorkloadRef = { kind: options.kind, namespace: 'bench', name: 'bench' };
+    await kube.ok('POST', '/api/v1/namespaces', { metadata: { name: ref.namespace } });
+    const watch = await watchPods(kube, ref.namespace, `app=${APP_LABEL}`);
+    stopWatch = watch.stop;
+    const inv = watch.invariants;
+
+    const get = async () => (await kube.ok('GET', objectPath(ref))) as WorkloadStatus;
+    const waitConverged = async (replicas: number, timeoutMs: number, what: string) => {
+      const t0 = Date.now();
+      for (;;) {
+        const obj = await get();
+        if (converged(obj, replicas)) return;
+        if (Date.now() - t0 > timeoutMs)
+          throw new Error(
+            `${what}: not converged after ${timeoutMs / 1000} s: ${JSON.stringify(obj.status)}`,
+          );
+        await sleep(250);
+      }
+    };
+
+    // The workload exists with 0 replicas first: scale-up then times the pods, not the first revision, and a
+    // status on it shows the controller is running.
+    await kube.ok('POST', collectionPath(ref.kind, ref.namespace), workloadObject(ref, 0, IMAGES[0]));
+    await waitConverged(0, 120_000, 'the empty workload');
+
+    for (const spec of phases(options.kind, options.replicas)) {
+      inv.setLimit({ phase: spec.phase, max: spec.ceiling });
+      const cpu0 = cpuOf(contender.pids());
+      const api0 = cpuOf(apiserverPids);
+      const req0 = await requestTotal(kube);
+      const own0 = kube.requests;
+      const t0 = performance.now();
+      await kube.ok('PATCH', objectPath(ref), spec.patch);
+      await waitConverged(spec.replicas, options.phaseTimeoutMs, spec.phase);
+      const seconds = (performance.now() - t0) / 1000;
+      const cpu = diffCpu(cpuOf(contender.pids()), cpu0);
+      const apiserverCpu = sum(Object.values(diffCpu(cpuOf(apiserverPids), api0)));
+      const own = kube.requests - own0;
+      const requests = (await requestTotal(kube)) - req0 - own;
+      const figures: PhaseFigures = {
+        phase: spec.phase,
+        pods: options.replicas,
+        seconds,
+        cpu,
+        apiserverCpu,
+        requests,
+      };
+      run.phases.push(figures);
+      options.log(
+        `${run.contender} ${spec.phase}: ${seconds.toFixed(1)} s, CPU ${sum(Object.values(cpu)).toFixed(1)} s, ` +
+          `apiserver+etcd ${apiserverCpu.toFixed(1)} s, ${(requests / options.replicas).toFixed(2)} requests/pod, ` +
+          `peak ${inv.peak} pods`,
+      );
+      // The watch may trail the status by a moment; give it up to 10 s to show the final pods.
+      for (let i = 0; i < 50 && !finalSeen(inv.pods.values(), spec.replicas, spec.image); i++)
+        await sleep(200);
+      inv.checkFinal(spec.phase, spec.replicas, spec.image);
+    }
+
+    for (const p of contender.pids()) run.peakRssMiB[p.name] = peakRssMiB(p.pid);
+    if (options.idleMs > 0) {
+      const idle = await idleMillicores(contender.pids(), options.idleMs);
+      run.idle = {
+        seconds: options.idleMs / 1000,
+        millicores: sum(Object.values(idle)),
+        rssMiB: Object.fromEntries(contender.pids().map((p) => [p.name, rssMiB(p.pid)])),
+      };
+    }
+    run.violations.push(...inv.violations);
+  } catch (err) {
+    run.violations.push(`run failed: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    unhook();
+    stopWatch?.();
+    await contender?.stop().catch(() => undefined);
+    await cluster.stop();
+  }
+  return run;
+}
+
+function finalSeen(
+  pods: Iterable<{ terminating: boolean; image: string }>,
+  replicas: number,
+  image: string,
+): boolean {
+  let n = 0;
+  for (const p of pods) {
+    if (p.terminating) continue;
+    if (p.image !== image) return false;
+    n++;
+  }
+  return n === replicas;
+}

@@ -1,0 +1,57 @@
+// Watches the workload's pods and feeds every event to the invariant checker. Re-establishes the watch when
+// the apiserver closes it (from the last resourceVersion seen), so a long phase is observed end to end.
+import { Watch } from '@kubernetes/client-node';
+import { type PodEventType, PodInvariants } from './invariants.ts';
+import type { BenchKube } from './kube.ts';
+
+interface PodObject {
+  metadata?: { name?: string; deletionTimestamp?: string | Date; resourceVersion?: string };
+  spec?: { containers?: { image?: string }[] };
+}
+
+export interface PodWatch {
+  invariants: PodInvariants;
+  stop(): void;
+}
+
+export async function watchPods(
+  kube: BenchKube,
+  namespace: string,
+  labelSelector: string,
+): Promise<PodWatch> {
+  const invariants = new PodInvariants();
+  const watch = new Watch(kube.kc);
+  let stopped = false;
+  let abort: AbortController | undefined;
+  let resourceVersion: string | undefined;
+  const start = async (): Promise<void> => {
+    kube.requests++;
+    abort = await watch.watch(
+      `/api/v1/namespaces/${namespace}/pods`,
+      { labelSelector, allowWatchBookmarks: true, ...(resourceVersion ? { resourceVersion } : {}) },
+      (type: string, obj: PodObject) => {
+        if (obj.metadata?.resourceVersion) resourceVersion = obj.metadata.resourceVersion;
+        if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') return;
+        const name = obj.metadata?.name;
+        if (name === undefined) return;
+        invariants.observe(type as PodEventType, {
+          name,
+          terminating:
+            obj.metadata?.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null,
+          image: obj.spec?.containers?.[0]?.image ?? '',
+        });
+      },
+      () => {
+        if (!stopped) setTimeout(() => void start().catch(() => undefined), 200);
+      },
+    );
+  };
+  await start();
+  return {
+    invariants,
+    stop: () => {
+      stopped = true;
+      abort?.abort();
+    },
+  };
+}

@@ -1,0 +1,138 @@
+// The printed results: figures per contender and phase, their ratios (kruise-ts / Kruise) and the plain-text
+// tables. Pure, so the formatting is unit-tested; figures are printed, never asserted.
+
+export interface PhaseFigures {
+  phase: string;
+  pods: number;
+  seconds: number;
+  /** CPU-seconds of each contender process during the phase. */
+  cpu: Record<string, number>;
+  /** CPU-seconds of kube-apiserver + etcd during the phase. */
+  apiserverCpu: number;
+  /** apiserver requests during the phase (apiserver_request_total diff, the benchmark's own excluded). */
+  requests: number;
+}
+
+export interface ContenderRun {
+  contender: string;
+  phases: PhaseFigures[];
+  /** Peak resident memory (VmHWM) of each contender process over the run. */
+  peakRssMiB: Record<string, number>;
+  idle: { seconds: number; millicores: number; rssMiB: Record<string, number> } | undefined;
+  /** Processes that ran beside the contender but are not counted (e.g. Jaeger). */
+  notCounted: string[];
+  violations: string[];
+  /** How the contender ran, e.g. "webhooks in URL mode". */
+  notes: string[];
+}
+
+export const sum = (values: Iterable<number>): number => {
+  let s = 0;
+  for (const v of values) s += v;
+  return s;
+};
+
+/** a / b; NaN when either is missing or b is 0. */
+export function ratio(a: number | undefined, b: number | undefined): number {
+  if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) || b === 0)
+    return Number.NaN;
+  return a / b;
+}
+
+export const fmtRatio = (r: number): string => (Number.isFinite(r) ? `${r.toFixed(2)}×` : '–');
+export const fmtNum = (v: number | undefined, digits = 1): string =>
+  v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(digits);
+
+/** A Markdown table with padded columns (readable as plain text, pasteable into the README). */
+export function renderTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    `| ${widths.map((w, i) => (cells[i] ?? '').padEnd(w)).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+/** The largest consumers first: "cloneset-controller 13.4, watcher 4.1, …". */
+export function breakdown(values: Record<string, number>, digits = 1, limit = 6): string {
+  const sorted = Object.entries(values).sort((a, b) => b[1] - a[1]);
+  const shown = sorted.slice(0, limit).map(([k, v]) => `${k} ${v.toFixed(digits)}`);
+  const rest = sorted.slice(limit);
+  if (rest.length > 0) shown.push(`${rest.length} others ${sum(rest.map(([, v]) => v)).toFixed(digits)}`);
+  return shown.join(', ');
+}
+
+/**
+ * One table: per phase wall time, contender CPU, apiserver+etcd CPU and requests per pod for kruise-ts and
+ * Kruise with the ratios, then peak and idle memory/CPU. A contender that did not run shows "–".
+ */
+export function renderPeerTable(ts: ContenderRun | undefined, kruise: ContenderRun | undefined): string {
+  const phases = (ts ?? kruise)?.phases.map((p) => p.phase) ?? [];
+  const rows: string[][] = [];
+  for (const name of phases) {
+    const a = ts?.phases.find((p) => p.phase === name);
+    const b = kruise?.phases.find((p) => p.phase === name);
+    const cpuA = a === undefined ? undefined : sum(Object.values(a.cpu));
+    const cpuB = b === undefined ? undefined : sum(Object.values(b.cpu));
+    const rpp = (p: PhaseFigures | undefined) =>
+      p === undefined || p.pods === 0 ? undefined : p.requests / p.pods;
+    rows.push([
+      name,
+      `${fmtNum(a?.seconds)} / ${fmtNum(b?.seconds)} s`,
+      fmtRatio(ratio(a?.seconds, b?.seconds)),
+      `${fmtNum(cpuA)} / ${fmtNum(cpuB)} s`,
+      fmtRatio(ratio(cpuA, cpuB)),
+      `${fmtNum(a?.apiserverCpu)} / ${fmtNum(b?.apiserverCpu)} s`,
+      `${fmtNum(rpp(a), 2)} / ${fmtNum(rpp(b), 2)}`,
+      fmtRatio(ratio(rpp(a), rpp(b))),
+    ]);
+  }
+  const total = (m: Record<string, number> | undefined) =>
+    m === undefined || Object.keys(m).length === 0 ? undefined : sum(Object.values(m));
+  const peakA = total(ts?.peakRssMiB);
+  const peakB = total(kruise?.peakRssMiB);
+  rows.push([
+    'peak RSS (sum)',
+    `${fmtNum(peakA, 0)} / ${fmtNum(peakB, 0)} MiB`,
+    fmtRatio(ratio(peakA, peakB)),
+  ]);
+  const idleA = ts?.idle;
+  const idleB = kruise?.idle;
+  const idleRssA = idleA === undefined ? undefined : sum(Object.values(idleA.rssMiB));
+  const idleRssB = idleB === undefined ? undefined : sum(Object.values(idleB.rssMiB));
+  rows.push([
+    `idle ${fmtNum(idleA?.seconds ?? idleB?.seconds, 0)} s`,
+    `${fmtNum(idleRssA, 0)} / ${fmtNum(idleRssB, 0)} MiB`,
+    fmtRatio(ratio(idleRssA, idleRssB)),
+    `${fmtNum(idleA?.millicores, 0)} / ${fmtNum(idleB?.millicores, 0)} mcores`,
+    fmtRatio(ratio(idleA?.millicores, idleB?.millicores)),
+  ]);
+  return renderTable(
+    [
+      'phase',
+      'wall kruise-ts / Kruise',
+      'ratio',
+      'CPU kruise-ts / Kruise',
+      'ratio',
+      'apiserver+etcd CPU',
+      'requests/pod',
+      'ratio',
+    ],
+    rows,
+  );
+}
+
+/** Per-process detail under the table: CPU per phase, peak and idle RSS, what was not counted, violations. */
+export function renderDetails(run: ContenderRun): string {
+  const lines = [`${run.contender}:`];
+  for (const n of run.notes) lines.push(`  note: ${n}`);
+  for (const p of run.phases) lines.push(`  ${p.phase} CPU s: ${breakdown(p.cpu)}`);
+  if (Object.keys(run.peakRssMiB).length > 0)
+    lines.push(`  peak RSS MiB: ${breakdown(run.peakRssMiB, 0, 12)}`);
+  if (run.idle !== undefined) lines.push(`  idle RSS MiB: ${breakdown(run.idle.rssMiB, 0, 12)}`);
+  if (run.notCounted.length > 0) lines.push(`  not counted: ${run.notCounted.join(', ')}`);
+  lines.push(
+    run.violations.length === 0
+      ? '  invariants: held (pods never above replicas + maxSurge, final counts exact)'
+      : `  INVARIANT VIOLATIONS:\n${run.violations.map((v) => `    ${v}`).join('\n')}`,
+  );
+  return lines.join('\n');
+}

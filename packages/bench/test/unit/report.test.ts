@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  breakdown,
+  type ContenderRun,
+  fmtRatio,
+  ratio,
+  renderDetails,
+  renderPeerTable,
+  renderTable,
+} from '../../src/report.ts';
+
+const run = (
+  contender: string,
+  seconds: number,
+  cpu: number,
+  extra: Partial<ContenderRun> = {},
+): ContenderRun => ({
+  contender,
+  phases: [
+    { phase: 'scale-up', pods: 10, seconds, cpu: { a: cpu / 2, b: cpu / 2 }, apiserverCpu: 1, requests: 30 },
+  ],
+  peakRssMiB: { a: 100, b: 50 },
+  idle: { seconds: 30, millicores: 20, rssMiB: { a: 80, b: 40 } },
+  notCounted: [],
+  violations: [],
+  notes: [],
+  ...extra,
+});
+
+describe('ratio', () => {
+  const cases: [number | undefined, number | undefined, string][] = [
+    [2, 1, '2.00×'],
+    [1, 4, '0.25×'],
+    [1, 0, '–'],
+    [undefined, 1, '–'],
+    [1, undefined, '–'],
+    [Number.NaN, 1, '–'],
+  ];
+  for (const [a, b, want] of cases)
+    it(`${a} / ${b} → ${want}`, () => assert.equal(fmtRatio(ratio(a, b)), want));
+});
+
+describe('renderTable', () => {
+  it('pads every column to its widest cell', () => {
+    assert.equal(
+      renderTable(['a', 'bb'], [['ccc', 'd']]),
+      ['| a   | bb |', '|-----|----|', '| ccc | d  |'].join('\n'),
+    );
+  });
+});
+
+describe('breakdown', () => {
+  it('lists the largest first and folds the rest', () => {
+    assert.equal(breakdown({ x: 1, y: 3, z: 2 }, 1, 2), 'y 3.0, z 2.0, 1 others 1.0');
+  });
+});
+
+describe('renderPeerTable', () => {
+  it('shows both contenders and the kruise-ts ÷ Kruise ratios', () => {
+    const text = renderPeerTable(run('kruise-ts', 20, 8), run('Kruise', 10, 2));
+    const row = text.split('\n').find((l) => l.startsWith('| scale-up'));
+    assert.ok(row);
+    assert.match(row, /20\.0 \/ 10\.0 s/);
+    assert.match(row, /2\.00×/);
+    assert.match(row, /8\.0 \/ 2\.0 s/);
+    assert.match(row, /4\.00×/);
+    assert.match(row, /3\.00 \/ 3\.00/);
+    assert.match(text, /peak RSS \(sum\) \| 150 \/ 150 MiB/);
+    assert.match(text, /idle 30 s.*120 \/ 120 MiB.*20 \/ 20 mcores/);
+  });
+  it('shows "–" for a contender that did not run', () => {
+    const text = renderPeerTable(run('kruise-ts', 20, 8), undefined);
+    assert.match(text, /20\.0 \/ – s/);
+  });
+});
+
+describe('renderDetails', () => {
+  it('says the invariants held, or lists the violations', () => {
+    assert.match(renderDetails(run('kruise-ts', 1, 1)), /invariants: held/);
+    assert.match(
+      renderDetails(run('kruise-ts', 1, 1, { violations: ['x: 3 active'] })),
+      /VIOLATIONS:\n {4}x: 3 active/,
+    );
+  });
+});
