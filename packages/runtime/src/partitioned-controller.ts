@@ -39,6 +39,11 @@ export interface PartitionedControllerOptions {
   /** Kinds the cache holds. */
   kinds: readonly GroupKind[];
   /**
+   * Of these kinds (e.g. Pod), the cache holds only objects without a controller or controlled by `primary`:
+   * another workload kind's pods are never received decoded. Ignored with a shared `cache`.
+   */
+  controlled?: readonly GroupKind[];
+  /**
    * A cache shared with the process's other controllers (holding at least `kinds`), so each object is held once.
    * Without it the controller opens its own.
    */
@@ -133,6 +138,7 @@ export async function startPartitionedController(
     o.cache ??
     new ObjectCache(o.bus, {
       kinds: o.kinds,
+      ...(o.controlled ? { controlled: { kinds: o.controlled, controllers: [o.primary] } } : {}),
       onRefused: refused.onRefused,
       ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'cache feed error') } : {}),
     });

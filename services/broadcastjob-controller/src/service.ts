@@ -4,7 +4,7 @@ import { packageVersion, startWorkloadController, type WorkloadControllerService
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { jobKeysFor, observeExpectations } from './controller/cache-events.ts';
-import { BROADCASTJOB, CACHED_KINDS } from './controller/kinds.ts';
+import { BROADCASTJOB, CACHED_KINDS, CONTROLLED_KINDS } from './controller/kinds.ts';
 import { createBroadcastJobReconcile } from './controller/reconciler.ts';
 
 export const SERVICE_NAME = 'broadcastjob-controller';
@@ -22,6 +22,7 @@ export function startBroadcastJobController(
     settings: config,
     ...deps,
     kinds: CACHED_KINDS,
+    controlled: CONTROLLED_KINDS,
     primary: BROADCASTJOB,
     keysFor: (change, cache, { scale }) => {
       observeExpectations(change, cache, scale);

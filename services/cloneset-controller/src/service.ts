@@ -11,7 +11,7 @@ import {
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { cloneSetKeysFor, observeExpectations } from './controller/cache-events.ts';
-import { CACHED_KINDS, CLONESET } from './controller/kinds.ts';
+import { CACHED_KINDS, CLONESET, CONTROLLED_KINDS } from './controller/kinds.ts';
 import { type ControllerMetrics, controllerMetrics } from './controller/metrics.ts';
 import { createCloneSetReconcile } from './controller/reconciler.ts';
 
@@ -38,6 +38,7 @@ export function startCloneSetController(
     logger,
     registry,
     kinds: CACHED_KINDS,
+    controlled: CONTROLLED_KINDS,
     primary: CLONESET,
     onExpectationLeak: (leak) => metrics?.onLeak(leak),
     reconciler: (d) => {

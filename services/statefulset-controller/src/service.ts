@@ -11,7 +11,7 @@ import {
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { observeExpectations, setKeysFor } from './controller/cache-events.ts';
-import { CACHED_KINDS, STATEFULSET } from './controller/kinds.ts';
+import { CACHED_KINDS, CONTROLLED_KINDS, STATEFULSET } from './controller/kinds.ts';
 import { createStatefulSetReconcile } from './controller/reconciler.ts';
 
 export const SERVICE_NAME = 'statefulset-controller';
@@ -30,6 +30,7 @@ export function startStatefulSetController(
     settings: config,
     ...deps,
     kinds: CACHED_KINDS,
+    controlled: CONTROLLED_KINDS,
     primary: STATEFULSET,
     keysFor: (change, cache, { scale }) => {
       observeExpectations(change, cache, scale);

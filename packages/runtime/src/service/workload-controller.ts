@@ -109,6 +109,8 @@ export interface WorkloadControllerOptions {
   logger: Logger;
   registry: Registry;
   kinds: readonly GroupKind[];
+  /** Of these kinds only objects without a controller or controlled by `primary` are cached (e.g. Pod). */
+  controlled?: readonly GroupKind[];
   primary: GroupKind;
   /**
    * The keys a change enqueues, and what it tells the scale expectations. Every object's resourceVersion is
@@ -158,6 +160,7 @@ export async function startWorkloadController(
       bus,
       memberId: settings.memberId,
       kinds: o.kinds,
+      ...(o.controlled ? { controlled: o.controlled } : {}),
       primary: o.primary,
       workers: settings.workers,
       registry,
