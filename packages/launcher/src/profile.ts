@@ -220,6 +220,26 @@ try {
     ]);
   }
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  // kruise-ts's own processes: the services and the bus (the control plane and Jaeger are the cluster's).
+  const clusterProcesses = new Set([
+    'kube-apiserver',
+    'etcd',
+    'kwok',
+    'kube-scheduler',
+    'kube-controller-manager',
+    'jaeger',
+  ]);
+  const own = (m: Map<string, number>) => new Map([...m].filter(([name]) => !clusterProcesses.has(name)));
+  lines.push([
+    'kruise-ts (services + nats-server)',
+    ...rows.map((r) =>
+      r.phase.startsWith('idle')
+        ? `${((sum(own(r.cpu)) / r.wallS) * 1000).toFixed(1)} m`
+        : sum(own(r.cpu)).toFixed(2),
+    ),
+    sum(own(idleBefore.rss)).toFixed(0),
+    sum(own(idleAfter.rss)).toFixed(0),
+  ]);
   lines.push([
     'TOTAL',
     ...rows.map((r) =>
