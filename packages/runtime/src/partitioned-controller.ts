@@ -22,6 +22,9 @@ export class FencedError extends Error {
   }
 }
 
+/** How soon a key whose partition lease is late in renewal is tried again. */
+const LEASE_LAPSE_RECHECK_MS = 1000;
+
 export interface PartitionedReconcileRequest extends ReconcileRequest {
   namespace: string;
   name: string;
@@ -231,7 +234,10 @@ export async function startPartitionedController(
       const partition = partitionOfKey(request.key);
       // Not ours (any more): the owner reconciles it; nothing to retry here. `accepting` says the partition's
       // cache is synced (it is set inside onAcquired, before the lease manager marks the partition ready).
-      if (!accepting.has(partition) || !leases.holds(partition)) return undefined;
+      if (!accepting.has(partition)) return undefined;
+      // Still ours but the lease's validity lapsed (a renewal is late, e.g. a starved process): the key must not be
+      // dropped — nothing may enqueue it again once its objects are quiet. Lost partitions leave `accepting`.
+      if (!leases.holds(partition)) return { requeueAfter: LEASE_LAPSE_RECHECK_MS };
       // A message this build cannot read is the newest state of an object here: no decision on stale data.
       if (refused.blocks(cache, partition, request.key)) return { requeueAfter: refused.recheckMs };
       inFlight.set(partition, (inFlight.get(partition) ?? 0) + 1);
