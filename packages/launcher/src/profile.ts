@@ -17,6 +17,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     'idle-seconds': { type: 'string', default: '30' },
     'top-frames': { type: 'string', default: '12' },
+    'keep-dir': { type: 'boolean', default: false },
   },
 });
 const replicas = Number(values.replicas);
@@ -105,7 +106,8 @@ async function waitFor(what: string, check: () => boolean): Promise<void> {
   }
 }
 
-const cluster = await startCluster({ nodes: 4 });
+const cluster = await startCluster({ nodes: 4, keepDir: values['keep-dir'] });
+if (values['keep-dir']) console.error(`profile: cluster directory (kept, with service logs): ${cluster.dir}`);
 let profDir: string | undefined;
 if (values['cpu-prof']) {
   // Outside the cluster's directory, which its stop() removes.

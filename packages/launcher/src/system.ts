@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildCrdsWithConversionWebhook } from '@kruise-ts/api';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
 import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
-import { serviceSpecs } from './services.ts';
+import { SERVICE_NODE_FLAGS, serviceSpecs } from './services.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -118,10 +118,14 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
   const launch = async (spec: Spec, port: number, override: ServiceLaunch | undefined) => {
     const logFile = join(cluster.dir, `${spec.name}.log`);
     const out = createWriteStream(logFile, { flags: 'a' });
-    const child = spawn(override?.execPath ?? process.execPath, [override?.entry ?? spec.entry], {
-      env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...override?.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      override?.execPath ?? process.execPath,
+      [...SERVICE_NODE_FLAGS, override?.entry ?? spec.entry],
+      {
+        env: { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...override?.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child.stdout.pipe(out);
     child.stderr.pipe(out);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
