@@ -343,7 +343,7 @@ export class ObjectCache {
     }
     // The body is parsed on first read, not here: most objects a service receives are looked at only through
     // the envelope (owner uid, labels, name) — pods of another controller's workload never get parsed.
-    const bytes = event.object;
+    let bytes: Uint8Array | undefined = event.object;
     let parsed: KubernetesObject | undefined;
     const onError = this.#o.onError;
     const resourceVersion = event.resourceVersion;
@@ -362,6 +362,7 @@ export class ObjectCache {
         if (parsed === undefined) {
           try {
             parsed = deepFreeze(JSON.parse(decoder.decode(bytes)) as KubernetesObject);
+            bytes = undefined; // held once: as the parsed tree from now on
           } catch (err) {
             const error = new Error(`undecodable object ${key}@${resourceVersion}`, { cause: err });
             onError?.(error);
