@@ -79,6 +79,10 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
       reconnectJitter: options.reconnectJitterMs ?? 1_000,
       waitOnFirstConnect: options.waitOnFirstConnect ?? false,
       timeout: requestTimeoutMs,
+      // Otherwise every request (each JetStream publish, KV read, direct get) builds two Error objects up front
+      // for their stack traces: ~0.7 CPU-s of the watcher's profile per rollout. Our errors name the operation
+      // and carry nats' error as the cause.
+      noAsyncTraces: true,
     });
   } catch (err) {
     throw new Error(`cannot connect to NATS at ${String(options.servers)}`, { cause: err });

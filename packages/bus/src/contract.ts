@@ -13,6 +13,19 @@ export const CONTRACT_VERSION_HEADER = 'Kruise-Ts-Contract';
 /** Header naming the publishing build, `<service>/<version>`. Informational: nothing decides on it. */
 export const PUBLISHER_HEADER = 'Kruise-Ts-Publisher';
 
+/**
+ * Header of an object message naming the kind of the object's controller (`<Kind>.<group>`, the group of
+ * ownerReferences[controller=true].apiVersion); absent when it has none or the publisher predates it. Optional
+ * and additive: a consumer that holds only its own kind's objects skips the others without decoding them, one
+ * that does not know the header reads every message as before (docs/adr/0023-each-service-reads-only-its-kinds.md).
+ */
+export const CONTROLLER_KIND_HEADER = 'Kruise-Controller-Kind';
+
+/** The header value for a controller kind. */
+export function controllerKindValue(kind: { group: string; kind: string }): string {
+  return `${kind.kind}.${kind.group}`;
+}
+
 /** How far from its own version a consumer still reads: one version back and one forward. */
 export const CONTRACT_SKEW = 1;
 

@@ -28,7 +28,7 @@ export {
   recordListPublished,
 } from './list-markers.ts';
 export { supersedes } from './monotonic.ts';
-export type { ObjectFeed, ObjectFeedEvent, ObjectFeedOptions } from './object-feed.ts';
+export type { ControlledSelection, ObjectFeed, ObjectFeedEvent, ObjectFeedOptions } from './object-feed.ts';
 export { openObjectFeed } from './object-feed.ts';
 export { fnv1a32, partitionOf } from './partition.ts';
 export type { LastDomainEvent, ObjectPublishOptions, Published, PublishOptions } from './publish.ts';

@@ -11,9 +11,16 @@
 import { type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import { type Context, context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
-import { type ContractRefusal, contractDecision, contractVersionOf } from './contract.ts';
+import {
+  CONTROLLER_KIND_HEADER,
+  type ContractRefusal,
+  contractDecision,
+  contractVersionOf,
+  controllerKindValue,
+} from './contract.ts';
 import { type ObjectEvent, ObjectEventType, objectEventCodec } from './contracts.ts';
 import { type ObjectSelection, objectFilterSubjects, parseObjectSubject } from './subjects.ts';
+import { type GroupKind, kindTokens } from './tokens.ts';
 import { extractTraceContext } from './trace.ts';
 
 export interface ObjectFeedEvent {
@@ -40,6 +47,17 @@ export interface ObjectFeedOptions extends ObjectSelection {
   onError?(error: Error): void;
   /** Messages buffered ahead of onEvent. Default 256. */
   bufferMessages?: number;
+  /**
+   * Objects of these kinds are handed to onEvent only when they have no controller or one of `controllers`
+   * (read from the Kruise-Controller-Kind header, before decoding; a message without the header is handed on).
+   * An object held before that moves to another controller is handed on as a TOMBSTONE: it left this view.
+   */
+  controlled?: ControlledSelection;
+}
+
+export interface ControlledSelection {
+  kinds: readonly GroupKind[];
+  controllers: readonly GroupKind[];
 }
 
 export interface ObjectFeed {
@@ -117,11 +135,19 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
       report(new Error(`onEvent failed for message ${seq} on ${subject}`, { cause: err }));
     }
   };
+  const foreign = foreignControlled(bus, options.controlled);
   const handle = (m: JsMsg) =>
     exclusive(async () => {
       let event: ObjectEvent | undefined;
       const refusal = objectRefusal(bus, m);
-      if (refusal !== undefined) {
+      if (refusal === undefined && foreign(m)) {
+        // Another controller's object: not decoded; if it was held (an orphan since adopted), it leaves.
+        const held = live.get(m.subject);
+        if (held !== undefined) {
+          const tombstone: ObjectEvent = { ...held.event, type: ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE };
+          await deliver(tombstone, m.subject, m.seq, extractTraceContext(m.headers));
+        }
+      } else if (refusal !== undefined) {
         try {
           if (options.onRefused) await options.onRefused(refusal);
           else report(new Error(`refused message ${m.seq} on ${m.subject}: ${refusal.reason}`));
@@ -219,6 +245,23 @@ async function subjectsPresent(
   } finally {
     await consumer.delete().catch(() => {});
   }
+}
+
+/**
+ * Whether a message is about an object of a `controlled` kind whose controller is of another kind. The subject's
+ * kind tokens are compared as they stand, so nothing is decoded.
+ */
+function foreignControlled(bus: Bus, controlled: ControlledSelection | undefined): (m: JsMsg) => boolean {
+  if (controlled === undefined || controlled.kinds.length === 0) return () => false;
+  const root = `${bus.topology.objects.subjectRoot}.`;
+  const kinds = new Set(controlled.kinds.map((k) => `${root}${kindTokens(k)}.`));
+  const own = new Set(controlled.controllers.map(controllerKindValue));
+  return (m) => {
+    const value = m.headers?.get(CONTROLLER_KIND_HEADER) ?? '';
+    if (value === '' || own.has(value)) return false;
+    const afterKind = m.subject.indexOf('.', m.subject.indexOf('.', root.length) + 1);
+    return kinds.has(m.subject.slice(0, afterKind + 1));
+  };
 }
 
 /** The refusal of a message whose contract version this build does not read; undefined when it reads it. */

@@ -9,8 +9,10 @@ import type { Bus } from './connection.ts';
 import {
   CONTRACT_VERSION,
   CONTRACT_VERSION_HEADER,
+  CONTROLLER_KIND_HEADER,
   contractDecision,
   contractVersionOf,
+  controllerKindValue,
   PUBLISHER_HEADER,
 } from './contract.ts';
 import {
@@ -45,6 +47,8 @@ export interface ObjectPublishOptions extends PublishOptions {
    * the subject's last sequence being the one read, so a replica racing in between makes this one re-read.
    */
   monotonic?: boolean;
+  /** The kind of the object's controller, sent in the Kruise-Controller-Kind header; omit when it has none. */
+  controllerKind?: { group: string; kind: string };
 }
 
 export interface Published {
@@ -90,10 +94,17 @@ async function send(
   payload: Uint8Array,
   typeName: string,
   msgId: string,
-  options: PublishOptions & { ttlMs?: number; expectLastSubjectSequence?: number },
+  options: PublishOptions & {
+    ttlMs?: number;
+    expectLastSubjectSequence?: number;
+    controllerKind?: { group: string; kind: string };
+  },
 ): Promise<Published> {
   const headers = natsHeaders();
   headers.set(PROTO_TYPE_HEADER, typeName);
+  if (options.controllerKind !== undefined) {
+    headers.set(CONTROLLER_KIND_HEADER, controllerKindValue(options.controllerKind));
+  }
   headers.set(CONTRACT_VERSION_HEADER, String(CONTRACT_VERSION));
   if (bus.build !== undefined) headers.set(PUBLISHER_HEADER, publisherName(bus.build));
   injectTraceContext(headers, options.context);
@@ -159,22 +170,80 @@ export async function publishObjectEvent(
   if (!monotonic) {
     return send(bus, subject, payload, objectEventCodec.typeName, msgId, { ...sendOptions, ...ttl });
   }
+  const known = lastStored(bus);
+  const remember = (published: Published): Published => {
+    // A deletion's marker expires (TTL): the next publish on the subject reads what is there.
+    if (published.duplicate || goneTypes.has(type)) known.delete(subject);
+    else
+      known.set(subject, {
+        seq: published.seq,
+        uid: complete.uid ?? '',
+        resourceVersion: complete.resourceVersion ?? '',
+        type,
+      });
+    return published;
+  };
+  // What this process stored last on the subject stands for a read of it: the conditional write fails if anyone
+  // stored something since, and then the loop below reads. One round trip per change instead of two.
+  // A creation nobody stored yet is asserted against an empty subject (sequence 0) the same way; a subject that
+  // is not empty (a re-list after a restart) fails the condition and is read.
+  const memo =
+    known.get(subject) ??
+    (type === ObjectEventType.OBJECT_EVENT_TYPE_ADDED
+      ? { seq: 0, uid: '', resourceVersion: '0', type: ObjectEventType.OBJECT_EVENT_TYPE_UNSPECIFIED }
+      : undefined);
+  if (memo !== undefined && !supersedes(memo, complete)) {
+    try {
+      return remember(
+        await send(bus, subject, payload, objectEventCodec.typeName, msgId, {
+          ...sendOptions,
+          ...ttl,
+          expectLastSubjectSequence: memo.seq,
+        }),
+      );
+    } catch (err) {
+      known.delete(subject);
+      if (!isWrongLastSequence(err)) throw err;
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     const last = await lastOnSubject(bus, subject);
     if (last !== undefined && last.event !== undefined && supersedes(last.event, complete)) {
       return { subject, msgId, seq: last.seq, duplicate: false, superseded: true };
     }
     try {
-      return await send(bus, subject, payload, objectEventCodec.typeName, msgId, {
-        ...sendOptions,
-        ...ttl,
-        // 0 asserts that the subject holds no message yet.
-        expectLastSubjectSequence: last?.seq ?? 0,
-      });
+      return remember(
+        await send(bus, subject, payload, objectEventCodec.typeName, msgId, {
+          ...sendOptions,
+          ...ttl,
+          // 0 asserts that the subject holds no message yet.
+          expectLastSubjectSequence: last?.seq ?? 0,
+        }),
+      );
     } catch (err) {
       if (!isWrongLastSequence(err) || attempt >= MONOTONIC_ATTEMPTS) throw err;
     }
   }
+}
+
+/** What a process last stored on an object subject: enough to order the next change against it. */
+interface StoredState {
+  seq: number;
+  uid: string;
+  resourceVersion: string;
+  type: ObjectEventType;
+}
+
+const storedByBus = new WeakMap<Bus, Map<string, StoredState>>();
+
+/** Per connection: one entry per live object this process published (deletions drop theirs). */
+function lastStored(bus: Bus): Map<string, StoredState> {
+  let known = storedByBus.get(bus);
+  if (known === undefined) {
+    known = new Map();
+    storedByBus.set(bus, known);
+  }
+  return known;
 }
 
 type StoredMessage = NonNullable<Awaited<ReturnType<Bus['jsm']['direct']['getMessage']>>>;

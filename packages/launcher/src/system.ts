@@ -10,7 +10,7 @@ import { buildCrdsWithConversionWebhook } from '@kruise-ts/api';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
 import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
 import { type ChartModeOptions, prepareChartMode } from './chart-mode.ts';
-import { allInOneSpec, type ServiceSpec, serviceSpecs } from './services.ts';
+import { allInOneSpec, SERVICE_NODE_FLAGS, type ServiceSpec, serviceSpecs } from './services.ts';
 import { removeLauncherState, writeLauncherState } from './state.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -188,7 +188,7 @@ async function runServices(
   const launch = async (spec: Spec, port: number, override: ServiceLaunch | undefined) => {
     const logFile = join(cluster.dir, `${spec.name}.log`);
     const out = createWriteStream(logFile, { flags: 'a' });
-    const args = [...(spec.nodeArgs ?? []), override?.entry ?? spec.entry];
+    const args = [...(spec.nodeArgs ?? SERVICE_NODE_FLAGS), override?.entry ?? spec.entry];
     const child = spawn(override?.execPath ?? process.execPath, args, {
       env: prepared.inherit
         ? { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...override?.env }

@@ -22,6 +22,9 @@ export class FencedError extends Error {
   }
 }
 
+/** How soon a key whose partition lease is late in renewal is tried again. */
+const LEASE_LAPSE_RECHECK_MS = 1000;
+
 export interface PartitionedReconcileRequest extends ReconcileRequest {
   namespace: string;
   name: string;
@@ -38,6 +41,11 @@ export interface PartitionedControllerOptions {
   memberId: string;
   /** Kinds the cache holds. */
   kinds: readonly GroupKind[];
+  /**
+   * Of these kinds (e.g. Pod), the cache holds only objects without a controller or controlled by `primary`:
+   * another workload kind's pods are never received decoded. Ignored with a shared `cache`.
+   */
+  controlled?: readonly GroupKind[];
   /**
    * A cache shared with the process's other controllers (holding at least `kinds`), so each object is held once.
    * Without it the controller opens its own.
@@ -133,6 +141,7 @@ export async function startPartitionedController(
     o.cache ??
     new ObjectCache(o.bus, {
       kinds: o.kinds,
+      ...(o.controlled ? { controlled: { kinds: o.controlled, controllers: [o.primary] } } : {}),
       onRefused: refused.onRefused,
       ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'cache feed error') } : {}),
     });
@@ -229,7 +238,10 @@ export async function startPartitionedController(
       const partition = partitionOfKey(request.key);
       // Not ours (any more): the owner reconciles it; nothing to retry here. `accepting` says the partition's
       // cache is synced (it is set inside onAcquired, before the lease manager marks the partition ready).
-      if (!accepting.has(partition) || !leases.holds(partition)) return undefined;
+      if (!accepting.has(partition)) return undefined;
+      // Still ours but the lease's validity lapsed (a renewal is late, e.g. a starved process): the key must not be
+      // dropped — nothing may enqueue it again once its objects are quiet. Lost partitions leave `accepting`.
+      if (!leases.holds(partition)) return { requeueAfter: LEASE_LAPSE_RECHECK_MS };
       // A message this build cannot read is the newest state of an object here: no decision on stale data.
       if (refused.blocks(cache, partition, request.key)) return { requeueAfter: refused.recheckMs };
       inFlight.set(partition, (inFlight.get(partition) ?? 0) + 1);

@@ -6,7 +6,6 @@ import type { ControllerRevision } from '@kruise-ts/core';
 import { CONTROLLER_REVISION, POD } from '@kruise-ts/kube';
 import {
   deleteExactly,
-  enqueueOwner,
   type HealthServer,
   ObjectCache,
   openControllerConnections,
@@ -20,6 +19,7 @@ import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { AppsV1Api } from '@kubernetes/client-node';
 import type { RevisionGcConfig } from './config.ts';
 import { revisionsToDelete } from './prune.ts';
+import { revisionGcKeysFor } from './triggers.ts';
 import { workloadKinds } from './workload-kinds.ts';
 
 /** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
@@ -81,13 +81,12 @@ export async function startRevisionGc(
           workers: config.workers,
           registry,
           logger,
-          // A revision or pod change can free a revision; the key is always the owning workload's.
-          keysFor: (change) => {
-            const obj = change.current ?? change.old;
-            if (!obj) return [];
-            if (obj.group === kind.group && obj.kind === kind.kind) return [`${obj.namespace}/${obj.name}`];
-            return enqueueOwner(change, workloadKind);
-          },
+          // Only a change that can free a revision; the key is always the owning workload's.
+          keysFor: (change, cache) =>
+            revisionGcKeysFor(kind, change, revisionKind, podKind, (uid) => {
+              const owner = cache.getByUid(workloadKind, uid);
+              return owner === undefined ? undefined : `${owner.namespace}/${owner.name}`;
+            }),
           reconcile: async ({ namespace, name, cache, fence, logger: log }) => {
             const workload = cache.get(workloadKind, namespace, name);
             if (!workload) return; // the garbage collector removes an owner's revisions with it

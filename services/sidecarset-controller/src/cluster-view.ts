@@ -26,6 +26,11 @@ export class ClusterView {
     return this.#objects.get(SIDECARSET, '', name)?.object;
   }
 
+  /** Whether any SidecarSet exists: without one, no pod change concerns this controller. */
+  hasSidecarSets(): boolean {
+    return this.#objects.list(SIDECARSET, '').length > 0;
+  }
+
   sidecarSets(): SidecarSet[] {
     return this.#objects.list(SIDECARSET, '').map((o) => o.object);
   }

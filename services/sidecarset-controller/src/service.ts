@@ -92,10 +92,14 @@ export async function startSidecarSetController(
       if (obj.group === SIDECARSET.group && obj.kind === SIDECARSET.kind) {
         if (sidecarSetChanged(change.old, change.current)) queue.add(obj.name, spanLinks(change));
       } else if (obj.group === POD.group && obj.kind === POD.kind) {
+        const view = state.view;
+        if (change.current === undefined && change.old !== undefined) {
+          versions.delete({ metadata: { uid: change.old.uid } });
+        }
+        // Pod bodies are parsed on first read (runtime ObjectCache): with no SidecarSet, none is read.
+        if (!view.hasSidecarSets()) return;
         const old = objectOf(change.old, POD);
         const current = objectOf(change.current, POD);
-        if (current === undefined && old !== undefined) versions.delete(old);
-        const view = state.view;
         for (const name of sidecarSetsForPodChange(old, current, (n) => view.sidecarSet(n))) {
           queue.add(name, spanLinks(change));
         }

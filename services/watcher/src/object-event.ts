@@ -30,14 +30,29 @@ const encoder = new TextEncoder();
 
 /**
  * The object with the apiVersion and kind it was read at, and its JSON. List items come without them; watch
- * events carry them; consumers always get them.
+ * events carry them; consumers always get them. metadata.managedFields is dropped: no consumer reads it, it is
+ * a third or more of a pod's bytes, and an update built from the cached object that omits it leaves the
+ * server's copy as it is (docs/adr/0023-each-service-reads-only-its-kinds.md).
  */
 export function normalized(
   resource: WatchedResource,
   object: KubeObject,
 ): { object: KubeObject; json: Uint8Array } {
   const complete = { ...object, apiVersion: apiVersionOf(resource), kind: resource.kind };
+  if (complete.metadata?.managedFields !== undefined) {
+    const { managedFields: _dropped, ...metadata } = complete.metadata;
+    complete.metadata = metadata;
+  }
   return { object: complete, json: encoder.encode(JSON.stringify(complete)) };
+}
+
+/** The kind of the object's controller (ownerReferences[controller=true]), for the Kruise-Controller-Kind header. */
+export function controllerKindOf(object: KubeObject): { group: string; kind: string } | undefined {
+  const owner = object.metadata?.ownerReferences?.find((ref) => ref.controller === true);
+  if (owner?.kind === undefined || owner.kind === '') return undefined;
+  const apiVersion = owner.apiVersion ?? '';
+  const slash = apiVersion.indexOf('/');
+  return { group: slash < 0 ? '' : apiVersion.slice(0, slash), kind: owner.kind };
 }
 
 /** The bus envelope of a change: identity, owner, labels and the object itself. */

@@ -8,7 +8,7 @@ import { Backoff, type BackoffOptions, sleep } from './backoff.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { resourceId } from './kinds.ts';
 import type { PublishOutcome, WatcherMetrics } from './metrics.ts';
-import { type ObjectChange, toObjectEvent } from './object-event.ts';
+import { controllerKindOf, type ObjectChange, toObjectEvent } from './object-event.ts';
 
 /** Where reflectors hand their changes. */
 export interface ObjectSink {
@@ -100,7 +100,12 @@ export class BusPublisher implements ObjectSink {
     try {
       for (;;) {
         try {
-          const published = await publishObjectEvent(bus, event, { context, monotonic: true });
+          const controllerKind = controllerKindOf(change.object);
+          const published = await publishObjectEvent(bus, event, {
+            context,
+            monotonic: true,
+            ...(controllerKind === undefined ? {} : { controllerKind }),
+          });
           const outcome: PublishOutcome = published.superseded
             ? 'superseded'
             : published.duplicate

@@ -12,7 +12,10 @@ export interface KubeObject {
     resourceVersion?: string;
     generation?: number;
     labels?: Record<string, string>;
-    ownerReferences?: { uid?: string; controller?: boolean }[];
+    ownerReferences?: { uid?: string; controller?: boolean; apiVersion?: string; kind?: string }[];
+    /** Server-side apply bookkeeping; never published (object-event.ts normalized). */
+    managedFields?: unknown[];
+    [field: string]: unknown;
   };
   [field: string]: unknown;
 }

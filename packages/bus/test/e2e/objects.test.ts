@@ -310,6 +310,50 @@ describe('object events over the bus', () => {
       );
     }));
 
+  test('a controlled feed skips objects of other controllers undecoded; one adopted away leaves as a TOMBSTONE', () =>
+    withBus(async (bus) => {
+      const podKind = { group: '', version: 'v1', kind: 'Pod' };
+      const pod = (name: string, rv: number): ObjectEventInit => ({
+        ...cloneSetEvent('owners', name, rv),
+        kind: podKind,
+        uid: `uid-${name}`,
+      });
+      const cloneSet = { group: 'apps.kruise.io', kind: 'CloneSet' };
+      const statefulSet = { group: 'apps.kruise.io', kind: 'StatefulSet' };
+      await publishObjectEvent(bus, pod('mine', 1), { controllerKind: statefulSet });
+      await publishObjectEvent(bus, pod('theirs', 1), { controllerKind: cloneSet });
+      await publishObjectEvent(bus, pod('orphan', 1));
+      await publishObjectEvent(bus, cloneSetEvent('owners', 'web', 1));
+      const seen: ObjectFeedEvent[] = [];
+      const feed = await openObjectFeed(bus, {
+        partitions: [partitionOf('owners', 8)],
+        controlled: { kinds: [podKind], controllers: [statefulSet] },
+        onEvent: (e) => void seen.push(e),
+      });
+      try {
+        await withTimeout(feed.synced, 10_000, 'synced');
+        const names = () => seen.map((e) => `${e.event.name}:${ObjectEventType[e.event.type]}`).sort();
+        // CloneSets are not a controlled kind: held whatever their owner.
+        assert.deepEqual(names(), [
+          'mine:OBJECT_EVENT_TYPE_ADDED',
+          'orphan:OBJECT_EVENT_TYPE_ADDED',
+          'web:OBJECT_EVENT_TYPE_ADDED',
+        ]);
+        // The orphan is adopted by a CloneSet: it leaves this view.
+        await publishObjectEvent(bus, pod('orphan', 2), { controllerKind: cloneSet });
+        await waitFor('the adopted orphan leaves', () => seen.length === 4);
+        assert.equal(seen[3]!.event.name, 'orphan');
+        assert.equal(seen[3]!.event.type, ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE);
+        // Another controller's pod changing is not delivered at all.
+        await publishObjectEvent(bus, pod('theirs', 2), { controllerKind: cloneSet });
+        await publishObjectEvent(bus, pod('mine', 2), { controllerKind: statefulSet });
+        await waitFor('own pod update', () => seen.length === 5);
+        assert.equal(seen[4]!.event.name, 'mine');
+      } finally {
+        await feed.stop();
+      }
+    }));
+
   test('trace context travels from publisher to feed', () =>
     withBus(async (bus) => {
       const traceId = '0af7651916cd43dd8448eb211c80319c';

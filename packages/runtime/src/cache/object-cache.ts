@@ -7,6 +7,7 @@
 import {
   type Bus,
   type ContractRefusal,
+  type ControlledSelection,
   fromTimestamp,
   type GroupKind,
   type ObjectEvent,
@@ -41,7 +42,7 @@ export type Stored<T extends { metadata?: object }> = T & {
   metadata: { name: string; namespace: string; uid: string };
 };
 
-/** Frozen, as everything the cache hands out. */
+/** Frozen, as everything the cache hands out; `object` is parsed from the bus message on first read. */
 export interface CachedObject<T = KubernetesObject> {
   group: string;
   kind: string;
@@ -75,6 +76,11 @@ export type CacheListener = (change: CacheChange) => void | Promise<void>;
 export interface ObjectCacheOptions {
   /** Kinds this cache holds. */
   kinds: readonly GroupKind[];
+  /**
+   * Of these kinds, only objects without a controller or with one of these controllers are held; the others are
+   * skipped undecoded (bus ObjectFeedOptions.controlled). A controller never reads another kind's pods.
+   */
+  controlled?: ControlledSelection;
   /** Called for every change, in stream order per feed; the next event waits for it. More via subscribe(). */
   onChange?: CacheListener;
   onError?(error: Error): void;
@@ -155,6 +161,7 @@ export class ObjectCache {
       const feed = await openObjectFeed(this.#bus, {
         ...selection,
         kinds: this.#o.kinds,
+        ...(this.#o.controlled ? { controlled: this.#o.controlled } : {}),
         onEvent: ({ event, subject, snapshot, context }) => {
           this.#refused.delete(subject);
           return this.apply(event, snapshot, context);
@@ -334,13 +341,12 @@ export class ObjectCache {
       await this.#notify({ old, current: undefined, snapshot, context, observedAt });
       return;
     }
-    let object: KubernetesObject;
-    try {
-      object = deepFreeze(JSON.parse(decoder.decode(event.object)));
-    } catch (err) {
-      this.#o.onError?.(new Error(`undecodable object ${key}@${event.resourceVersion}`, { cause: err }));
-      return;
-    }
+    // The body is parsed on first read, not here: most objects a service receives are looked at only through
+    // the envelope (owner uid, labels, name) — pods of another controller's workload never get parsed.
+    let bytes: Uint8Array | undefined = event.object;
+    let parsed: KubernetesObject | undefined;
+    const onError = this.#o.onError;
+    const resourceVersion = event.resourceVersion;
     const current: CachedObject = {
       group,
       kind,
@@ -352,7 +358,19 @@ export class ObjectCache {
       controllerUid: event.controllerUid,
       labels: Object.freeze({ ...event.labels }),
       partition: event.partition ?? undefined,
-      object,
+      get object(): KubernetesObject {
+        if (parsed === undefined) {
+          try {
+            parsed = deepFreeze(JSON.parse(decoder.decode(bytes)) as KubernetesObject);
+            bytes = undefined; // held once: as the parsed tree from now on
+          } catch (err) {
+            const error = new Error(`undecodable object ${key}@${resourceVersion}`, { cause: err });
+            onError?.(error);
+            throw error;
+          }
+        }
+        return parsed;
+      },
       context,
     };
     Object.freeze(current);

@@ -81,6 +81,7 @@ export class KubeClient {
   readonly #requestTimeoutMs: number;
   readonly #apis = new Map<ApiClass<unknown>, unknown>();
   #objects: KubernetesObjectApi | undefined;
+  #dispatcher: ReturnType<RequestContext['getDispatcher']>;
 
   constructor(options: KubeClientOptions = {}) {
     this.kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
@@ -173,6 +174,15 @@ export class KubeClient {
 
   #beforeRequest(request: RequestContext, userAgent: string): RequestContext {
     request.setHeaderParam('User-Agent', userAgent);
+    // client-node's authentication builds a new undici Agent for every request, so every call opened a new TLS
+    // connection (a handshake on both sides; an idle service did that every lease renewal). The first agent is
+    // kept for the client's life and connections are reused; the per-request one is dropped unused. A client
+    // certificate rotated on disk is therefore read again only by a new KubeClient (a restart).
+    const fresh = request.getDispatcher();
+    if (fresh !== undefined) {
+      this.#dispatcher ??= fresh;
+      request.setDispatcher(this.#dispatcher);
+    }
     const guard = isWrite(request.getHttpMethod()) ? currentWriteGuard() : undefined;
     // Last moment before the request is sent: a write for a partition no longer safely held never leaves.
     guard?.fence();

@@ -140,12 +140,15 @@ export class PartitionLeaseManager {
 
   async #leases(): Promise<Map<number, LeaseRecord>> {
     const leases = new Map<number, LeaseRecord>();
-    for (let p = 0; p < this.#o.partitions; p++) {
-      const entry = await this.#o.kv.get(this.#leaseKey(p));
-      if (entry?.operation !== 'PUT') continue;
+    // Concurrently: one after another, a tick on a loaded machine outlasted a lease's validity.
+    const entries = await Promise.all(
+      Array.from({ length: this.#o.partitions }, (_, p) => this.#o.kv.get(this.#leaseKey(p))),
+    );
+    entries.forEach((entry, p) => {
+      if (entry?.operation !== 'PUT') return;
       const { holder } = JSON.parse(decoder.decode(entry.value)) as { holder: string };
       leases.set(p, { holder, revision: entry.revision });
-    }
+    });
     return leases;
   }
 
@@ -160,18 +163,21 @@ export class PartitionLeaseManager {
     const plan = planLeases({ self: this.#o.memberId, members, partitions: this.#o.partitions, leases });
     const value = encoder.encode(JSON.stringify({ holder: this.#o.memberId }));
     const validUntil = (sentAt: number) => sentAt + this.#o.ttlMs * (1 - (this.#o.safetyFraction ?? 0.25));
-    for (const p of plan.renew) {
-      const held = this.#held.get(p);
-      if (!held || this.#releasing.has(p)) continue;
-      const sentAt = this.#now();
-      try {
-        held.revision = await this.#o.kv.update(this.#leaseKey(p), value, held.revision);
-        held.validUntil = validUntil(sentAt);
-      } catch (err) {
-        this.#o.onError?.(new Error(`renewing lease of partition ${p} failed`, { cause: err }));
-        this.#lose(p);
-      }
-    }
+    // Renewals go out together, so the last partition's is not a whole tick of round trips late.
+    await Promise.all(
+      plan.renew.map(async (p) => {
+        const held = this.#held.get(p);
+        if (!held || this.#releasing.has(p)) return;
+        const sentAt = this.#now();
+        try {
+          held.revision = await this.#o.kv.update(this.#leaseKey(p), value, held.revision);
+          held.validUntil = validUntil(sentAt);
+        } catch (err) {
+          this.#o.onError?.(new Error(`renewing lease of partition ${p} failed`, { cause: err }));
+          this.#lose(p);
+        }
+      }),
+    );
     // Not awaited: one partition's drain must not stop the renewals of the others.
     for (const p of plan.release) void this.#startRelease(p);
     for (const p of plan.acquire) {

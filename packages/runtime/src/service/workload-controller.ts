@@ -110,6 +110,8 @@ export interface WorkloadControllerOptions {
   logger: Logger;
   registry: Registry;
   kinds: readonly GroupKind[];
+  /** Of these kinds only objects without a controller or controlled by `primary` are cached (e.g. Pod). */
+  controlled?: readonly GroupKind[];
   primary: GroupKind;
   /**
    * The keys a change enqueues, and what it tells the scale expectations. Every object's resourceVersion is
@@ -166,6 +168,7 @@ export async function startWorkloadController(
       memberId: settings.memberId,
       kinds: o.kinds,
       ...(o.shared === undefined ? {} : { cache: o.shared.cache }),
+      ...(o.controlled ? { controlled: o.controlled } : {}),
       primary: o.primary,
       workers: settings.workers,
       registry,

@@ -83,6 +83,22 @@ describe('ObjectCache', () => {
     }, TypeError);
   });
 
+  it('parses a body once, on its first read; an undecodable one fails that read and is reported', async () => {
+    const errors: Error[] = [];
+    const cache = new ObjectCache({} as Bus, { kinds: [POD], onError: (e) => errors.push(e) });
+    await cache.apply(podEvent('a'), false, ROOT_CONTEXT);
+    const pod = cache.get(TYPED_POD, 'ns', 'a');
+    assert.ok(pod);
+    assert.equal(pod.object, pod.object, 'the same parsed object on every read');
+    assert.equal(pod.object.metadata.name, 'a');
+    const broken = { ...podEvent('b'), object: encoder.encode('{not json') };
+    await cache.apply(broken, false, ROOT_CONTEXT);
+    const held = cache.get(TYPED_POD, 'ns', 'b');
+    assert.ok(held, 'indexed from the envelope');
+    assert.throws(() => held.object, /undecodable object/);
+    assert.equal(errors.length, 1);
+  });
+
   it('indexes by namespace, owner uid, uid and label', async () => {
     const cache = newCache();
     await cache.apply(

@@ -9,3 +9,8 @@ export const BROADCASTJOB = typedKind<Stored<BroadcastJob>>(kube.BROADCASTJOB);
 export const POD = typedKind<Pod>(kube.POD);
 export const NODE = typedKind<Node>(kube.NODE);
 export const CACHED_KINDS: readonly kube.GroupKind[] = [BROADCASTJOB, POD, NODE];
+/**
+ * Of the cached kinds, those held only when they have no controller (adoption candidates) or are this
+ * controller's own: pods of other workloads are skipped undecoded (docs/adr/0023-each-service-reads-only-its-kinds.md).
+ */
+export const CONTROLLED_KINDS: readonly kube.GroupKind[] = [POD];

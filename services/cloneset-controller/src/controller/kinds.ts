@@ -12,6 +12,11 @@ export const PVC = typedKind<PersistentVolumeClaim>(kube.PVC);
 export const CONTROLLER_REVISION = typedKind<ControllerRevision>(kube.CONTROLLER_REVISION);
 
 export const CACHED_KINDS: readonly kube.GroupKind[] = [CLONESET, POD, PVC, CONTROLLER_REVISION];
+/**
+ * Of the cached kinds, those held only when they have no controller (adoption candidates) or are this
+ * controller's own: pods of other workloads are skipped undecoded (docs/adr/0023-each-service-reads-only-its-kinds.md).
+ */
+export const CONTROLLED_KINDS: readonly kube.GroupKind[] = [POD];
 
 /** The version the controller reads and writes (the storage version, docs/behaviour/cloneset.md#feature-gates). */
 export const CLONESET_RESOURCE = kube.resourceOf(kube.CLONESET);

@@ -10,3 +10,8 @@ export const POD = typedKind<StatefulSetPod>(kube.POD);
 export const PVC = typedKind<PersistentVolumeClaim>(kube.PVC);
 export const REVISION = typedKind<ControllerRevision>(kube.CONTROLLER_REVISION);
 export const CACHED_KINDS: readonly kube.GroupKind[] = [STATEFULSET, POD, PVC, REVISION];
+/**
+ * Of the cached kinds, those held only when they have no controller (adoption candidates) or are this
+ * controller's own: pods of other workloads are skipped undecoded (docs/adr/0023-each-service-reads-only-its-kinds.md).
+ */
+export const CONTROLLED_KINDS: readonly kube.GroupKind[] = [POD];

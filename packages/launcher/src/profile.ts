@@ -1,0 +1,309 @@
+// `npm run profile -- [--replicas N] [--cpu-prof] [--idle-seconds S]`: where the whole system's CPU and memory
+// go. Starts a local cluster and the system as `npm start` does, measures idle CPU and RSS of every process it
+// started, drives one CloneSet through scale-up, a ReCreate image roll and scale-down, and prints CPU-seconds
+// per process per phase. With --cpu-prof every service writes a V8 CPU profile on exit and the top self-time
+// frames of each are printed. Bounded: every wait has a deadline; everything it started is stopped.
+// Figures are printed, never asserted (docs/performance.md records them).
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startCluster } from '@kruise-ts/devcluster';
+import { startSystem } from './system.ts';
+
+const { values } = parseArgs({
+  options: {
+    replicas: { type: 'string', default: '300' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'idle-seconds': { type: 'string', default: '30' },
+    'top-frames': { type: 'string', default: '12' },
+    'keep-dir': { type: 'boolean', default: false },
+  },
+});
+const replicas = Number(values.replicas);
+const idleSeconds = Number(values['idle-seconds']);
+const topFrames = Number(values['top-frames']);
+if (!Number.isInteger(replicas) || replicas < 1) throw new Error('--replicas must be a positive integer');
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+const PHASE_TIMEOUT_MS = 15 * 60_000;
+
+interface ProcSample {
+  name: string;
+  cpuTicks: number;
+  rssKiB: number;
+}
+
+/** Names of every process seen, for naming the CPU profiles (their file names carry the pid). */
+const namesByPid = new Map<number, string>();
+
+/** Every live descendant of this process, named by service (node) or binary (control plane). */
+function sampleDescendants(): Map<number, ProcSample> {
+  const parents = new Map<number, number>();
+  const stats = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // comm may hold spaces and parentheses: fields start after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+      stats.set(Number(entry), stat);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const out = new Map<number, ProcSample>();
+  const isDescendant = (pid: number): boolean => {
+    for (let p = parents.get(pid), hops = 0; p !== undefined && hops < 20; p = parents.get(p), hops++) {
+      if (p === process.pid) return true;
+    }
+    return false;
+  };
+  for (const [pid, stat] of stats) {
+    if (!isDescendant(pid)) continue;
+    try {
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cpuTicks = Number(fields[11]) + Number(fields[12]); // utime + stime
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const service = argv.map((a) => /services\/([^/]+)\/src\/main\.ts$/.exec(a)?.[1]).find(Boolean);
+      const name = service ?? basename(argv[0] ?? String(pid));
+      namesByPid.set(pid, name);
+      out.set(pid, { name, cpuTicks, rssKiB });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out;
+}
+
+/** CPU-seconds per process name between two samples (a process that appeared counts from zero). */
+function cpuBetween(before: Map<number, ProcSample>, after: Map<number, ProcSample>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [pid, s] of after) {
+    const spent = (s.cpuTicks - (before.get(pid)?.cpuTicks ?? 0)) / TICKS_PER_SECOND;
+    out.set(s.name, (out.get(s.name) ?? 0) + spent);
+  }
+  return out;
+}
+
+function rssByName(sample: Map<number, ProcSample>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of sample.values()) out.set(s.name, (out.get(s.name) ?? 0) + s.rssKiB / 1024);
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(what: string, check: () => boolean): Promise<void> {
+  const deadline = Date.now() + PHASE_TIMEOUT_MS;
+  for (;;) {
+    if (check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(1000);
+  }
+}
+
+const cluster = await startCluster({ nodes: 4, keepDir: values['keep-dir'] });
+if (values['keep-dir']) console.error(`profile: cluster directory (kept, with service logs): ${cluster.dir}`);
+let profDir: string | undefined;
+if (values['cpu-prof']) {
+  // Outside the cluster's directory, which its stop() removes.
+  profDir = mkdtempSync(join(tmpdir(), 'kruise-ts-cpu-prof-'));
+  // The services inherit this process's environment (system.ts spawns them with it).
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profDir}`.trim();
+}
+let system: Awaited<ReturnType<typeof startSystem>> | undefined;
+const rows: { phase: string; wallS: number; cpu: Map<string, number> }[] = [];
+try {
+  system = await startSystem(cluster);
+  if (values['cpu-prof']) delete process.env.NODE_OPTIONS;
+  const { kubectl } = system;
+  // Let start-up work (certificates, CRD conversion, first syncs) finish before measuring idle.
+  await sleep(10_000);
+
+  const idle = async (label: string) => {
+    const a = sampleDescendants();
+    await sleep(idleSeconds * 1000);
+    const b = sampleDescendants();
+    const cpu = cpuBetween(a, b);
+    rows.push({ phase: label, wallS: idleSeconds, cpu });
+    return { cpu, rss: rssByName(b) };
+  };
+  const idleBefore = await idle('idle (before)');
+
+  const ns = 'profile';
+  kubectl(['create', 'namespace', ns]);
+  const cloneSet = (n: number, image: string) =>
+    JSON.stringify({
+      apiVersion: 'apps.kruise.io/v1alpha1',
+      kind: 'CloneSet',
+      metadata: { name: 'bench', namespace: ns },
+      spec: {
+        replicas: n,
+        selector: { matchLabels: { app: 'bench' } },
+        updateStrategy: { type: 'ReCreate', maxUnavailable: '50%' },
+        template: {
+          metadata: { labels: { app: 'bench' } },
+          spec: { containers: [{ name: 'main', image }] },
+        },
+      },
+    });
+  interface Status {
+    metadata: { generation: number };
+    status?: {
+      observedGeneration?: number;
+      replicas?: number;
+      readyReplicas?: number;
+      updatedReadyReplicas?: number;
+    };
+  }
+  const status = (): Status => JSON.parse(kubectl(['-n', ns, 'get', 'cloneset', 'bench', '-o', 'json']));
+  const settled = (want: number) => () => {
+    const s = status();
+    const st = s.status ?? {};
+    return (
+      st.observedGeneration === s.metadata.generation &&
+      (st.replicas ?? 0) === want &&
+      (st.readyReplicas ?? 0) === want &&
+      (st.updatedReadyReplicas ?? 0) === want
+    );
+  };
+  const podCount = () => kubectl(['-n', ns, 'get', 'pods', '-o', 'name']).split('\n').filter(Boolean).length;
+  const phase = async (name: string, act: () => void, done: () => boolean) => {
+    const a = sampleDescendants();
+    const t0 = Date.now();
+    act();
+    await waitFor(name, done);
+    const wallS = (Date.now() - t0) / 1000;
+    rows.push({ phase: name, wallS, cpu: cpuBetween(a, sampleDescendants()) });
+    console.error(`profile: ${name} done in ${wallS.toFixed(1)} s`);
+  };
+
+  kubectl(['apply', '-f', '-'], cloneSet(0, 'nginx:1.25'));
+  await phase(
+    `scale-up 0→${replicas}`,
+    () => kubectl(['apply', '-f', '-'], cloneSet(replicas, 'nginx:1.25')),
+    settled(replicas),
+  );
+  await phase(
+    'ReCreate roll',
+    () => kubectl(['apply', '-f', '-'], cloneSet(replicas, 'nginx:1.26')),
+    settled(replicas),
+  );
+  await phase(
+    `scale-down ${replicas}→0`,
+    () => kubectl(['apply', '-f', '-'], cloneSet(0, 'nginx:1.26')),
+    () => settled(0)() && podCount() === 0,
+  );
+  const idleAfter = await idle('idle (after)');
+
+  // The table: one row per process, one column per phase.
+  const names = [...new Set(rows.flatMap((r) => [...r.cpu.keys()]))].sort(
+    (a, b) => total(b) - total(a) || a.localeCompare(b),
+  );
+  function total(name: string) {
+    return rows.reduce((s, r) => s + (r.cpu.get(name) ?? 0), 0);
+  }
+  const head = ['process', ...rows.map((r) => r.phase), 'RSS idle before MiB', 'RSS idle after MiB'];
+  const lines = [head];
+  for (const name of names) {
+    lines.push([
+      name,
+      ...rows.map((r) =>
+        r.phase.startsWith('idle')
+          ? `${(((r.cpu.get(name) ?? 0) / r.wallS) * 1000).toFixed(1)} m`
+          : (r.cpu.get(name) ?? 0).toFixed(2),
+      ),
+      (idleBefore.rss.get(name) ?? 0).toFixed(0),
+      (idleAfter.rss.get(name) ?? 0).toFixed(0),
+    ]);
+  }
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  // kruise-ts's own processes: the services and the bus (the control plane and Jaeger are the cluster's).
+  const clusterProcesses = new Set([
+    'kube-apiserver',
+    'etcd',
+    'kwok',
+    'kube-scheduler',
+    'kube-controller-manager',
+    'jaeger',
+  ]);
+  const own = (m: Map<string, number>) => new Map([...m].filter(([name]) => !clusterProcesses.has(name)));
+  lines.push([
+    'kruise-ts (services + nats-server)',
+    ...rows.map((r) =>
+      r.phase.startsWith('idle')
+        ? `${((sum(own(r.cpu)) / r.wallS) * 1000).toFixed(1)} m`
+        : sum(own(r.cpu)).toFixed(2),
+    ),
+    sum(own(idleBefore.rss)).toFixed(0),
+    sum(own(idleAfter.rss)).toFixed(0),
+  ]);
+  lines.push([
+    'TOTAL',
+    ...rows.map((r) =>
+      r.phase.startsWith('idle') ? `${((sum(r.cpu) / r.wallS) * 1000).toFixed(1)} m` : sum(r.cpu).toFixed(2),
+    ),
+    sum(idleBefore.rss).toFixed(0),
+    sum(idleAfter.rss).toFixed(0),
+  ]);
+  lines.push(['wall s', ...rows.map((r) => r.wallS.toFixed(1)), '', '']);
+  const widths = head.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length)));
+  console.log(`\nCPU-seconds per phase (idle: millicores), RSS; ${replicas} replicas\n`);
+  for (const l of lines) console.log(`| ${l.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`);
+} finally {
+  await system?.stop();
+  await cluster.stop();
+}
+
+if (profDir !== undefined) printProfiles(profDir);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** Top self-time frames of every profile the services wrote on exit. */
+function printProfiles(dir: string): void {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  } catch {
+    console.log(`no CPU profiles in ${dir}`);
+    return;
+  }
+  console.log(`\nCPU profiles (kept): ${dir}`);
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      nodes: ProfileNode[];
+      startTime: number;
+      endTime: number;
+      samples: number[];
+      argv?: string[];
+    };
+    const msPerSample = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
+    const self = new Map<string, number>();
+    let totalHits = 0;
+    for (const n of profile.nodes) {
+      const hits = n.hitCount ?? 0;
+      totalHits += hits;
+      const { functionName, url, lineNumber } = n.callFrame;
+      const where = url
+        ? `${url.replace(/^.*\/(node_modules|packages|services)\//, '$1/')}:${lineNumber + 1}`
+        : '';
+      const key = `${functionName || '(anonymous)'} ${where}`;
+      self.set(key, (self.get(key) ?? 0) + hits);
+    }
+    const pid = Number(/^CPU\.[^.]+\.[^.]+\.(\d+)\./.exec(file)?.[1]);
+    console.log(
+      `\n${namesByPid.get(pid) ?? 'unknown'} (${file}): ${((totalHits * msPerSample) / 1000).toFixed(1)} s sampled`,
+    );
+    for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, topFrames)) {
+      console.log(`  ${((hits * msPerSample) / 1000).toFixed(2).padStart(7)} s  ${key}`);
+    }
+  }
+}
