@@ -11,7 +11,11 @@ import { contractRefusals } from './contract-refusals.ts';
 import { type Controller, type ReconcileRequest, type ReconcileResult, runController } from './controller.ts';
 import { runWithWriteGuard } from './kube/write-guard.ts';
 import { PartitionLeaseManager } from './partitions/lease-manager.ts';
+import { freshEnough } from './partitions/liveness.ts';
 import { WorkQueue } from './queue/work-queue.ts';
+
+/** How long a taken-over partition may wait for its cache to reach the previous owner's progress. */
+const FRESHNESS_TIMEOUT_MS = 30_000;
 
 export class FencedError extends Error {
   readonly partition: number;
@@ -163,17 +167,24 @@ export async function startPartitionedController(
   await cache.addClusterScoped();
 
   const kv = await new Kvm(o.bus.js).open(o.bus.topology.leases.bucket);
+  // The object stream's identity: progress recorded for a successor means nothing on a recreated stream.
+  const stream = (await o.bus.jsm.streams.info(o.bus.topology.objects.stream)).created;
   const leases: PartitionLeaseManager = new PartitionLeaseManager({
     kv,
     controller: o.name,
     memberId: o.memberId,
     partitions,
     ttlMs: o.bus.topology.leases.ttlMs,
-    onAcquired: async (p) => {
+    stream,
+    progress: (p) => cache.consumedThrough(p),
+    onAcquired: async (p, { minSeq }) => {
       aborts.get(p)?.abort(new FencedError(p, 're-acquired'));
       aborts.set(p, new AbortController());
       await listsPublished(); // cheap once the markers exist: one KV read per kind
       await cache.addPartition(p);
+      // Take-over freshness: at least as fresh as the previous owner's cache was (a shared cache may have had
+      // the partition open already, behind the stream head).
+      await awaitFresh(p, minSeq);
       accepting.add(p);
       owned?.inc({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: true, reason: 'acquired' });
@@ -210,6 +221,17 @@ export async function startPartitionedController(
     },
     ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'partition lease error') } : {}),
   });
+
+  const awaitFresh = async (p: number, minSeq: number) => {
+    const deadline = Date.now() + FRESHNESS_TIMEOUT_MS;
+    while (!freshEnough(cache.consumedThrough(p), minSeq)) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `partition ${p}: cache consumed the stream through ${cache.consumedThrough(p)}, previous owner through ${minSeq}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
 
   // Namespaces seen in the cache for a partition (the cache indexes by namespace).
   const namespacesOf = (p: number) => cache.namespaces().filter((ns) => partitionOf(ns, partitions) === p);

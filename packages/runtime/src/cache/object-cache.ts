@@ -182,6 +182,11 @@ export class ObjectCache {
     return this.#feeds.get(partition)?.isSynced() ?? false;
   }
 
+  /** Object-stream sequence the partition's feed has handled everything up to (0 when not open or not synced). */
+  consumedThrough(partition: number): number {
+    return this.#feeds.get(partition)?.consumedThrough() ?? 0;
+  }
+
   /** Stops the partition's feed and forgets its objects, once no user of the partition is left. */
   async removePartition(partition: number): Promise<void> {
     const users = (this.#partitionUsers.get(partition) ?? 1) - 1;
