@@ -10,7 +10,8 @@ export interface ServiceSpec {
   env(port: number): Record<string, string>;
 }
 
-export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec[] {
+/** `dataDir`: where services keep local state across restarts (the webhook server's admission snapshot). */
+export function serviceSpecs(repoRoot: string, webhookPort: number, dataDir?: string): ServiceSpec[] {
   const entry = (name: string) => join(repoRoot, 'services', name, 'src', 'main.ts');
   const specs: ServiceSpec[] = [
     {
@@ -26,6 +27,7 @@ export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec
         WEBHOOK_PORT: String(webhookPort),
         WEBHOOK_REGISTER: 'true',
         WEBHOOK_HOST: '127.0.0.1',
+        ...(dataDir === undefined ? {} : { KRUISE_TS_SNAPSHOT_DIR: join(dataDir, 'webhook-server') }),
       }),
     },
     { name: 'watcher', entry: entry('watcher'), env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }) },

@@ -141,7 +141,7 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
     else known.pid = child.pid ?? 0;
   };
   try {
-    for (const spec of serviceSpecs(repoRoot, webhookPort)) {
+    for (const spec of serviceSpecs(repoRoot, webhookPort, cluster.dir)) {
       if (options.omit?.includes(spec.name)) continue;
       const override = options.replace?.[spec.name];
       const port = await freePort();

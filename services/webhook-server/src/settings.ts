@@ -21,6 +21,8 @@ export interface WebhookServerSettings {
   register: { baseHost: string; mutatingName: string; validatingName: string } | undefined;
   nats: { url: string; prefix: string; partitions: number } | undefined;
   kubeconfigPath: string | undefined;
+  /** Admission snapshot directory (written on change, read when NATS is unreachable at start). */
+  snapshotDir: string | undefined;
   instance: string;
   shutdownDeadlineMs: number;
   /** Deprecated setting names in use; logged once at start. */
@@ -56,6 +58,7 @@ export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
         }
       : undefined,
     kubeconfigPath: s.string('KRUISE_TS_KUBECONFIG') ?? s.string('KUBECONFIG'),
+    snapshotDir: s.string('KRUISE_TS_SNAPSHOT_DIR'),
     instance: s.string('POD_NAME') ?? `${hostname()}-${process.pid}`,
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
     deprecations: [],
