@@ -4,6 +4,8 @@
 import { connectBus, topology } from '@kruise-ts/bus';
 
 export interface LeaseProbe {
+  /** Every lease key and its holder (member id `<host>-<pid>`). */
+  leases(): Promise<Map<string, string>>;
   /** Lease keys (`<controller>.partitions.<p>`) whose holder is the process with this pid. */
   heldBy(pid: number): Promise<string[]>;
   /** Resolves with the ms from `since` until none of `keys` is held by `pid` any more and each has a holder. */
@@ -36,6 +38,7 @@ export async function openLeaseProbe(natsUrl: string, prefix = 'kruise'): Promis
   };
 
   return {
+    leases: holders,
     heldBy: async (pid) =>
       [...(await holders())]
         .filter(([, h]) => isPid(h, pid))

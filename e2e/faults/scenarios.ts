@@ -1,7 +1,9 @@
 // Fault scenarios against the real cluster and the whole system (packages/launcher): each one injects a
 // failure while workloads change, watches every pod/PVC event with the invariant checker, and checks the final
 // state exactly. Scenario numbers follow issue #12.
-import { connectBus, topology } from '@kruise-ts/bus';
+
+import { readFileSync } from 'node:fs';
+import { connectBus, partitionOf, topology } from '@kruise-ts/bus';
 import { type Cluster, eventually } from '@kruise-ts/devcluster';
 import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
 import {
@@ -29,6 +31,8 @@ export interface ScenarioContext {
   system: RunningSystem;
   /** A namespace of its own for this run. */
   namespace: string;
+  /** How long scenario 5 keeps nats-server down. */
+  natsOutageMs: number;
   log(message: string): void;
 }
 
@@ -232,6 +236,36 @@ async function wipeBus(natsUrl: string): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A SidecarSet injecting one `sidecar` container into pods labelled `fault-sidecar=<value>`. */
+function sidecarSetYaml(name: string, value: string) {
+  return JSON.stringify({
+    apiVersion: 'apps.kruise.io/v1beta1',
+    kind: 'SidecarSet',
+    metadata: { name },
+    spec: {
+      selector: { matchLabels: { 'fault-sidecar': value } },
+      containers: [{ name: 'sidecar', image: 'busybox:1' }],
+    },
+  });
+}
+
+function barePodYaml(namespace: string, name: string, sidecarValue: string) {
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, labels: { 'fault-sidecar': sidecarValue } },
+    spec: { containers: [{ name: 'app', image: 'nginx:1' }] },
+  });
+}
+
+/** The service (launcher name) whose process holds `key`, among `names`. */
+function serviceHolding(system: RunningSystem, holder: string | undefined, names: readonly string[]) {
+  return names.find((n) => {
+    const pid = system.services.find((s) => s.name === n)?.pid;
+    return pid !== undefined && holder?.endsWith(`-${pid}`) === true;
+  });
+}
+
 export const scenarios: Scenario[] = [
   {
     id: '1-migration',
@@ -399,6 +433,209 @@ export const scenarios: Scenario[] = [
       } finally {
         ctx.system.signal(successor, 'SIGTERM');
       }
+    },
+  },
+  {
+    id: '2-frozen-watcher-takeover',
+    title:
+      'watcher SIGSTOPped while the owning cloneset-controller is SIGKILLed mid-scale-up; a replica takes over',
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 2, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 2);
+      const replica = await ctx.system.addReplica('cloneset-controller');
+      const names = ['cloneset-controller', replica];
+      const probe = await openLeaseProbe(ctx.cluster.natsUrl);
+      let frozen = false;
+      try {
+        // The namespace's partition lease, once the two replicas split the partitions.
+        let key = '';
+        await eventually(
+          'two cloneset-controller replicas sharing the partitions',
+          async () => {
+            const leases = [...(await probe.leases())].filter(([k]) => k.startsWith('cloneset.partitions.'));
+            const holders = new Set(leases.map(([, h]) => serviceHolding(ctx.system, h, names)));
+            key = `cloneset.partitions.${partitionOf(namespace, leases.length)}`;
+            return holders.has(names[0]) && holders.has(names[1]);
+          },
+          { timeoutMs: 60_000, intervalMs: 500 },
+        );
+        const owner = serviceHolding(ctx.system, (await probe.leases()).get(key), names);
+        if (owner === undefined) throw new Error(`no replica holds ${key}`);
+        const ownerPid = ctx.system.services.find((s) => s.name === owner)?.pid ?? -1;
+        const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, { maxPods: 7 });
+        ctx.system.kubectl(
+          ['apply', '-f', '-'],
+          cloneSetYaml(namespace, { replicas: 6, image: 'nginx:1', pvc: true }),
+        );
+        await sleep(300);
+        ctx.system.signal('watcher', 'SIGSTOP');
+        frozen = true;
+        const frozenAt = Date.now();
+        ctx.system.signal(owner, 'SIGKILL');
+        const failoverMs = await probe.awaitTakenOver([key], ownerPid, frozenAt);
+        ctx.log(`SIGKILL ${owner} (watcher frozen): ${key} taken over after ${failoverMs} ms`);
+        // Two lease TTLs (15 s each by default) with the watcher frozen.
+        await sleep(Math.max(0, 30_000 - (Date.now() - frozenAt)));
+        ctx.system.signal('watcher', 'SIGCONT');
+        frozen = false;
+        await awaitRollout(ctx.system, namespace, 6);
+        await awaitSettled(ctx.system, namespace, 6);
+        const recoveryMs = Date.now() - frozenAt;
+        watching.stop();
+        // Back to one replica, the original one running.
+        if (owner === 'cloneset-controller') await ctx.system.restart(owner);
+        return {
+          violations: [
+            ...watching.checker.violations,
+            ...finalState(ctx.system, namespace, 6, 'nginx:1', true),
+          ],
+          recoveryMs,
+          failoverMs,
+        };
+      } finally {
+        if (frozen) ctx.system.signal('watcher', 'SIGCONT');
+        await probe.close();
+        ctx.system.signal(replica, 'SIGTERM');
+      }
+    },
+  },
+  {
+    id: '5-nats-outage',
+    title:
+      'nats-server down mid-rollout (webhook server restarted meanwhile); pods still admitted and injected',
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      const bare = `${namespace}-bare`;
+      ctx.system.kubectl(['create', 'namespace', bare]);
+      const sidecarSet = `${namespace}-sc`;
+      ctx.system.kubectl(['apply', '-f', '-'], sidecarSetYaml(sidecarSet, namespace));
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 4);
+      // The webhook server's snapshot holds the SidecarSet before NATS goes away.
+      const snapshotFile = `${ctx.cluster.dir}/webhook-server/admission-snapshot.json`;
+      await eventually(
+        'the admission snapshot holds the SidecarSet',
+        async () => {
+          try {
+            return readFileSync(snapshotFile, 'utf8').includes(sidecarSet);
+          } catch {
+            return false;
+          }
+        },
+        { timeoutMs: 30_000, intervalMs: 500 },
+      );
+      const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
+        maxPods: 5,
+        minPods: 3,
+      });
+      const violations: Violation[] = [];
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
+      );
+      await sleep(300);
+      await ctx.cluster.stopNats();
+      const downAt = Date.now();
+      let upAt: number;
+      try {
+        ctx.log(`nats-server stopped for ${ctx.natsOutageMs} ms; restarting webhook-server`);
+        await ctx.system.restart('webhook-server');
+        // Admitted per the failure policy, with the sidecar from the snapshot (the bus is unreachable).
+        let injected: string[] = [];
+        await eventually(
+          'a pod admitted during the outage',
+          async () => {
+            try {
+              ctx.system.kubectl(['apply', '-f', '-'], barePodYaml(bare, 'during-outage', namespace));
+            } catch {
+              return false;
+            }
+            injected = json<{ spec: { containers: { name: string }[] } }>(ctx.system, [
+              'get',
+              'pod',
+              'during-outage',
+              '-n',
+              bare,
+            ]).spec.containers.map((c) => c.name);
+            return true;
+          },
+          { timeoutMs: 30_000, intervalMs: 500 },
+        );
+        ctx.log(`pod admitted during the outage with containers ${injected.join(',')}`);
+        if (!injected.includes('sidecar'))
+          violations.push({
+            rule: 'run-failed',
+            at: Date.now() - downAt,
+            detail: `pod admitted during the outage without the SidecarSet's sidecar: ${injected.join(',')}`,
+          });
+        await sleep(Math.max(0, ctx.natsOutageMs - (Date.now() - downAt)));
+      } finally {
+        await ctx.cluster.startNats();
+        upAt = Date.now();
+      }
+      await awaitRollout(ctx.system, namespace, 4);
+      const recoveryMs = Date.now() - upAt;
+      watching.stop();
+      ctx.system.kubectl(['delete', 'sidecarset.apps.kruise.io', sidecarSet, '--wait=false']);
+      ctx.system.kubectl(['delete', 'namespace', bare, '--wait=false']);
+      return {
+        violations: [
+          ...violations,
+          ...watching.checker.violations,
+          ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+        ],
+        recoveryMs,
+      };
+    },
+  },
+  {
+    id: '6-apiserver-restart',
+    title:
+      'kube-apiserver restarted mid-rollout after an etcd compaction (watches resume into 410 Gone: relist)',
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 4);
+      const spec = { maxPods: 5, minPods: 3 };
+      const before = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, spec);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
+      );
+      await sleep(300);
+      // Every watch's last resourceVersion is now older than the compacted revision: resuming it is a 410.
+      const compacted = await ctx.cluster.compactEtcd();
+      before.stop();
+      const downAt = Date.now();
+      await ctx.cluster.restartApiserver(2_000);
+      ctx.log(`etcd compacted at ${compacted}; kube-apiserver back after ${Date.now() - downAt} ms`);
+      // The apiserver was down: nothing changed meanwhile, so a new baseline loses no event.
+      const after = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, spec);
+      await awaitRollout(ctx.system, namespace, 4);
+      const recoveryMs = Date.now() - downAt;
+      after.stop();
+      const tag = (phase: string) => (v: Violation) => ({ ...v, detail: `${phase}: ${v.detail}` });
+      return {
+        violations: [
+          ...before.checker.violations.map(tag('before the restart')),
+          ...after.checker.violations.map(tag('after the restart')),
+          ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+        ],
+        recoveryMs,
+      };
     },
   },
   {

@@ -17,6 +17,8 @@ export interface ScenarioSummary {
 export interface SuiteOptions {
   runs: number;
   only?: readonly string[];
+  /** How long scenario 5 keeps nats-server down. Default 60 s. */
+  natsOutageMs?: number;
   /** Bound of one run. Default 6 minutes. */
   runTimeoutMs?: number;
   log?(message: string): void;
@@ -29,7 +31,13 @@ export async function runFaultSuite(options: SuiteOptions): Promise<ScenarioSumm
   );
   const cluster: Cluster = await startCluster();
   const summaries: ScenarioSummary[] = [];
-  const ctx: ScenarioContext = { cluster, system: await startSystem(cluster), namespace: '', log };
+  const ctx: ScenarioContext = {
+    cluster,
+    system: await startSystem(cluster),
+    namespace: '',
+    natsOutageMs: options.natsOutageMs ?? 60_000,
+    log,
+  };
   try {
     for (const scenario of chosen) {
       const summary: ScenarioSummary = {

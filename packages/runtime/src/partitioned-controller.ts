@@ -11,11 +11,8 @@ import { contractRefusals } from './contract-refusals.ts';
 import { type Controller, type ReconcileRequest, type ReconcileResult, runController } from './controller.ts';
 import { runWithWriteGuard } from './kube/write-guard.ts';
 import { PartitionLeaseManager } from './partitions/lease-manager.ts';
-import { freshEnough } from './partitions/liveness.ts';
+import { freshEnough, kindsBehind } from './partitions/liveness.ts';
 import { WorkQueue } from './queue/work-queue.ts';
-
-/** How long a taken-over partition may wait for its cache to reach the previous owner's progress. */
-const FRESHNESS_TIMEOUT_MS = 30_000;
 
 export class FencedError extends Error {
   readonly partition: number;
@@ -177,14 +174,14 @@ export async function startPartitionedController(
     ttlMs: o.bus.topology.leases.ttlMs,
     stream,
     progress: (p) => cache.consumedThrough(p),
-    onAcquired: async (p, { minSeq }) => {
+    onAcquired: async (p, { minSeq, minResourceVersions }) => {
       aborts.get(p)?.abort(new FencedError(p, 're-acquired'));
       aborts.set(p, new AbortController());
       await listsPublished(); // cheap once the markers exist: one KV read per kind
       await cache.addPartition(p);
       // Take-over freshness: at least as fresh as the previous owner's cache was (a shared cache may have had
       // the partition open already, behind the stream head).
-      await awaitFresh(p, minSeq);
+      await awaitFresh(p, minSeq, minResourceVersions);
       accepting.add(p);
       owned?.inc({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: true, reason: 'acquired' });
@@ -222,15 +219,39 @@ export async function startPartitionedController(
     ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'partition lease error') } : {}),
   });
 
-  const awaitFresh = async (p: number, minSeq: number) => {
-    const deadline = Date.now() + FRESHNESS_TIMEOUT_MS;
-    while (!freshEnough(cache.consumedThrough(p), minSeq)) {
-      if (Date.now() > deadline)
-        throw new Error(
-          `partition ${p}: cache consumed the stream through ${cache.consumedThrough(p)}, previous owner through ${minSeq}`,
+  // Take-over freshness (docs/adr/0025-fast-failover.md): the cache must have consumed the stream as far as the
+  // previous owners did, and seen their own last writes (a frozen watcher may not have published them yet: then
+  // acting would redo them). Waits as long as the lease is held: no other replica could do better.
+  const awaitFresh = async (p: number, minSeq: number, minResourceVersions: Record<string, string>) => {
+    let nextLog = Date.now() + 10_000;
+    for (;;) {
+      const behind = kindsBehind(minResourceVersions, (kind) => cache.newestResourceVersion(p, kind));
+      if (freshEnough(cache.consumedThrough(p), minSeq) && behind.length === 0) return;
+      if (!leases.holds(p)) throw new FencedError(p, 'lost while catching up with the previous owner');
+      if (Date.now() > nextLog) {
+        nextLog = Date.now() + 10_000;
+        o.logger?.warn(
+          { partition: p, minSeq, consumed: cache.consumedThrough(p), behind, minResourceVersions },
+          "waiting for the cache to catch up with the previous owner's last writes before acting",
         );
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  };
+
+  // What a write got back: its kind and resourceVersion go to successors with the next liveness beat.
+  const noteWrite = (p: number, result: unknown) => {
+    if (typeof result !== 'object' || result === null) return;
+    const { apiVersion, kind, metadata } = result as {
+      apiVersion?: unknown;
+      kind?: unknown;
+      metadata?: { resourceVersion?: unknown };
+    };
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string' || kind === 'Status') return;
+    const rv = metadata?.resourceVersion;
+    if (typeof rv !== 'string' || rv === '') return;
+    const slash = apiVersion.indexOf('/');
+    leases.noteWrite(p, `${kind}.${slash < 0 ? '' : apiVersion.slice(0, slash)}`, rv);
   };
 
   // Namespaces seen in the cache for a partition (the cache indexes by namespace).
@@ -247,7 +268,9 @@ export async function startPartitionedController(
       const partition = partitionOfKey(request.key);
       // Not ours (any more): the owner reconciles it; nothing to retry here. `accepting` says the partition's
       // cache is synced (it is set inside onAcquired, before the lease manager marks the partition ready).
-      if (!accepting.has(partition) || !leases.holds(partition)) return undefined;
+      if (!accepting.has(partition)) return undefined;
+      // Held but not safely right now (a late liveness beat): try again shortly; a lost partition stops accepting.
+      if (!leases.holds(partition)) return { requeueAfter: 1000 };
       // A message this build cannot read is the newest state of an object here: no decision on stale data.
       if (refused.blocks(cache, partition, request.key)) return { requeueAfter: refused.recheckMs };
       inFlight.set(partition, (inFlight.get(partition) ?? 0) + 1);
@@ -263,6 +286,7 @@ export async function startPartitionedController(
         const guard = {
           fence,
           remainingMs: () => leases.remainingMs(partition),
+          onWritten: (result: unknown) => noteWrite(partition, result),
           ...(signal === undefined ? {} : { signal }),
         };
         return await runWithWriteGuard(guard, () =>

@@ -23,8 +23,10 @@ import {
   type LivenessObservation,
   type LivenessRead,
   type LivenessRecord,
+  newerResourceVersion,
   observeLiveness,
   parseLivenessRecord,
+  takeoverMinResourceVersions,
   takeoverMinSeq,
 } from './liveness.ts';
 
@@ -34,6 +36,11 @@ export interface AcquiredContext {
    * only once the cache is at least that fresh.
    */
   minSeq: number;
+  /**
+   * Per kind (`Kind.group`), the newest resourceVersion the previous owners' own writes got back in this
+   * partition: act only once the cache has seen at least that version of each kind.
+   */
+  minResourceVersions: Record<string, string>;
 }
 
 export interface PartitionHooks {
@@ -122,6 +129,8 @@ export class PartitionLeaseManager {
   #waiting: number[] = [];
   /** Last recorded progress per partition held now or before (a successor of a hand-off reads it too). */
   readonly #seqs = new Map<number, number>();
+  /** Newest resourceVersion per partition and kind of our own writes (or inherited at a take-over). */
+  readonly #rvs = new Map<number, Map<string, string>>();
 
   constructor(options: LeaseManagerOptions) {
     if (!/^[A-Za-z0-9_-]+$/.test(options.controller))
@@ -166,6 +175,17 @@ export class PartitionLeaseManager {
   remainingMs(partition: number): number {
     const held = this.#held.get(partition);
     return held === undefined ? 0 : Math.max(0, this.#validUntil(held) - this.#now());
+  }
+
+  /** Records a write's resourceVersion for `partition` (sent to successors with the next beat). */
+  noteWrite(partition: number, kind: string, resourceVersion: string): void {
+    let kinds = this.#rvs.get(partition);
+    if (kinds === undefined) {
+      kinds = new Map();
+      this.#rvs.set(partition, kinds);
+    }
+    const newest = newerResourceVersion(kinds.get(kind), resourceVersion);
+    if (newest !== undefined) kinds.set(kind, newest);
   }
 
   ownedPartitions(): number[] {
@@ -229,10 +249,13 @@ export class PartitionLeaseManager {
     }
     const seqs: Record<string, number> = {};
     for (const [p, seq] of this.#seqs) seqs[String(p)] = seq;
+    const rvs: Record<string, Record<string, string>> = {};
+    for (const [p, kinds] of this.#rvs) rvs[String(p)] = Object.fromEntries(kinds);
     return {
       id: this.#o.memberId,
       ...(this.#o.stream === undefined ? {} : { stream: this.#o.stream }),
       ...(this.#seqs.size === 0 ? {} : { seqs }),
+      ...(this.#rvs.size === 0 ? {} : { rvs }),
     };
   }
 
@@ -372,13 +395,14 @@ export class PartitionLeaseManager {
       }
       const held: Held = { revision, validUntil: validUntil(sentAt), ready: false };
       this.#held.set(p, held);
-      const minSeq = takeoverMinSeq(
-        p,
-        [...this.#observations.values()].map((o) => o.record),
-        this.#o.stream,
-      );
+      const records = [...this.#observations.values()].map((o) => o.record);
+      const minSeq = takeoverMinSeq(p, records, this.#o.stream);
+      const minResourceVersions = takeoverMinResourceVersions(p, records, this.#o.stream);
+      // Inherited: our own record carries the requirement on, so it outlives the previous owner's key.
+      if (minSeq > (this.#seqs.get(p) ?? 0)) this.#seqs.set(p, minSeq);
+      for (const [kind, rv] of Object.entries(minResourceVersions)) this.noteWrite(p, kind, rv);
       // Catching up the cache may take longer than a tick; renewals must go on meanwhile.
-      this.#o.onAcquired(p, { minSeq }).then(
+      this.#o.onAcquired(p, { minSeq, minResourceVersions }).then(
         () => {
           if (this.#held.get(p) === held) held.ready = true;
         },

@@ -2,6 +2,7 @@
 // every beat (compare-and-set on its own last revision); the others judge a member dead once its key's revision
 // stayed unchanged for the liveness bound on their own clock, or once a successor marked it fenced. These are
 // the pure parts: reading records, judging members, and how fresh a successor's cache must be.
+import { compareResourceVersions, parseResourceVersion } from '@kruise-ts/kube';
 
 export interface LivenessRecord {
   /** Member id (the lease holder name). */
@@ -18,6 +19,12 @@ export interface LivenessRecord {
    * this beat. A successor acts on the partition only once its own cache is at least that far.
    */
   seqs?: Record<string, number>;
+  /**
+   * Per partition, per kind (`Kind.group`): the newest resourceVersion this member's own writes got back. A
+   * successor acts only once its cache has seen at least that version of the kind in the partition, so writes
+   * the watcher had not published yet (a frozen watcher) are not redone.
+   */
+  rvs?: Record<string, Record<string, string>>;
 }
 
 const decoder = new TextDecoder();
@@ -101,6 +108,46 @@ export function takeoverMinSeq(
     if (typeof seq === 'number' && seq > min) min = seq;
   }
   return min;
+}
+
+/** The newest of two resourceVersions (etcd revisions); an unparsable one never wins over a parsable one. */
+export function newerResourceVersion(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  const c = compareResourceVersions(a, b);
+  if (c === undefined) return parseResourceVersion(a) === undefined ? b : a;
+  return c >= 0 ? a : b;
+}
+
+/** Per kind, the newest resourceVersion any member's own writes got back in `partition` (same stream only). */
+export function takeoverMinResourceVersions(
+  partition: number,
+  records: Iterable<LivenessRecord>,
+  stream: string | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of records) {
+    if (stream === undefined || r.stream !== stream) continue;
+    for (const [kind, rv] of Object.entries(r.rvs?.[String(partition)] ?? {})) {
+      const newest = newerResourceVersion(out[kind], rv);
+      if (newest !== undefined) out[kind] = newest;
+    }
+  }
+  return out;
+}
+
+/** Kinds whose required resourceVersion the cache has not seen yet in the partition (empty: fresh enough). */
+export function kindsBehind(
+  required: Readonly<Record<string, string>>,
+  seen: (kind: string) => string | undefined,
+): string[] {
+  return Object.entries(required)
+    .filter(([kind, rv]) => {
+      const have = seen(kind);
+      return have === undefined || compareResourceVersions(have, rv) === -1;
+    })
+    .map(([kind]) => kind)
+    .sort();
 }
 
 /** Whether a cache that has consumed the stream through `consumedThrough` may act after a take-over. */

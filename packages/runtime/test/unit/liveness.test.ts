@@ -4,9 +4,12 @@ import { livenessBoundMs } from '../../src/partitions/lease-manager.ts';
 import {
   freshEnough,
   judgeLiveness,
+  kindsBehind,
   type LivenessObservation,
+  type LivenessRecord,
   observeLiveness,
   parseLivenessRecord,
+  takeoverMinResourceVersions,
   takeoverMinSeq,
 } from '../../src/partitions/liveness.ts';
 
@@ -181,4 +184,55 @@ describe('take-over freshness', () => {
     assert.equal(freshEnough(120, 120), true);
     assert.equal(freshEnough(500, 120), true);
   });
+});
+
+describe("take-over freshness: the previous owner's own writes", () => {
+  test('per kind, the newest version any member wrote in the partition on this stream', () => {
+    const records: LivenessRecord[] = [
+      { id: 'b', stream: 's1', rvs: { '2': { 'Pod.': '120', 'PersistentVolumeClaim.': '90' } } },
+      { id: 'c', stream: 's1', rvs: { '2': { 'Pod.': '99' }, '3': { 'Pod.': '500' } } },
+      { id: 'd', stream: 's0', rvs: { '2': { 'Pod.': '9999' } } },
+    ];
+    assert.deepEqual(takeoverMinResourceVersions(2, records, 's1'), {
+      'Pod.': '120',
+      'PersistentVolumeClaim.': '90',
+    });
+    assert.deepEqual(takeoverMinResourceVersions(7, records, 's1'), {});
+  });
+
+  const cases: {
+    name: string;
+    required: Record<string, string>;
+    seen: Record<string, string>;
+    behind: string[];
+  }[] = [
+    { name: 'nothing required', required: {}, seen: {}, behind: [] },
+    {
+      name: 'a pod the frozen watcher has not published yet',
+      required: { 'Pod.': '120' },
+      seen: { 'Pod.': '110' },
+      behind: ['Pod.'],
+    },
+    { name: 'a kind never seen', required: { 'Pod.': '120' }, seen: {}, behind: ['Pod.'] },
+    {
+      name: 'caught up (the write itself, or anything newer of the kind)',
+      required: { 'Pod.': '120', 'PersistentVolumeClaim.': '90' },
+      seen: { 'Pod.': '120', 'PersistentVolumeClaim.': '300' },
+      behind: [],
+    },
+    {
+      name: 'compared as numbers, not strings',
+      required: { 'Pod.': '99' },
+      seen: { 'Pod.': '100' },
+      behind: [],
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, () =>
+      assert.deepEqual(
+        kindsBehind(c.required, (k) => c.seen[k]),
+        c.behind,
+      ),
+    );
+  }
 });
