@@ -174,6 +174,7 @@ export async function startPartitionedController(
     ttlMs: o.bus.topology.leases.ttlMs,
     stream,
     progress: (p) => cache.consumedThrough(p),
+    seen: (p, kind) => cache.newestResourceVersion(p, kind),
     onAcquired: async (p, { minSeq, minResourceVersions }) => {
       aborts.get(p)?.abort(new FencedError(p, 're-acquired'));
       aborts.set(p, new AbortController());
@@ -247,11 +248,14 @@ export async function startPartitionedController(
       kind?: unknown;
       metadata?: { resourceVersion?: unknown };
     };
-    if (typeof apiVersion !== 'string' || typeof kind !== 'string' || kind === 'Status') return;
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string') return;
     const rv = metadata?.resourceVersion;
     if (typeof rv !== 'string' || rv === '') return;
     const slash = apiVersion.indexOf('/');
-    leases.noteWrite(p, `${kind}.${slash < 0 ? '' : apiVersion.slice(0, slash)}`, rv);
+    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+    // Only kinds the cache holds can be waited for (an Event written by the recorder never arrives here).
+    if (!o.kinds.some((k) => k.kind === kind && k.group === group)) return;
+    leases.noteWrite(p, `${kind}.${group}`, rv);
   };
 
   // Namespaces seen in the cache for a partition (the cache indexes by namespace).

@@ -20,6 +20,7 @@ import type { KV } from '@nats-io/kv';
 import { type LeaseRecord, planLeases } from './lease-plan.ts';
 import {
   judgeLiveness,
+  kindsBehind,
   type LivenessObservation,
   type LivenessRead,
   type LivenessRecord,
@@ -74,6 +75,11 @@ export interface LeaseManagerOptions extends PartitionHooks {
   progress?(partition: number): number;
   /** Identity (creation time) of the object stream the progress refers to. */
   stream?: string;
+  /**
+   * Newest resourceVersion of a kind the partition's cache applied: a recorded write the cache has seen is
+   * covered by `progress` from then on and leaves the record (so no requirement outlives its event).
+   */
+  seen?(partition: number, kind: string): string | undefined;
   now?: () => number;
   onError?: (error: Error) => void;
 }
@@ -250,7 +256,12 @@ export class PartitionLeaseManager {
     const seqs: Record<string, number> = {};
     for (const [p, seq] of this.#seqs) seqs[String(p)] = seq;
     const rvs: Record<string, Record<string, string>> = {};
-    for (const [p, kinds] of this.#rvs) rvs[String(p)] = Object.fromEntries(kinds);
+    for (const [p, kinds] of this.#rvs) {
+      for (const [kind, rv] of kinds)
+        if (kindsBehind({ [kind]: rv }, (k) => this.#o.seen?.(p, k)).length === 0) kinds.delete(kind);
+      if (kinds.size === 0) this.#rvs.delete(p);
+      else rvs[String(p)] = Object.fromEntries(kinds);
+    }
     return {
       id: this.#o.memberId,
       ...(this.#o.stream === undefined ? {} : { stream: this.#o.stream }),
