@@ -213,9 +213,23 @@ function finalState(
   if (stale.length > 0)
     out.push({ rule: 'pod-deleted', at: -1, detail: `final: ${stale.length} pods not on ${image}` });
   if (pvcs) {
-    const claims = json<{ items: unknown[] }>(system, ['get', 'pvc', '-n', namespace]).items;
-    if (claims.length !== replicas)
-      out.push({ rule: 'pvc-churn', at: -1, detail: `final: ${claims.length} PVCs, want ${replicas}` });
+    const claims = json<{
+      items: { metadata: { name: string; deletionTimestamp?: string; finalizers?: string[] } }[];
+    }>(system, ['get', 'pvc', '-n', namespace]).items;
+    if (claims.length !== replicas) {
+      // Which ones, and whether a finalizer holds a deleted one back: the report must say who is stuck.
+      const names = claims
+        .map(
+          (c) =>
+            `${c.metadata.name}${c.metadata.deletionTimestamp ? ` (terminating: ${c.metadata.finalizers?.join(',') ?? ''})` : ''}`,
+        )
+        .join(', ');
+      out.push({
+        rule: 'pvc-churn',
+        at: -1,
+        detail: `final: ${claims.length} PVCs, want ${replicas}: ${names}; pods ${pods.map((p) => p.metadata.name).join(', ')}`,
+      });
+    }
   }
   return out;
 }
