@@ -1,7 +1,9 @@
 // Fault scenarios against the real cluster and the whole system (packages/launcher): each one injects a
 // failure while workloads change, watches every pod/PVC event with the invariant checker, and checks the final
 // state exactly. Scenario numbers follow issue #12.
-import { connectBus, topology } from '@kruise-ts/bus';
+
+import { readFileSync } from 'node:fs';
+import { connectBus, partitionOf, topology } from '@kruise-ts/bus';
 import { type Cluster, eventually } from '@kruise-ts/devcluster';
 import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
 import {
@@ -12,12 +14,15 @@ import {
   setHeaderOptions,
   Watch,
 } from '@kubernetes/client-node';
+import { openLeaseProbe } from './failover.ts';
 import { InvariantChecker, type InvariantSpec, type ObservedEvent, type Violation } from './invariants.ts';
 
 export interface ScenarioResult {
   violations: Violation[];
-  /** Failover or recovery time measured by the scenario (ms), when it has one. */
+  /** Recovery time measured by the scenario (ms): until the rollout completed again. */
   recoveryMs?: number;
+  /** Failover (ms): until every lease the failed process held had another holder (the worst one of the run). */
+  failoverMs?: number;
 }
 
 export interface ScenarioContext {
@@ -26,6 +31,8 @@ export interface ScenarioContext {
   system: RunningSystem;
   /** A namespace of its own for this run. */
   namespace: string;
+  /** How long scenario 5 keeps nats-server down. */
+  natsOutageMs: number;
   log(message: string): void;
 }
 
@@ -206,9 +213,23 @@ function finalState(
   if (stale.length > 0)
     out.push({ rule: 'pod-deleted', at: -1, detail: `final: ${stale.length} pods not on ${image}` });
   if (pvcs) {
-    const claims = json<{ items: unknown[] }>(system, ['get', 'pvc', '-n', namespace]).items;
-    if (claims.length !== replicas)
-      out.push({ rule: 'pvc-churn', at: -1, detail: `final: ${claims.length} PVCs, want ${replicas}` });
+    const claims = json<{
+      items: { metadata: { name: string; deletionTimestamp?: string; finalizers?: string[] } }[];
+    }>(system, ['get', 'pvc', '-n', namespace]).items;
+    if (claims.length !== replicas) {
+      // Which ones, and whether a finalizer holds a deleted one back: the report must say who is stuck.
+      const names = claims
+        .map(
+          (c) =>
+            `${c.metadata.name}${c.metadata.deletionTimestamp ? ` (terminating: ${c.metadata.finalizers?.join(',') ?? ''})` : ''}`,
+        )
+        .join(', ');
+      out.push({
+        rule: 'pvc-churn',
+        at: -1,
+        detail: `final: ${claims.length} PVCs, want ${replicas}: ${names}; pods ${pods.map((p) => p.metadata.name).join(', ')}`,
+      });
+    }
   }
   return out;
 }
@@ -228,6 +249,36 @@ async function wipeBus(natsUrl: string): Promise<void> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A SidecarSet injecting one `sidecar` container into pods labelled `fault-sidecar=<value>`. */
+function sidecarSetYaml(name: string, value: string) {
+  return JSON.stringify({
+    apiVersion: 'apps.kruise.io/v1beta1',
+    kind: 'SidecarSet',
+    metadata: { name },
+    spec: {
+      selector: { matchLabels: { 'fault-sidecar': value } },
+      containers: [{ name: 'sidecar', image: 'busybox:1' }],
+    },
+  });
+}
+
+function barePodYaml(namespace: string, name: string, sidecarValue: string) {
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, labels: { 'fault-sidecar': sidecarValue } },
+    spec: { containers: [{ name: 'app', image: 'nginx:1' }] },
+  });
+}
+
+/** The service (launcher name) whose process holds `key`, among `names`. */
+function serviceHolding(system: RunningSystem, holder: string | undefined, names: readonly string[]) {
+  return names.find((n) => {
+    const pid = system.services.find((s) => s.name === n)?.pid;
+    return pid !== undefined && holder?.endsWith(`-${pid}`) === true;
+  });
+}
 
 export const scenarios: Scenario[] = [
   {
@@ -300,21 +351,42 @@ export const scenarios: Scenario[] = [
       let image = 'nginx:1';
       let worst = 0;
       const services = ctx.system.services.map((s) => s.name).filter((n) => !n.includes('#'));
-      for (const [i, service] of services.entries()) {
-        image = `nginx:${i + 2}`;
-        ctx.system.kubectl(['apply', '-f', '-'], cloneSetYaml(namespace, { replicas: 4, image, pvc: true }));
-        await sleep(300);
-        ctx.log(`kill -9 ${service}`);
-        ctx.system.signal(service, 'SIGKILL');
-        const killedAt = Date.now();
-        await ctx.system.restart(service);
-        await awaitRollout(ctx.system, namespace, 4);
-        worst = Math.max(worst, Date.now() - killedAt);
+      let worstFailover = 0;
+      const probe = await openLeaseProbe(ctx.cluster.natsUrl);
+      try {
+        for (const [i, service] of services.entries()) {
+          image = `nginx:${i + 2}`;
+          ctx.system.kubectl(
+            ['apply', '-f', '-'],
+            cloneSetYaml(namespace, { replicas: 4, image, pvc: true }),
+          );
+          await sleep(300);
+          const pid = ctx.system.services.find((s) => s.name === service)?.pid ?? -1;
+          const leases = await probe.heldBy(pid);
+          ctx.system.signal(service, 'SIGKILL');
+          const killedAt = Date.now();
+          // A service holding leases fails over when they move; one holding none when it is healthy again.
+          const restarted = ctx.system.restart(service).then(() => Date.now() - killedAt);
+          const failoverMs =
+            leases.length > 0 ? await probe.awaitTakenOver(leases, pid, killedAt) : await restarted;
+          const restartMs = await restarted;
+          await awaitRollout(ctx.system, namespace, 4);
+          const recoveryMs = Date.now() - killedAt;
+          // With one replica the successor is the restarted process: failover includes its start.
+          ctx.log(
+            `kill -9 ${service}: failover ${failoverMs} ms (${leases.length} leases; process healthy again after ${restartMs} ms), rollout done after ${recoveryMs} ms`,
+          );
+          worst = Math.max(worst, recoveryMs);
+          worstFailover = Math.max(worstFailover, failoverMs);
+        }
+      } finally {
+        await probe.close();
       }
       watching.stop();
       return {
         violations: [...watching.checker.violations, ...finalState(ctx.system, namespace, 4, image, true)],
         recoveryMs: worst,
+        failoverMs: worstFailover,
       };
     },
   },
@@ -341,16 +413,25 @@ export const scenarios: Scenario[] = [
           cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
         );
         await sleep(200);
+        const pid = ctx.system.services.find((s) => s.name === 'cloneset-controller')?.pid ?? -1;
+        const probe = await openLeaseProbe(ctx.cluster.natsUrl);
+        const leases = (await probe.heldBy(pid)).filter((k) => k.startsWith('cloneset.'));
         ctx.system.signal('cloneset-controller', 'SIGSTOP');
         const frozenAt = Date.now();
-        let failoverMs: number;
+        let recoveryMs: number;
+        let failoverMs: number | undefined;
         try {
+          failoverMs = leases.length > 0 ? await probe.awaitTakenOver(leases, pid, frozenAt) : undefined;
           await awaitRollout(ctx.system, namespace, 4);
-          failoverMs = Date.now() - frozenAt;
+          recoveryMs = Date.now() - frozenAt;
+          ctx.log(
+            `SIGSTOP cloneset-controller: failover ${failoverMs} ms, rollout done after ${recoveryMs} ms`,
+          );
           // Frozen for longer than its lease (15 s by default) whatever the rollout took.
-          await sleep(Math.max(0, 20_000 - failoverMs));
+          await sleep(Math.max(0, 20_000 - recoveryMs));
         } finally {
           ctx.system.signal('cloneset-controller', 'SIGCONT');
+          await probe.close();
         }
         await sleep(5_000); // the thawed replica must find itself fenced out, not write
         await awaitRollout(ctx.system, namespace, 4);
@@ -360,11 +441,215 @@ export const scenarios: Scenario[] = [
             ...watching.checker.violations,
             ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
           ],
-          recoveryMs: failoverMs,
+          recoveryMs,
+          ...(failoverMs === undefined ? {} : { failoverMs }),
         };
       } finally {
         ctx.system.signal(successor, 'SIGTERM');
       }
+    },
+  },
+  {
+    id: '2-frozen-watcher-takeover',
+    title:
+      'watcher SIGSTOPped while the owning cloneset-controller is SIGKILLed mid-scale-up; a replica takes over',
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 2, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 2);
+      const replica = await ctx.system.addReplica('cloneset-controller');
+      const names = ['cloneset-controller', replica];
+      const probe = await openLeaseProbe(ctx.cluster.natsUrl);
+      let frozen = false;
+      try {
+        // The namespace's partition lease, once the two replicas split the partitions.
+        let key = '';
+        await eventually(
+          'two cloneset-controller replicas sharing the partitions',
+          async () => {
+            const leases = [...(await probe.leases())].filter(([k]) => k.startsWith('cloneset.partitions.'));
+            const holders = new Set(leases.map(([, h]) => serviceHolding(ctx.system, h, names)));
+            key = `cloneset.partitions.${partitionOf(namespace, leases.length)}`;
+            return holders.has(names[0]) && holders.has(names[1]);
+          },
+          { timeoutMs: 60_000, intervalMs: 500 },
+        );
+        const owner = serviceHolding(ctx.system, (await probe.leases()).get(key), names);
+        if (owner === undefined) throw new Error(`no replica holds ${key}`);
+        const ownerPid = ctx.system.services.find((s) => s.name === owner)?.pid ?? -1;
+        const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, { maxPods: 7 });
+        ctx.system.kubectl(
+          ['apply', '-f', '-'],
+          cloneSetYaml(namespace, { replicas: 6, image: 'nginx:1', pvc: true }),
+        );
+        await sleep(300);
+        ctx.system.signal('watcher', 'SIGSTOP');
+        frozen = true;
+        const frozenAt = Date.now();
+        ctx.system.signal(owner, 'SIGKILL');
+        const failoverMs = await probe.awaitTakenOver([key], ownerPid, frozenAt);
+        ctx.log(`SIGKILL ${owner} (watcher frozen): ${key} taken over after ${failoverMs} ms`);
+        // Two lease TTLs (15 s each by default) with the watcher frozen.
+        await sleep(Math.max(0, 30_000 - (Date.now() - frozenAt)));
+        ctx.system.signal('watcher', 'SIGCONT');
+        frozen = false;
+        await awaitRollout(ctx.system, namespace, 6);
+        await awaitSettled(ctx.system, namespace, 6);
+        const recoveryMs = Date.now() - frozenAt;
+        watching.stop();
+        // Back to one replica, the original one running.
+        if (owner === 'cloneset-controller') await ctx.system.restart(owner);
+        return {
+          violations: [
+            ...watching.checker.violations,
+            ...finalState(ctx.system, namespace, 6, 'nginx:1', true),
+          ],
+          recoveryMs,
+          failoverMs,
+        };
+      } finally {
+        if (frozen) ctx.system.signal('watcher', 'SIGCONT');
+        await probe.close();
+        ctx.system.signal(replica, 'SIGTERM');
+      }
+    },
+  },
+  {
+    id: '5-nats-outage',
+    title:
+      'nats-server down mid-rollout (webhook server restarted meanwhile); pods still admitted and injected',
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      const bare = `${namespace}-bare`;
+      ctx.system.kubectl(['create', 'namespace', bare]);
+      const sidecarSet = `${namespace}-sc`;
+      ctx.system.kubectl(['apply', '-f', '-'], sidecarSetYaml(sidecarSet, namespace));
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 4);
+      // The webhook server's snapshot holds the SidecarSet before NATS goes away.
+      const snapshotFile = `${ctx.cluster.dir}/webhook-server/admission-snapshot.json`;
+      await eventually(
+        'the admission snapshot holds the SidecarSet',
+        async () => {
+          try {
+            return readFileSync(snapshotFile, 'utf8').includes(sidecarSet);
+          } catch {
+            return false;
+          }
+        },
+        { timeoutMs: 30_000, intervalMs: 500 },
+      );
+      const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
+        maxPods: 5,
+        minPods: 3,
+      });
+      const violations: Violation[] = [];
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
+      );
+      await sleep(300);
+      await ctx.cluster.stopNats();
+      const downAt = Date.now();
+      let upAt: number;
+      try {
+        ctx.log(`nats-server stopped for ${ctx.natsOutageMs} ms; restarting webhook-server`);
+        await ctx.system.restart('webhook-server');
+        // Admitted per the failure policy, with the sidecar from the snapshot (the bus is unreachable).
+        let injected: string[] = [];
+        await eventually(
+          'a pod admitted during the outage',
+          async () => {
+            try {
+              ctx.system.kubectl(['apply', '-f', '-'], barePodYaml(bare, 'during-outage', namespace));
+            } catch {
+              return false;
+            }
+            injected = json<{ spec: { containers: { name: string }[] } }>(ctx.system, [
+              'get',
+              'pod',
+              'during-outage',
+              '-n',
+              bare,
+            ]).spec.containers.map((c) => c.name);
+            return true;
+          },
+          { timeoutMs: 30_000, intervalMs: 500 },
+        );
+        ctx.log(`pod admitted during the outage with containers ${injected.join(',')}`);
+        if (!injected.includes('sidecar'))
+          violations.push({
+            rule: 'run-failed',
+            at: Date.now() - downAt,
+            detail: `pod admitted during the outage without the SidecarSet's sidecar: ${injected.join(',')}`,
+          });
+        await sleep(Math.max(0, ctx.natsOutageMs - (Date.now() - downAt)));
+      } finally {
+        await ctx.cluster.startNats();
+        upAt = Date.now();
+      }
+      await awaitRollout(ctx.system, namespace, 4);
+      const recoveryMs = Date.now() - upAt;
+      watching.stop();
+      ctx.system.kubectl(['delete', 'sidecarset.apps.kruise.io', sidecarSet, '--wait=false']);
+      ctx.system.kubectl(['delete', 'namespace', bare, '--wait=false']);
+      return {
+        violations: [
+          ...violations,
+          ...watching.checker.violations,
+          ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+        ],
+        recoveryMs,
+      };
+    },
+  },
+  {
+    id: '6-apiserver-restart',
+    title:
+      'kube-apiserver restarted mid-rollout after an etcd compaction (watches resume into 410 Gone: relist)',
+    async run(ctx) {
+      const { namespace } = ctx;
+      ctx.system.kubectl(['create', 'namespace', namespace]);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
+      );
+      await awaitRollout(ctx.system, namespace, 4);
+      const spec = { maxPods: 5, minPods: 3 };
+      const before = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, spec);
+      ctx.system.kubectl(
+        ['apply', '-f', '-'],
+        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
+      );
+      await sleep(300);
+      // Every watch's last resourceVersion is now older than the compacted revision: resuming it is a 410.
+      const compacted = await ctx.cluster.compactEtcd();
+      before.stop();
+      const downAt = Date.now();
+      await ctx.cluster.restartApiserver(2_000);
+      ctx.log(`etcd compacted at ${compacted}; kube-apiserver back after ${Date.now() - downAt} ms`);
+      // The apiserver was down: nothing changed meanwhile, so a new baseline loses no event.
+      const after = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, spec);
+      await awaitRollout(ctx.system, namespace, 4);
+      const recoveryMs = Date.now() - downAt;
+      after.stop();
+      const tag = (phase: string) => (v: Violation) => ({ ...v, detail: `${phase}: ${v.detail}` });
+      return {
+        violations: [
+          ...before.checker.violations.map(tag('before the restart')),
+          ...after.checker.violations.map(tag('after the restart')),
+          ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+        ],
+        recoveryMs,
+      };
     },
   },
   {

@@ -11,11 +11,14 @@ export interface ScenarioSummary {
   runs: number;
   violations: Violation[];
   recoveryMs: number[];
+  failoverMs: number[];
 }
 
 export interface SuiteOptions {
   runs: number;
   only?: readonly string[];
+  /** How long scenario 5 keeps nats-server down. Default 60 s. */
+  natsOutageMs?: number;
   /** Bound of one run. Default 6 minutes. */
   runTimeoutMs?: number;
   log?(message: string): void;
@@ -28,10 +31,22 @@ export async function runFaultSuite(options: SuiteOptions): Promise<ScenarioSumm
   );
   const cluster: Cluster = await startCluster();
   const summaries: ScenarioSummary[] = [];
-  const ctx: ScenarioContext = { cluster, system: await startSystem(cluster), namespace: '', log };
+  const ctx: ScenarioContext = {
+    cluster,
+    system: await startSystem(cluster),
+    namespace: '',
+    natsOutageMs: options.natsOutageMs ?? 60_000,
+    log,
+  };
   try {
     for (const scenario of chosen) {
-      const summary: ScenarioSummary = { id: scenario.id, runs: 0, violations: [], recoveryMs: [] };
+      const summary: ScenarioSummary = {
+        id: scenario.id,
+        runs: 0,
+        violations: [],
+        recoveryMs: [],
+        failoverMs: [],
+      };
       summaries.push(summary);
       for (let run = 1; run <= options.runs; run++) {
         ctx.namespace = `fault-${scenario.id.split('-')[0]}-${run}-${Date.now().toString(36)}`;
@@ -40,6 +55,8 @@ export async function runFaultSuite(options: SuiteOptions): Promise<ScenarioSumm
         summary.runs++;
         summary.violations.push(...result.violations);
         if (result.recoveryMs !== undefined) summary.recoveryMs.push(result.recoveryMs);
+        if ('failoverMs' in result && result.failoverMs !== undefined)
+          summary.failoverMs.push(result.failoverMs);
         for (const v of result.violations) log(`  VIOLATION ${v.rule} at ${v.at} ms: ${v.detail}`);
         ctx.system.kubectl(['delete', 'namespace', ctx.namespace, '--wait=false']);
       }
@@ -69,13 +86,31 @@ async function bounded(scenario: Scenario, ctx: ScenarioContext, timeoutMs: numb
 }
 
 export function formatTable(summaries: readonly ScenarioSummary[]): string {
-  const rows = [['scenario', 'runs', 'violations', 'recovery p50 ms', 'recovery max ms']];
+  const rows = [
+    [
+      'scenario',
+      'runs',
+      'violations',
+      'failover p50 ms',
+      'failover max ms',
+      'recovery p50 ms',
+      'recovery max ms',
+    ],
+  ];
+  const stats = (values: readonly number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    if (sorted.length === 0) return ['-', '-'];
+    const p50 = sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+    return [String(Math.round(p50)), String(Math.round(sorted.at(-1) ?? 0))];
+  };
   for (const s of summaries) {
-    const sorted = [...s.recoveryMs].sort((a, b) => a - b);
-    const p50 =
-      sorted.length === 0 ? '-' : String(Math.round(sorted[Math.floor((sorted.length - 1) / 2)] ?? 0));
-    const max = sorted.length === 0 ? '-' : String(Math.round(sorted.at(-1) ?? 0));
-    rows.push([s.id, String(s.runs), String(s.violations.length), p50, max]);
+    rows.push([
+      s.id,
+      String(s.runs),
+      String(s.violations.length),
+      ...stats(s.failoverMs),
+      ...stats(s.recoveryMs),
+    ]);
   }
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')).join('\n');

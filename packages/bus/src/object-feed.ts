@@ -66,6 +66,12 @@ export interface ObjectFeed {
   /** Resolves when every object present at open time has been handed to onEvent; rejects if the feed ends first. */
   readonly synced: Promise<void>;
   isSynced(): boolean;
+  /**
+   * Stream sequence up to which every message of this feed's filters has been handed to onEvent (0 before the
+   * snapshot completed): the stream head at open time once synced, then each message handled. Sequences are
+   * stream-wide, so a previous owner's progress compares directly (take-over freshness).
+   */
+  consumedThrough(): number;
   /** Stops delivering (an onEvent in progress finishes) and removes the consumer. Idempotent. */
   stop(): Promise<void>;
   /** Settles when the feed has ended: after stop(), or when the connection closed. */
@@ -101,6 +107,7 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
   // Nobody may await `synced`; a feed stopped before it synced must not become an unhandled rejection.
   synced.catch(() => {});
   let isSynced = false;
+  let handledSeq = 0;
   const markSynced = () => {
     if (isSynced) return;
     isSynced = true;
@@ -162,6 +169,7 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
         }
       }
       if (event !== undefined) await deliver(event, m.subject, m.seq, extractTraceContext(m.headers));
+      handledSeq = Math.max(handledSeq, m.seq);
       if (!isSynced && (m.seq >= headSeq || m.info.pending === 0)) markSynced();
     });
 
@@ -212,7 +220,8 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
     return stopped;
   };
 
-  return { filterSubjects, synced, isSynced: () => isSynced, stop, done };
+  const consumedThrough = () => (isSynced ? Math.max(headSeq, handledSeq) : 0);
+  return { filterSubjects, synced, isSynced: () => isSynced, consumedThrough, stop, done };
 }
 
 const gone = new Set([

@@ -37,6 +37,14 @@ export interface ClusterInfo {
 }
 
 export interface Cluster extends ClusterInfo {
+  /** Fault tests: stops nats-server (its JetStream store stays on disk). */
+  stopNats(): Promise<void>;
+  /** Fault tests: starts nats-server again on the same ports and store. */
+  startNats(): Promise<void>;
+  /** Fault tests: restarts kube-apiserver on the same port (down `downMs` first), resolving once ready. */
+  restartApiserver(downMs?: number): Promise<void>;
+  /** Fault tests: compacts etcd at its current revision, so a watch resumed from before it gets 410 Gone. */
+  compactEtcd(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -82,7 +90,22 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       otlpHttpEndpoint: jaeger.otlpHttpEndpoint,
     };
     writeFileSync(join(dir, 'cluster.json'), `${JSON.stringify(info, null, 2)}\n`);
-    return { ...info, stop };
+    const natsPort = Number(new URL(nats.url).port);
+    const monitorPort = Number(new URL(nats.monitorUrl).port);
+    const cp = controlPlane;
+    return {
+      ...info,
+      stopNats: async () => {
+        await nats?.stop();
+      },
+      startNats: async () => {
+        if (nats?.process.isRunning()) return;
+        nats = await startNats(dir, { port: natsPort, monitorPort });
+      },
+      restartApiserver: (downMs) => cp.restartApiserver(downMs),
+      compactEtcd: () => compactEtcd(cp.etcdUrl),
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
@@ -143,4 +166,18 @@ async function createFakeNodes(kubeconfigPath: string, count: number, zones?: nu
       setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
     );
   }
+}
+
+/** Compacts etcd at its current revision through its JSON gateway; returns that revision. */
+async function compactEtcd(etcdUrl: string): Promise<number> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${etcdUrl}${path}`, { method: 'POST', body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`etcd ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { header?: { revision?: string } };
+  };
+  // Any range answers with the store's current revision in its header.
+  const range = await post('/v3/kv/range', { key: Buffer.from('/').toString('base64'), limit: 1 });
+  const revision = Number(range.header?.revision ?? 0);
+  await post('/v3/kv/compaction', { revision: String(revision), physical: true });
+  return revision;
 }

@@ -15,6 +15,8 @@ export interface NatsServer {
 
 export interface NatsOptions {
   port?: number;
+  /** Monitoring port; default a free one (a restart passes the previous one to keep `monitorUrl`). */
+  monitorPort?: number;
   /**
    * A nats-server configuration file (e.g. the one the Helm chart renders, with its users and permissions) and
    * the environment its `$VARIABLES` come from. The host and ports given on the command line win over the
@@ -24,7 +26,9 @@ export interface NatsOptions {
 }
 
 export async function startNats(dir: string, options: NatsOptions = {}): Promise<NatsServer> {
-  const [port, monitor] = options.port ? [options.port, ...(await freePorts(1))] : await freePorts(2);
+  const [port, monitor] = options.port
+    ? [options.port, options.monitorPort ?? (await freePorts(1))[0]]
+    : await freePorts(2);
   const storeDir = join(dir, 'jetstream');
   mkdirSync(storeDir, { recursive: true });
   const proc = startProcess(

@@ -25,7 +25,8 @@ export interface ServiceSpec {
   nodeArgs?: readonly string[];
 }
 
-export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec[] {
+/** `dataDir`: where services keep local state across restarts (the webhook server's admission snapshot). */
+export function serviceSpecs(repoRoot: string, webhookPort: number, dataDir?: string): ServiceSpec[] {
   const entry = (name: string) => join(repoRoot, 'services', name, 'src', 'main.ts');
   const specs: ServiceSpec[] = [
     {
@@ -41,6 +42,7 @@ export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec
         WEBHOOK_PORT: String(webhookPort),
         WEBHOOK_REGISTER: 'true',
         WEBHOOK_HOST: '127.0.0.1',
+        ...(dataDir === undefined ? {} : { KRUISE_TS_SNAPSHOT_DIR: join(dataDir, 'webhook-server') }),
       }),
     },
     { name: 'watcher', entry: entry('watcher'), env: (port) => ({ KRUISE_TS_HTTP_PORT: String(port) }) },
@@ -83,8 +85,8 @@ export function serviceSpecs(repoRoot: string, webhookPort: number): ServiceSpec
 export const ALL_IN_ONE_NODE_ARGS = ['--max-semi-space-size=1'] as const;
 
 /** The one process of every service (packages/all-in-one): each part reads its settings from the same env. */
-export function allInOneSpec(repoRoot: string, webhookPort: number): ServiceSpec {
-  const parts = serviceSpecs(repoRoot, webhookPort);
+export function allInOneSpec(repoRoot: string, webhookPort: number, dataDir?: string): ServiceSpec {
+  const parts = serviceSpecs(repoRoot, webhookPort, dataDir);
   return {
     name: 'all-in-one',
     entry: join(repoRoot, 'packages', 'all-in-one', 'src', 'main.ts'),

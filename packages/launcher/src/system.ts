@@ -131,7 +131,9 @@ export async function startSystem(cluster: ClusterInfo, options: SystemOptions =
   };
   return runServices(cluster, kubectl, options, {
     mode,
-    specs: options.allInOne ? [allInOneSpec(repoRoot, webhookPort)] : serviceSpecs(repoRoot, webhookPort),
+    specs: options.allInOne
+      ? [allInOneSpec(repoRoot, webhookPort, cluster.dir)]
+      : serviceSpecs(repoRoot, webhookPort, cluster.dir),
     shared,
     inherit: true,
     webhookUrl: `https://127.0.0.1:${webhookPort}`,

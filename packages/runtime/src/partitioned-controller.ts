@@ -11,6 +11,7 @@ import { contractRefusals } from './contract-refusals.ts';
 import { type Controller, type ReconcileRequest, type ReconcileResult, runController } from './controller.ts';
 import { runWithWriteGuard } from './kube/write-guard.ts';
 import { PartitionLeaseManager } from './partitions/lease-manager.ts';
+import { freshEnough, kindsBehind } from './partitions/liveness.ts';
 import { WorkQueue } from './queue/work-queue.ts';
 
 export class FencedError extends Error {
@@ -176,17 +177,25 @@ export async function startPartitionedController(
   await cache.addClusterScoped();
 
   const kv = await new Kvm(o.bus.js).open(o.bus.topology.leases.bucket);
+  // The object stream's identity: progress recorded for a successor means nothing on a recreated stream.
+  const stream = (await o.bus.jsm.streams.info(o.bus.topology.objects.stream)).created;
   const leases: PartitionLeaseManager = new PartitionLeaseManager({
     kv,
     controller: o.name,
     memberId: o.memberId,
     partitions,
     ttlMs: o.bus.topology.leases.ttlMs,
-    onAcquired: async (p) => {
+    stream,
+    progress: (p) => cache.consumedThrough(p),
+    seen: (p, kind) => cache.newestResourceVersion(p, kind),
+    onAcquired: async (p, { minSeq, minResourceVersions }) => {
       aborts.get(p)?.abort(new FencedError(p, 're-acquired'));
       aborts.set(p, new AbortController());
       await listsPublished(); // cheap once the markers exist: one KV read per kind
       await cache.addPartition(p);
+      // Take-over freshness: at least as fresh as the previous owner's cache was (a shared cache may have had
+      // the partition open already, behind the stream head).
+      await awaitFresh(p, minSeq, minResourceVersions);
       accepting.add(p);
       owned?.inc({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: true, reason: 'acquired' });
@@ -224,6 +233,44 @@ export async function startPartitionedController(
     ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'partition lease error') } : {}),
   });
 
+  // Take-over freshness (docs/adr/0025-fast-failover.md): the cache must have consumed the stream as far as the
+  // previous owners did, and seen their own last writes (a frozen watcher may not have published them yet: then
+  // acting would redo them). Waits as long as the lease is held: no other replica could do better.
+  const awaitFresh = async (p: number, minSeq: number, minResourceVersions: Record<string, string>) => {
+    let nextLog = Date.now() + 10_000;
+    for (;;) {
+      const behind = kindsBehind(minResourceVersions, (kind) => cache.newestResourceVersion(p, kind));
+      if (freshEnough(cache.consumedThrough(p), minSeq) && behind.length === 0) return;
+      if (!leases.holds(p)) throw new FencedError(p, 'lost while catching up with the previous owner');
+      if (Date.now() > nextLog) {
+        nextLog = Date.now() + 10_000;
+        o.logger?.warn(
+          { partition: p, minSeq, consumed: cache.consumedThrough(p), behind, minResourceVersions },
+          "waiting for the cache to catch up with the previous owner's last writes before acting",
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  // What a write got back: its kind and resourceVersion go to successors with the next liveness beat.
+  const noteWrite = (p: number, result: unknown) => {
+    if (typeof result !== 'object' || result === null) return;
+    const { apiVersion, kind, metadata } = result as {
+      apiVersion?: unknown;
+      kind?: unknown;
+      metadata?: { resourceVersion?: unknown };
+    };
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string') return;
+    const rv = metadata?.resourceVersion;
+    if (typeof rv !== 'string' || rv === '') return;
+    const slash = apiVersion.indexOf('/');
+    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+    // Only kinds the cache holds can be waited for (an Event written by the recorder never arrives here).
+    if (!o.kinds.some((k) => k.kind === kind && k.group === group)) return;
+    leases.noteWrite(p, `${kind}.${group}`, rv);
+  };
+
   // Namespaces seen in the cache for a partition (the cache indexes by namespace).
   const namespacesOf = (p: number) => cache.namespaces().filter((ns) => partitionOf(ns, partitions) === p);
 
@@ -257,6 +304,7 @@ export async function startPartitionedController(
         const guard = {
           fence,
           remainingMs: () => leases.remainingMs(partition),
+          onWritten: (result: unknown) => noteWrite(partition, result),
           ...(signal === undefined ? {} : { signal }),
         };
         return await runWithWriteGuard(guard, () =>

@@ -1,7 +1,7 @@
 // Wires the webhook server: certificate source (+ bus notifications), HTTPS app, health server, optional
 // registration of the webhook configurations. main.ts runs it as a process; tests run it in-process.
 import type { AddressInfo } from 'node:net';
-import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
+import { type Bus, connectBus, ensureTopology, topology } from '@kruise-ts/bus';
 import { KubeClient, NotFoundError, type SharedProcessParts, startHealthServer } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { CoreV1Api } from '@kubernetes/client-node';
@@ -13,9 +13,10 @@ import { mutatingWebhookConfiguration, validatingWebhookConfiguration } from './
 import { createWebhookMetrics } from './metrics.ts';
 import { applyWebhookConfigurations } from './register.ts';
 import type { WebhookServerSettings } from './settings.ts';
-import { openSidecarSetCache, type SidecarSetCache } from './sidecarset/cache.ts';
+import { openSidecarSetCache, type SidecarSetCache, type SidecarSetSource } from './sidecarset/cache.ts';
 import { podInjector } from './sidecarset/injector.ts';
 import { apiserverRevisions } from './sidecarset/revisions.ts';
+import { readSnapshot, type SnapshotWriter, snapshotSource, snapshotWriter } from './sidecarset/snapshot.ts';
 
 export interface WebhookServer {
   /** The HTTPS port actually listened on. */
@@ -35,6 +36,11 @@ export async function startWebhookServer(
     cacheSyncTimeoutMs?: number;
     /** The process's bus and health server when it runs other parts too (views whose close() is a no-op). */
     shared?: SharedProcessParts | undefined;
+    /**
+     * How long start waits for NATS before serving without it (from the admission snapshot, if any); the
+     * connection is retried in the background. Default 5 s.
+     */
+    busConnectTimeoutMs?: number;
   } = {},
 ): Promise<WebhookServer> {
   const logger = options.logger ?? createLogger({ name: 'webhook-server' });
@@ -86,6 +92,27 @@ export async function startWebhookServer(
 
   let ready = false;
   let sidecarSets: SidecarSetCache | undefined;
+  let writer: SnapshotWriter | undefined;
+  // Pod admission reads the bus-fed cache once it synced; before that (NATS unreachable at start, or still
+  // replaying) the last snapshot written by any earlier run; with neither, pods are refused (fail closed).
+  const snapshot =
+    settings.nats !== undefined && settings.snapshotDir !== undefined ? loadSnapshot() : undefined;
+  function loadSnapshot() {
+    try {
+      return readSnapshot(settings.snapshotDir as string);
+    } catch (err) {
+      logger.warn({ err }, 'admission snapshot unreadable; not serving from it');
+      return undefined;
+    }
+  }
+  const fromSnapshot = snapshot === undefined ? undefined : snapshotSource(snapshot);
+  const admissionSource = (): SidecarSetSource | undefined =>
+    sidecarSets?.isSynced() === true ? sidecarSets : (fromSnapshot ?? sidecarSets);
+  const source: SidecarSetSource = {
+    list: () => admissionSource()?.list() ?? [],
+    namespaceLabels: (name) => admissionSource()?.namespaceLabels(name),
+    isSynced: () => admissionSource()?.isSynced() ?? false,
+  };
   const shared = options.shared;
   const health =
     shared?.health ??
@@ -98,21 +125,25 @@ export async function startWebhookServer(
     if (!ready) throw new Error('waiting for a certificate');
   });
   health.addReadinessCheck('sidecarset-cache', () => {
-    if (sidecarSets !== undefined && !sidecarSets.isSynced())
-      throw new Error('waiting for the SidecarSet cache');
+    if (settings.nats !== undefined && !source.isSynced())
+      throw new Error('waiting for the SidecarSet cache (no admission snapshot to serve from)');
+    if (sidecarSets?.isSynced() !== true && snapshot !== undefined)
+      return `serving from the admission snapshot of ${snapshot.writtenAt}`;
+    return undefined;
+  });
+  // The webhook keeps serving while the bus is away (it must not block pod creation): a note, not a failure.
+  let bus: Bus | undefined;
+  health.addReadinessCheck('bus', () => {
+    if (settings.nats === undefined) return undefined;
+    if (bus === undefined) return 'disconnected: NATS unreachable since start, retrying';
+    if (!bus.connected()) {
+      const since = bus.disconnectedSince();
+      return `disconnected for ${since === undefined ? 0 : Math.round((Date.now() - since) / 1000)} s, reconnecting`;
+    }
+    return undefined;
   });
 
   let subscription: CertEventSubscription | undefined;
-  const bus = shared?.bus
-    ? shared.bus
-    : settings.nats
-      ? await connectBus({
-          servers: settings.nats.url,
-          topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
-          publisherId: `webhook-server/${settings.instance}`,
-          waitOnFirstConnect: true,
-        })
-      : undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const subscribe = async () => {
@@ -136,23 +167,100 @@ export async function startWebhookServer(
       retry.unref();
     }
   };
-  await subscribe();
-
-  if (bus !== undefined) {
+  // Everything that needs the bus, run once it is connected (at start, or later in the background).
+  const onBus = async (connected: Bus) => {
+    bus = connected;
+    await subscribe();
     // The watcher may not have declared the streams yet; declaring is idempotent.
-    await ensureTopology(bus);
-    sidecarSets = await openSidecarSetCache(bus, (err) => logger.warn({ err }, 'SidecarSet cache feed'));
+    await ensureTopology(connected);
+    const cache = await openSidecarSetCache(connected, (err) =>
+      logger.warn({ err }, 'SidecarSet cache feed'),
+    );
+    sidecarSets = cache;
+    if (settings.snapshotDir !== undefined) {
+      const w = snapshotWriter({
+        dir: settings.snapshotDir,
+        take: () =>
+          cache.isSynced()
+            ? {
+                version: 1,
+                writtenAt: new Date().toISOString(),
+                sidecarSets: [...cache.list()],
+                namespaces: cache.namespaces(),
+              }
+            : undefined,
+        onError: (err) => logger.warn({ err }, 'admission snapshot'),
+      });
+      writer = w;
+      cache.onUpdate(() => w.changed());
+      void cache.synced.then(() => {
+        w.changed();
+        w.flush();
+        logger.info('SidecarSet cache synced; admission snapshot written');
+      });
+    }
+    return cache;
+  };
+
+  const connecting = shared?.bus
+    ? Promise.resolve(shared.bus)
+    : settings.nats
+      ? connectBus({
+          servers: settings.nats.url,
+          topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
+          publisherId: `webhook-server/${settings.instance}`,
+          waitOnFirstConnect: true,
+        })
+      : undefined;
+  // A connection that arrives after stop() is closed at once.
+  void connecting?.then(
+    (b) => (stopped ? b.close() : undefined),
+    () => {},
+  );
+  const connectWait = options.busConnectTimeoutMs ?? 5_000;
+  let connectTimer: NodeJS.Timeout | undefined;
+  const connectedInTime =
+    connecting === undefined
+      ? undefined
+      : await Promise.race([
+          connecting,
+          new Promise<undefined>((resolve) => {
+            connectTimer = setTimeout(() => resolve(undefined), connectWait);
+          }),
+        ]);
+  clearTimeout(connectTimer);
+
+  if (connectedInTime !== undefined) {
+    const cache = await onBus(connectedInTime);
     const syncTimeout = options.cacheSyncTimeoutMs ?? 60_000;
     let syncTimer: NodeJS.Timeout | undefined;
     const synced = await Promise.race([
-      sidecarSets.synced.then(() => true),
+      cache.synced.then(() => true),
       new Promise<false>((resolve) => {
         syncTimer = setTimeout(() => resolve(false), syncTimeout);
       }),
     ]);
     clearTimeout(syncTimer);
-    // Not synced yet: pod admissions are refused (not admitted without sidecars) until it is.
+    // Not synced yet: pod admissions are served from the snapshot, or refused without one, until it is.
     if (!synced) logger.warn({ timeoutMs: syncTimeout }, 'SidecarSet cache not synced yet; serving anyway');
+  } else if (connecting !== undefined) {
+    logger.warn(
+      {
+        waitedMs: connectWait,
+        snapshot: snapshot?.writtenAt ?? null,
+      },
+      snapshot === undefined
+        ? 'NATS unreachable; serving without a SidecarSet snapshot (pods in non-excluded namespaces are refused until the bus is back)'
+        : 'NATS unreachable; serving pod admission from the admission snapshot until the bus is back',
+    );
+    void connecting.then(
+      async (b) => {
+        if (stopped) return;
+        logger.info('bus connected; catching up');
+        await onBus(b);
+      },
+      (err: unknown) => logger.error({ err }, 'bus connection failed'),
+    );
   }
 
   const timeout = options.firstCertTimeoutMs ?? 24 * 3_600_000;
@@ -167,6 +275,7 @@ export async function startWebhookServer(
   if (first === undefined) {
     stopped = true;
     clearTimeout(retry);
+    writer?.stop();
     certs.stop();
     await subscription?.stop();
     await sidecarSets?.stop();
@@ -174,7 +283,6 @@ export async function startWebhookServer(
     await health.close();
     throw new Error(`no serving certificate within ${timeout} ms`);
   }
-  const cache = sidecarSets;
   const core = kube?.api(CoreV1Api);
   app = buildWebhookApp({
     pair: first,
@@ -190,10 +298,10 @@ export async function startWebhookServer(
           ),
         }
       : {}),
-    ...(cache !== undefined && kube !== undefined && core !== undefined
+    ...(settings.nats !== undefined && kube !== undefined && core !== undefined
       ? {
           mutatePod: podInjector({
-            sidecarSets: cache,
+            sidecarSets: source,
             revisions: apiserverRevisions(kube, settings.namespace),
             readNamespaceLabels: async (name) => {
               try {
@@ -205,7 +313,7 @@ export async function startWebhookServer(
             },
             logger,
           }),
-          validationContext: () => ({ sidecarSets: cache.list() }),
+          validationContext: () => ({ sidecarSets: source.list() }),
         }
       : {}),
   });
@@ -245,6 +353,8 @@ export async function startWebhookServer(
         await subscription?.stop();
         // In-flight requests finish; the apiserver's next request goes to another replica.
         await app?.fastify.close();
+        writer?.flush();
+        writer?.stop();
         await sidecarSets?.stop();
         await bus?.close();
         await health.close();

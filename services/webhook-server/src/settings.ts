@@ -22,6 +22,8 @@ export interface WebhookServerSettings {
   register: { baseHost: string; mutatingName: string; validatingName: string } | undefined;
   nats: BusSettings | undefined;
   kubeconfigPath: string | undefined;
+  /** Admission snapshot directory (written on change, read when NATS is unreachable at start). */
+  snapshotDir: string | undefined;
   instance: string;
   shutdownDeadlineMs: number;
   /** Kruise's gates that change defaulting (KRUISE_TS_FEATURE_GATES; an absent gate keeps Kruise's default). */
@@ -64,6 +66,7 @@ export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
       : undefined,
     nats: s.optionalBus(),
     kubeconfigPath: s.kubeconfigPath(),
+    snapshotDir: s.string('KRUISE_TS_SNAPSHOT_DIR'),
     instance: s.string('POD_NAME') ?? `${hostname()}-${process.pid}`,
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
     defaultingFeatures: defaultingFeatures(s.featureGates()),

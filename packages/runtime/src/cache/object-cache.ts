@@ -14,6 +14,7 @@ import {
   ObjectEventType,
   type ObjectFeed,
   openObjectFeed,
+  partitionOf,
 } from '@kruise-ts/bus';
 import {
   isResourceVersionOlder,
@@ -118,6 +119,8 @@ export class ObjectCache {
   readonly #partitionUsers = new Map<number, number>();
   readonly #listeners = new Set<CacheListener>();
   #clusterUsers = 0;
+  /** Newest resourceVersion applied per `partition|Kind.group` (take-over freshness). */
+  readonly #newestSeen = new Map<string, string>();
   /** Subjects whose newest message was refused (contract version), until a readable one replaces it. */
   readonly #refused = new Map<string, ContractRefusal>();
 
@@ -187,6 +190,19 @@ export class ObjectCache {
 
   isSynced(partition: number): boolean {
     return this.#feeds.get(partition)?.isSynced() ?? false;
+  }
+
+  /**
+   * Newest resourceVersion of `kind` (`Kind.group`) this cache applied in the partition, deletions included;
+   * undefined when it saw none.
+   */
+  newestResourceVersion(partition: number, kind: string): string | undefined {
+    return this.#newestSeen.get(`${partition}|${kind}`);
+  }
+
+  /** Object-stream sequence the partition's feed has handled everything up to (0 when not open or not synced). */
+  consumedThrough(partition: number): number {
+    return this.#feeds.get(partition)?.consumedThrough() ?? 0;
   }
 
   /** Stops the partition's feed and forgets its objects, once no user of the partition is left. */
@@ -331,6 +347,14 @@ export class ObjectCache {
     const group = event.kind?.group ?? '';
     const kind = event.kind?.kind ?? '';
     const key = objectKey(group, kind, event.namespace, event.name);
+    // A cache applied by hand (index tests) has no bus topology: no partition to track freshness for.
+    const partitions = this.#bus.topology?.partitions;
+    if (event.namespace !== '' && partitions !== undefined) {
+      const seenKey = `${partitionOf(event.namespace, partitions)}|${kindKey(group, kind)}`;
+      const seen = this.#newestSeen.get(seenKey);
+      if (seen === undefined || isResourceVersionOlder(seen, event.resourceVersion))
+        this.#newestSeen.set(seenKey, event.resourceVersion);
+    }
     const old = this.#objects.get(key);
     if (old && old.uid === event.uid && isResourceVersionOlder(event.resourceVersion, old.resourceVersion))
       return;

@@ -156,7 +156,9 @@ export class KubeClient {
       // The fence is checked after the throttle wait (the lease may have lapsed meanwhile), and once more in
       // the request middleware, immediately before the HTTP request leaves.
       guard?.fence();
-      return await guardStorage(guard, () => context.with(callContext, run));
+      const result = await guardStorage(guard, () => context.with(callContext, run));
+      guard?.onWritten?.(result);
+      return result;
     } catch (err) {
       const mapped = toKubeError(err, state.info === undefined ? undefined : operation(state.info));
       const error = mapped instanceof Error ? mapped : new Error(String(mapped), { cause: mapped });

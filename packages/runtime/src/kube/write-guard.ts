@@ -13,6 +13,11 @@ export interface WriteGuard {
   signal?: AbortSignal;
   /** Milliseconds the lease stays safely held from now (writes must have completed by then). */
   remainingMs?(): number;
+  /**
+   * A write succeeded and the apiserver answered with this object (take-over freshness: a successor waits until
+   * its cache has seen it). Called with whatever the call returned.
+   */
+  onWritten?(result: unknown): void;
 }
 
 const storage = new AsyncLocalStorage<WriteGuard>();

@@ -1,20 +1,52 @@
 // Partition ownership among a controller's replicas, through leases in a JetStream KV bucket.
 //
-// Every tick (a third of the lease TTL) a replica heartbeats its member key, reads the members and the lease
-// records, and follows planLeases(): create free leases it should own, CAS-renew the ones it holds, and hand
-// off the ones another member should own (drain first, then delete). Keys expire with the bucket's TTL, so
-// a dead replica's member key and leases vanish on their own and the survivors take over.
+// Every tick (a third of the lease TTL) a replica reads the members and the lease records, and follows
+// planLeases(): create free leases it should own, CAS-renew the ones it holds, and hand off the ones another
+// member should own (drain first, then delete). Keys expire with the bucket's TTL, so a dead replica's member
+// key and leases vanish on their own.
 //
-// Fencing: a lease is trusted only until (time the renewal was sent + TTL - safety margin). The server
-// stored the record after we sent it, so it cannot expire before that instant; owns() turns false by then
-// even if renewals silently stop, and the caller must not write for a partition it does not own.
+// Fast failover (docs/adr/0025-fast-failover.md): between ticks each replica beats, i.e. rewrites its member key
+// (compare-and-set on its own revision, one write per replica whatever the partitions) and reads the others'.
+// A member whose revision stayed unchanged for the liveness bound is dead: a survivor fences its member key
+// (compare-and-set on that revision) and takes its leases over by compare-and-set, without waiting for the TTL.
+//
+// Fencing: a lease is trusted only until the earlier of (send time of its last renewal + TTL × (1 − margin))
+// and (send time of the last successful beat + liveness bound × (1 − margin)). The server stored each record
+// after we sent it, so neither the lease nor the liveness can lapse, nor a survivor judge us dead, before that
+// instant; owns() turns false by then even if the process froze, and the caller must not write for a partition
+// it does not own.
 import { leaseMemberKey, leasePartitionKey } from '@kruise-ts/bus';
 import type { KV } from '@nats-io/kv';
 import { type LeaseRecord, planLeases } from './lease-plan.ts';
+import {
+  judgeLiveness,
+  kindsBehind,
+  type LivenessObservation,
+  type LivenessRead,
+  type LivenessRecord,
+  newerResourceVersion,
+  observeLiveness,
+  parseLivenessRecord,
+  takeoverMinResourceVersions,
+  takeoverMinSeq,
+} from './liveness.ts';
+
+export interface AcquiredContext {
+  /**
+   * Object-stream sequence the partition's previous owners had consumed (0 if unknown): act on the partition
+   * only once the cache is at least that fresh.
+   */
+  minSeq: number;
+  /**
+   * Per kind (`Kind.group`), the newest resourceVersion the previous owners' own writes got back in this
+   * partition: act only once the cache has seen at least that version of each kind.
+   */
+  minResourceVersions: Record<string, string>;
+}
 
 export interface PartitionHooks {
-  /** The partition is ours: open its cache feed, wait until synced, start reconciling. */
-  onAcquired(partition: number): Promise<void>;
+  /** The partition is ours: open its cache feed, wait until synced (and `minSeq`), start reconciling. */
+  onAcquired(partition: number, context: AcquiredContext): Promise<void>;
   /**
    * We are handing it off (or shutting down): stop reconciling and wait for in-flight work, for at most
    * `budgetMs` (then abort it): the lease is no longer renewed and the successor is waiting.
@@ -32,13 +64,22 @@ export interface LeaseManagerOptions extends PartitionHooks {
   partitions: number;
   /** Must equal the bucket's TTL. */
   ttlMs: number;
-  /** Fraction of the TTL kept as a safety margin for fencing. Default 0.25. */
+  /** Fraction of the TTL (and of the liveness bound) kept as a safety margin for fencing. Default 0.25. */
   safetyFraction?: number;
   /**
    * Upper bound of one partition's hand-off (draining its reconciles); never more than the lease's remaining
    * safe validity. Default: that validity.
    */
   handoffTimeoutMs?: number;
+  /** Object-stream sequence the partition's cache has consumed (recorded in the beat for a successor). */
+  progress?(partition: number): number;
+  /** Identity (creation time) of the object stream the progress refers to. */
+  stream?: string;
+  /**
+   * Newest resourceVersion of a kind the partition's cache applied: a recorded write the cache has seen is
+   * covered by `progress` from then on and leaves the record (so no requirement outlives its event).
+   */
+  seen?(partition: number, kind: string): string | undefined;
   now?: () => number;
   onError?: (error: Error) => void;
 }
@@ -49,8 +90,25 @@ interface Held {
   ready: boolean;
 }
 
+/**
+ * The liveness bound, derived from the lease TTL stored once in the bus so that every replica uses the same one
+ * (a member's write fence and the survivors' judgement must agree): a fifth of the TTL, within 1–3 s.
+ */
+export function livenessBoundMs(ttlMs: number): number {
+  return Math.min(3000, Math.max(1000, Math.floor(ttlMs / 5)));
+}
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+const WRONG_LAST_SEQUENCE = 10071;
+
+function isWrongLastSequence(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === WRONG_LAST_SEQUENCE) return true;
+    if (/wrong last sequence/i.test(e.message)) return true;
+  }
+  return false;
+}
 
 export class PartitionLeaseManager {
   readonly #o: LeaseManagerOptions;
@@ -59,8 +117,26 @@ export class PartitionLeaseManager {
   /** Hand-offs in progress: they run beside the ticks so that the other partitions keep being renewed. */
   readonly #releasing = new Map<number, Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
+  #beatTimer: NodeJS.Timeout | undefined;
   #ticking: Promise<void> = Promise.resolve();
+  #tickRunning = false;
   #stopped = false;
+  /** Revision of our member key as we last wrote it (undefined: write it afresh). */
+  #aliveRevision: number | undefined;
+  /** Writes stop at this instant unless a beat succeeds meanwhile. */
+  #aliveUntil = Number.NEGATIVE_INFINITY;
+  #beating: Promise<void> = Promise.resolve();
+  #observations = new Map<string, LivenessObservation>();
+  /** Member keys as last listed (read every beat). */
+  #memberKeys: string[] = [];
+  /** Members judged dead at the last read, to notice one turning dead between ticks. */
+  #dead = new Set<string>();
+  /** Partitions we should own but another member holds: re-read every beat, taken as soon as released. */
+  #waiting: number[] = [];
+  /** Last recorded progress per partition held now or before (a successor of a hand-off reads it too). */
+  readonly #seqs = new Map<number, number>();
+  /** Newest resourceVersion per partition and kind of our own writes (or inherited at a take-over). */
+  readonly #rvs = new Map<number, Map<string, string>>();
 
   constructor(options: LeaseManagerOptions) {
     if (!/^[A-Za-z0-9_-]+$/.test(options.controller))
@@ -77,22 +153,45 @@ export class PartitionLeaseManager {
     return Math.max(100, Math.floor(this.#o.ttlMs / 3));
   }
 
+  get livenessMs(): number {
+    return livenessBoundMs(this.#o.ttlMs);
+  }
+
+  get beatMs(): number {
+    return Math.floor(this.livenessMs / 4);
+  }
+
+  #validUntil(held: Held): number {
+    return Math.min(held.validUntil, this.#aliveUntil);
+  }
+
   /** Whether this replica may write for `partition` right now (held, cache synced, and not possibly expired). */
   owns(partition: number): boolean {
     const held = this.#held.get(partition);
-    return held?.ready === true && this.#now() < held.validUntil;
+    return held?.ready === true && this.#now() < this.#validUntil(held);
   }
 
   /** Whether the lease is held and cannot have expired yet, whether or not the partition finished starting. */
   holds(partition: number): boolean {
     const held = this.#held.get(partition);
-    return held !== undefined && this.#now() < held.validUntil;
+    return held !== undefined && this.#now() < this.#validUntil(held);
   }
 
   /** Milliseconds the lease of `partition` stays safely held from now (0 when not held). */
   remainingMs(partition: number): number {
     const held = this.#held.get(partition);
-    return held === undefined ? 0 : Math.max(0, held.validUntil - this.#now());
+    return held === undefined ? 0 : Math.max(0, this.#validUntil(held) - this.#now());
+  }
+
+  /** Records a write's resourceVersion for `partition` (sent to successors with the next beat). */
+  noteWrite(partition: number, kind: string, resourceVersion: string): void {
+    let kinds = this.#rvs.get(partition);
+    if (kinds === undefined) {
+      kinds = new Map();
+      this.#rvs.set(partition, kinds);
+    }
+    const newest = newerResourceVersion(kinds.get(kind), resourceVersion);
+    if (newest !== undefined) kinds.set(kind, newest);
   }
 
   ownedPartitions(): number[] {
@@ -100,23 +199,43 @@ export class PartitionLeaseManager {
   }
 
   start(): void {
-    const loop = () => {
+    this.#schedule(0);
+    const beat = () => {
       if (this.#stopped) return;
+      void this.#beat()
+        .catch((err: unknown) => this.#o.onError?.(new Error('liveness beat failed', { cause: err })))
+        .finally(() => {
+          if (!this.#stopped) this.#beatTimer = setTimeout(beat, this.beatMs);
+        });
+    };
+    this.#beatTimer = setTimeout(beat, this.beatMs);
+  }
+
+  /** Runs a tick after `delayMs` (at once when a dead holder was noticed), never two at a time. */
+  #schedule(delayMs: number): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      if (this.#stopped) return;
+      if (this.#tickRunning) return; // the running tick schedules the next one
+      this.#tickRunning = true;
       this.#ticking = this.tick()
         .catch((err: unknown) => this.#o.onError?.(new Error('lease tick failed', { cause: err })))
         .finally(() => {
-          if (!this.#stopped) this.#timer = setTimeout(loop, this.tickMs);
+          this.#tickRunning = false;
+          this.#schedule(this.tickMs);
         });
-    };
-    loop();
+    }, delayMs);
   }
 
   /** Graceful hand-off: release every held partition (draining each) and leave the member list. */
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    clearTimeout(this.#beatTimer);
     await this.#ticking;
     await Promise.all([...this.#held.keys()].map((p) => this.#startRelease(p)));
+    await this.#beating.catch(() => {});
     await this.#o.kv.delete(this.#memberKey()).catch(() => {});
   }
 
@@ -128,14 +247,101 @@ export class PartitionLeaseManager {
     return leasePartitionKey(this.#o.controller, p);
   }
 
-  async #members(): Promise<string[]> {
-    const members: string[] = [];
-    const keys = await this.#o.kv.keys(`${this.#o.controller}.members.*`);
-    for await (const key of keys) {
-      const entry = await this.#o.kv.get(key);
-      if (entry?.operation === 'PUT') members.push(decoder.decode(entry.value));
+  /** Our liveness record now: the progress of every partition held (or held before). */
+  #record(): LivenessRecord {
+    for (const p of this.#held.keys()) {
+      const seq = this.#o.progress?.(p) ?? 0;
+      if (seq > (this.#seqs.get(p) ?? 0)) this.#seqs.set(p, seq);
     }
-    return members.sort();
+    const seqs: Record<string, number> = {};
+    for (const [p, seq] of this.#seqs) seqs[String(p)] = seq;
+    const rvs: Record<string, Record<string, string>> = {};
+    for (const [p, kinds] of this.#rvs) {
+      for (const [kind, rv] of kinds)
+        if (kindsBehind({ [kind]: rv }, (k) => this.#o.seen?.(p, k)).length === 0) kinds.delete(kind);
+      if (kinds.size === 0) this.#rvs.delete(p);
+      else rvs[String(p)] = Object.fromEntries(kinds);
+    }
+    return {
+      id: this.#o.memberId,
+      ...(this.#o.stream === undefined ? {} : { stream: this.#o.stream }),
+      ...(this.#seqs.size === 0 ? {} : { seqs }),
+      ...(this.#rvs.size === 0 ? {} : { rvs }),
+    };
+  }
+
+  /** One beat at a time: two concurrent compare-and-sets of our own key would fence each other. */
+  #beat(): Promise<void> {
+    const next = this.#beating.then(() => this.#beatOnce());
+    this.#beating = next.catch(() => {});
+    return next;
+  }
+
+  async #beatOnce(): Promise<void> {
+    const key = this.#memberKey();
+    const value = encoder.encode(JSON.stringify(this.#record()));
+    const sentAt = this.#now();
+    try {
+      this.#aliveRevision =
+        this.#aliveRevision === undefined
+          ? await this.#o.kv.put(key, value)
+          : await this.#o.kv.update(key, value, this.#aliveRevision);
+      this.#aliveUntil = sentAt + this.livenessMs * (1 - (this.#o.safetyFraction ?? 0.25));
+    } catch (err) {
+      if (!isWrongLastSequence(err)) throw err;
+      await this.#onBeatConflict(key);
+    }
+    await this.#readMembers(this.#memberKeys.filter((k) => k !== key));
+    // A hand-off in progress: take the partition as soon as its holder deleted the lease (not a tick later).
+    for (const p of this.#waiting) {
+      const entry = await this.#o.kv.get(this.#leaseKey(p));
+      if (entry?.operation !== 'PUT' && !this.#tickRunning) {
+        this.#schedule(0);
+        break;
+      }
+    }
+  }
+
+  /**
+   * Our compare-and-set failed: either an earlier beat was stored though its reply was lost (the record is still
+   * ours and not fenced: carry on from its revision), or a survivor fenced us (every partition is lost; rejoin).
+   */
+  async #onBeatConflict(key: string): Promise<void> {
+    const entry = await this.#o.kv.get(key);
+    const record = entry?.operation === 'PUT' ? parseLivenessRecord(entry.value) : undefined;
+    if (entry !== null && record?.id === this.#o.memberId && record.fenced !== true) {
+      this.#aliveRevision = entry.revision;
+      return;
+    }
+    this.#o.onError?.(new Error(`member ${this.#o.memberId} was fenced out by a survivor; rejoining`));
+    this.#aliveUntil = Number.NEGATIVE_INFINITY;
+    this.#aliveRevision = undefined;
+    for (const p of [...this.#held.keys()]) this.#lose(p);
+  }
+
+  async #readMembers(keys: readonly string[]): Promise<void> {
+    const reads: LivenessRead[] = [];
+    for (const key of keys) {
+      const entry = await this.#o.kv.get(key);
+      if (entry?.operation === 'PUT')
+        reads.push({ revision: entry.revision, record: parseLivenessRecord(entry.value) });
+    }
+    this.#observations = observeLiveness(this.#observations, reads, this.#now());
+    const { dead } = this.#judge();
+    // A member just turned dead (it may hold leases): take over now rather than at the next scheduled tick.
+    const newlyDead = [...dead.keys()].some((id) => !this.#dead.has(id));
+    this.#dead = new Set(dead.keys());
+    if (newlyDead && !this.#tickRunning) this.#schedule(0);
+  }
+
+  #judge() {
+    return judgeLiveness(this.#observations, this.#o.memberId, this.#now(), this.livenessMs);
+  }
+
+  async #listMemberKeys(): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const key of await this.#o.kv.keys(`${this.#o.controller}.members.*`)) keys.push(key);
+    return keys.sort();
   }
 
   async #leases(): Promise<Map<number, LeaseRecord>> {
@@ -153,14 +359,25 @@ export class PartitionLeaseManager {
   }
 
   async tick(): Promise<void> {
-    await this.#o.kv.put(this.#memberKey(), encoder.encode(this.#o.memberId));
-    const [members, leases] = [await this.#members(), await this.#leases()];
+    await this.#beat();
+    this.#memberKeys = await this.#listMemberKeys();
+    await this.#readMembers(this.#memberKeys.filter((k) => k !== this.#memberKey()));
+    const leases = await this.#leases();
     // A lease we think we hold but whose record is gone or someone else's was lost without hand-off.
     for (const [p, held] of this.#held) {
       const record = leases.get(p);
       if (record?.holder !== this.#o.memberId || record.revision !== held.revision) this.#lose(p);
     }
-    const plan = planLeases({ self: this.#o.memberId, members, partitions: this.#o.partitions, leases });
+    const { live, dead } = this.#judge();
+    // A dead member's leases count as free: they are taken over below (fence its key, then CAS the lease).
+    const open = new Map([...leases].filter(([, l]) => !dead.has(l.holder)));
+    const plan = planLeases({
+      self: this.#o.memberId,
+      members: live,
+      partitions: this.#o.partitions,
+      leases: open,
+    });
+    this.#waiting = plan.waiting;
     const value = encoder.encode(JSON.stringify({ holder: this.#o.memberId }));
     const validUntil = (sentAt: number) => sentAt + this.#o.ttlMs * (1 - (this.#o.safetyFraction ?? 0.25));
     // Renewals go out together, so the last partition's is not a whole tick of round trips late.
@@ -182,16 +399,27 @@ export class PartitionLeaseManager {
     for (const p of plan.release) void this.#startRelease(p);
     for (const p of plan.acquire) {
       const sentAt = this.#now();
+      const previous = leases.get(p);
       let revision: number;
       try {
-        revision = await this.#o.kv.create(this.#leaseKey(p), value);
+        if (previous === undefined) revision = await this.#o.kv.create(this.#leaseKey(p), value);
+        else {
+          await this.#fence(previous.holder, dead);
+          revision = await this.#o.kv.update(this.#leaseKey(p), value, previous.revision);
+        }
       } catch {
-        continue; // someone else created it first; the next tick sees who
+        continue; // someone else took it first, or the holder beat after all; the next tick sees who
       }
       const held: Held = { revision, validUntil: validUntil(sentAt), ready: false };
       this.#held.set(p, held);
+      const records = [...this.#observations.values()].map((o) => o.record);
+      const minSeq = takeoverMinSeq(p, records, this.#o.stream);
+      const minResourceVersions = takeoverMinResourceVersions(p, records, this.#o.stream);
+      // Inherited: our own record carries the requirement on, so it outlives the previous owner's key.
+      if (minSeq > (this.#seqs.get(p) ?? 0)) this.#seqs.set(p, minSeq);
+      for (const [kind, rv] of Object.entries(minResourceVersions)) this.noteWrite(p, kind, rv);
       // Catching up the cache may take longer than a tick; renewals must go on meanwhile.
-      this.#o.onAcquired(p).then(
+      this.#o.onAcquired(p, { minSeq, minResourceVersions }).then(
         () => {
           if (this.#held.get(p) === held) held.ready = true;
         },
@@ -203,6 +431,24 @@ export class PartitionLeaseManager {
     }
   }
 
+  /**
+   * Marks a dead holder's member key fenced, by compare-and-set on the revision watched unchanged for the
+   * liveness bound: if it beat meanwhile this throws and nothing is taken. Once fenced, its next beat fails.
+   */
+  async #fence(holder: string, dead: Map<string, LivenessObservation>): Promise<void> {
+    const seen = dead.get(holder);
+    if (seen === undefined) throw new Error(`holder ${holder} is not dead`);
+    if (seen.record.fenced === true) return;
+    const fenced: LivenessRecord = { ...seen.record, fenced: true };
+    const revision = await this.#o.kv.update(
+      this.#memberKey(holder),
+      encoder.encode(JSON.stringify(fenced)),
+      seen.revision,
+    );
+    const observed: LivenessObservation = { revision, record: fenced, since: seen.since };
+    this.#observations.set(holder, observed);
+    dead.set(holder, observed);
+  }
   #lose(p: number): void {
     if (!this.#held.delete(p)) return;
     this.#o.onLost(p);

@@ -537,6 +537,14 @@ export const SETTINGS = [
     services: ['webhook-server'],
   },
   {
+    name: 'KRUISE_TS_SNAPSHOT_DIR',
+    type: 'string',
+    default: undefined,
+    meaning:
+      'directory of the admission snapshot (SidecarSets, Namespace labels) the server writes on change and serves from when started while NATS is unreachable; unset: no snapshot',
+    services: ['webhook-server'],
+  },
+  {
     name: 'WEBHOOK_CERT_DIR',
     type: 'string',
     default: undefined,

@@ -40,22 +40,42 @@ async function replica(
   id: string,
   log: string[],
   onReleasing?: (p: number, budgetMs: number) => Promise<void>,
+  ttlMs = TTL,
 ) {
   const bus = await connectBus({
     servers: natsUrl,
-    topology: topology({ prefix, partitions: PARTITIONS, leaseTtlMs: TTL }),
+    topology: topology({ prefix, partitions: PARTITIONS, leaseTtlMs: ttlMs }),
     publisherId: id,
   });
   buses.push(bus);
   await ensureKv(bus, bus.topology.leases);
-  const kv = await new Kvm(bus.js).open(bus.topology.leases.bucket);
+  const real = await new Kvm(bus.js).open(bus.topology.leases.bucket);
+  // Freezing holds every KV call of this replica until thawed, as a SIGSTOPped process would.
+  let thaw: Promise<void> = Promise.resolve();
+  const freezer = {
+    freeze() {
+      let resolve!: () => void;
+      thaw = new Promise<void>((r) => (resolve = r));
+      return resolve;
+    },
+  };
+  const kv = new Proxy(real, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        await thaw;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
   const lost: number[] = [];
   const manager = new PartitionLeaseManager({
     kv,
     controller: 'sample',
     memberId: id,
     partitions: PARTITIONS,
-    ttlMs: TTL,
+    ttlMs,
     onAcquired: async (p) => {
       log.push(`${id} +${p}`);
     },
@@ -68,7 +88,7 @@ async function replica(
       log.push(`${id} lost ${p}`);
     },
   });
-  return { bus, kv, manager, lost };
+  return { bus, kv: real, manager, lost, freezer };
 }
 
 const allPartitions = Array.from({ length: PARTITIONS }, (_, i) => i);
@@ -202,6 +222,89 @@ describe('partition leases on a real nats-server', () => {
     // The crashed replica, fenced by its own clock, no longer claims anything.
     await new Promise((r) => setTimeout(r, TTL));
     assert.deepEqual(a.manager.ownedPartitions(), []);
+    await a.manager.stop();
+    await b.manager.stop();
+  });
+
+  test('fast failover: with a 15 s lease TTL a crashed holder is taken over within the liveness bound, never while it may write', async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const ttl = 15_000;
+    const a = await replica(prefix, 'a', log, undefined, ttl);
+    const b = await replica(prefix, 'b', log, undefined, ttl);
+    a.manager.start();
+    b.manager.start();
+    await eventually(
+      'split',
+      async () =>
+        a.manager.ownedPartitions().length > 0 &&
+        b.manager.ownedPartitions().length > 0 &&
+        a.manager.ownedPartitions().length + b.manager.ownedPartitions().length === PARTITIONS,
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
+    const aOwned = a.manager.ownedPartitions();
+    await a.bus.nc.close();
+    const crashedAt = Date.now();
+    let overlap = false;
+    await eventually(
+      'b owns everything',
+      async () => {
+        for (const p of aOwned) if (b.manager.owns(p) && a.manager.owns(p)) overlap = true;
+        return b.manager.ownedPartitions().length === PARTITIONS;
+      },
+      { timeoutMs: 20_000, intervalMs: 10 },
+    );
+    const takeover = Date.now() - crashedAt;
+    console.log(
+      `takeover after crash: ${takeover} ms (lease TTL ${ttl} ms, liveness bound ${a.manager.livenessMs} ms)`,
+    );
+    assert.equal(overlap, false, 'both owned a partition at once');
+    assert.ok(takeover < 5000, `takeover took ${takeover} ms`);
+    await a.manager.stop();
+    await b.manager.stop();
+  });
+
+  test('a frozen holder is fenced out: it stops owning before the survivor owns, and finds itself fenced on thaw', async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const ttl = 15_000;
+    const a = await replica(prefix, 'a', log, undefined, ttl);
+    const b = await replica(prefix, 'b', log, undefined, ttl);
+    a.manager.start();
+    b.manager.start();
+    await eventually(
+      'split',
+      async () =>
+        a.manager.ownedPartitions().length > 0 &&
+        b.manager.ownedPartitions().length > 0 &&
+        a.manager.ownedPartitions().length + b.manager.ownedPartitions().length === PARTITIONS,
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
+    const aOwned = a.manager.ownedPartitions();
+    const thaw = a.freezer.freeze();
+    let overlap = false;
+    await eventually(
+      'b owns everything',
+      async () => {
+        for (const p of aOwned) if (b.manager.owns(p) && a.manager.owns(p)) overlap = true;
+        return b.manager.ownedPartitions().length === PARTITIONS;
+      },
+      { timeoutMs: 20_000, intervalMs: 10 },
+    );
+    assert.equal(overlap, false, 'both owned a partition at once');
+    thaw();
+    await eventually('a lost its partitions', async () => aOwned.every((p) => a.lost.includes(p)), {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+    });
+    assert.deepEqual(a.manager.ownedPartitions(), []);
+    // It rejoined: the partitions split again, each owned by one replica only.
+    await eventually('split again', async () => a.manager.ownedPartitions().length > 0, {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
+    for (const p of allPartitions)
+      assert.ok(!(a.manager.owns(p) && b.manager.owns(p)), `partition ${p} owned twice`);
     await a.manager.stop();
     await b.manager.stop();
   });

@@ -18,6 +18,20 @@ describe('evaluateChecks', () => {
     assert.equal(verbose.body, '[+]ping ok\n[+]cache-synced ok\nreadyz check passed\n');
   });
 
+  test('a note on a healthy check (the webhook serving from its snapshot) shows on verbose probes only', async () => {
+    const all = checks([
+      ['ping', () => {}],
+      ['bus', () => 'disconnected for 12 s, reconnecting'],
+    ]);
+    const terse = await evaluateChecks(all, { endpoint: 'readyz' });
+    assert.deepEqual([terse.healthy, terse.body], [true, 'ok']);
+    const verbose = await evaluateChecks(all, { endpoint: 'readyz', verbose: true });
+    assert.equal(
+      verbose.body,
+      '[+]ping ok\n[+]bus ok: disconnected for 12 s, reconnecting\nreadyz check passed\n',
+    );
+  });
+
   test('a failing check is named with its reason, whether verbose or not', async () => {
     const report = await evaluateChecks(
       checks([

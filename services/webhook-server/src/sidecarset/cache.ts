@@ -22,6 +22,10 @@ export interface SidecarSetSource {
 export interface SidecarSetCache extends SidecarSetSource {
   /** Resolves once the feed replayed everything on the bus at open time. */
   readonly synced: Promise<void>;
+  /** Labels of every Namespace the cache holds (for the admission snapshot). */
+  namespaces(): Record<string, Record<string, string>>;
+  /** Calls `listener` after every SidecarSet or Namespace change; returns its removal. */
+  onUpdate(listener: () => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -32,6 +36,7 @@ export async function openSidecarSetCache(
   let sidecarSets: readonly SidecarSet[] = [];
   let synced = false;
   let cache: ObjectCache | undefined;
+  const listeners = new Set<() => void>();
   const rebuild = () => {
     if (cache === undefined) return;
     sidecarSets = cache
@@ -44,6 +49,7 @@ export async function openSidecarSetCache(
     onChange: (change) => {
       const kind = (change.current ?? change.old)?.kind;
       if (kind === SIDECARSET.kind) rebuild();
+      for (const listener of listeners) listener();
     },
     onError,
   });
@@ -56,6 +62,15 @@ export async function openSidecarSetCache(
     list: () => sidecarSets,
     namespaceLabels: (name) => cache?.get(NAMESPACE, '', name)?.labels,
     isSynced: () => synced,
+    namespaces: () => {
+      const out: Record<string, Record<string, string>> = {};
+      for (const ns of cache?.list(NAMESPACE, '') ?? []) out[ns.name] = { ...ns.labels };
+      return out;
+    },
+    onUpdate: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     stop: async () => {
       await opening.catch(() => {});
       await cache?.stop();
