@@ -5,7 +5,7 @@ import { type Bus, connectBus, ensureTopology, topology } from '@kruise-ts/bus';
 import type { Registry } from '@kruise-ts/telemetry';
 import { KubeClient } from '../kube/client.ts';
 import { type HealthServer, startHealthServer } from '../server/health-server.ts';
-import type { ControllerSettings } from './settings.ts';
+import type { ControllerSettings, ProcessSettings } from './settings.ts';
 import type { SharedProcessParts } from './shared.ts';
 
 export interface ControllerConnections {
@@ -32,21 +32,10 @@ export async function openControllerConnections(
     return { health, bus, kube: kube(), close: async () => {} };
   }
   const health = await startHealthServer({ ...settings.http, registry: o.registry });
-  let bus: Bus | undefined;
+  let bus: Bus;
   try {
-    bus = await connectBus({
-      servers: settings.natsUrl,
-      topology: topology({
-        prefix: settings.busPrefix,
-        partitions: settings.partitions,
-        leaseTtlMs: settings.leaseTtlMs,
-      }),
-      publisherId: `${o.serviceName}/${settings.memberId}`,
-      waitOnFirstConnect: true,
-    });
-    await ensureTopology(bus);
+    bus = await connectProcessBus(settings, o.serviceName);
   } catch (err) {
-    await bus?.close().catch(() => {});
     await health.close().catch(() => {});
     throw err;
   }
@@ -60,4 +49,31 @@ export async function openControllerConnections(
       await health.close().catch(() => {});
     },
   };
+}
+
+/**
+ * The process's bus with its streams and lease buckets declared, publishing as `<serviceName>/<memberId>`;
+ * closed again if declaring them fails.
+ */
+export async function connectProcessBus(
+  settings: Pick<ProcessSettings, 'natsUrl' | 'busPrefix' | 'partitions' | 'leaseTtlMs' | 'memberId'>,
+  serviceName: string,
+): Promise<Bus> {
+  const bus = await connectBus({
+    servers: settings.natsUrl,
+    topology: topology({
+      prefix: settings.busPrefix,
+      partitions: settings.partitions,
+      leaseTtlMs: settings.leaseTtlMs,
+    }),
+    publisherId: `${serviceName}/${settings.memberId}`,
+    waitOnFirstConnect: true,
+  });
+  try {
+    await ensureTopology(bus);
+  } catch (err) {
+    await bus.close().catch(() => {});
+    throw err;
+  }
+  return bus;
 }
