@@ -1,8 +1,13 @@
 // Wires the webhook server: certificate source (+ bus notifications), HTTPS app, health server, optional
 // registration of the webhook configurations. main.ts runs it as a process; tests run it in-process.
 import type { AddressInfo } from 'node:net';
-import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
-import { KubeClient, NotFoundError, type SharedProcessParts, startHealthServer } from '@kruise-ts/runtime';
+import {
+  connectOptionalBus,
+  KubeClient,
+  NotFoundError,
+  type SharedProcessParts,
+  startHealthServer,
+} from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { apiserverReader } from './admission/cluster-reader.ts';
@@ -103,16 +108,10 @@ export async function startWebhookServer(
   });
 
   let subscription: CertEventSubscription | undefined;
-  const bus = shared?.bus
-    ? shared.bus
-    : settings.nats
-      ? await connectBus({
-          servers: settings.nats.url,
-          topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
-          publisherId: `webhook-server/${settings.instance}`,
-          waitOnFirstConnect: true,
-        })
-      : undefined;
+  const bus = await connectOptionalBus(settings.nats, {
+    publisherId: `webhook-server/${settings.instance}`,
+    shared,
+  });
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const subscribe = async () => {
@@ -139,8 +138,6 @@ export async function startWebhookServer(
   await subscribe();
 
   if (bus !== undefined) {
-    // The watcher may not have declared the streams yet; declaring is idempotent.
-    await ensureTopology(bus);
     sidecarSets = await openSidecarSetCache(bus, (err) => logger.warn({ err }, 'SidecarSet cache feed'));
     const syncTimeout = options.cacheSyncTimeoutMs ?? 60_000;
     let syncTimer: NodeJS.Timeout | undefined;

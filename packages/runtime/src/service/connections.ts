@@ -5,6 +5,7 @@ import { type Bus, connectBus, ensureTopology, topology } from '@kruise-ts/bus';
 import type { Registry } from '@kruise-ts/telemetry';
 import { KubeClient } from '../kube/client.ts';
 import { type HealthServer, startHealthServer } from '../server/health-server.ts';
+import type { BusSettings } from '../settings/reader.ts';
 import type { ControllerSettings, ProcessSettings } from './settings.ts';
 import type { SharedProcessParts } from './shared.ts';
 
@@ -55,18 +56,52 @@ export async function openControllerConnections(
  * The process's bus with its streams and lease buckets declared, publishing as `<serviceName>/<memberId>`;
  * closed again if declaring them fails.
  */
-export async function connectProcessBus(
+export function connectProcessBus(
   settings: Pick<ProcessSettings, 'natsUrl' | 'busPrefix' | 'partitions' | 'leaseTtlMs' | 'memberId'>,
   serviceName: string,
 ): Promise<Bus> {
-  const bus = await connectBus({
+  return connectDeclared({
     servers: settings.natsUrl,
-    topology: topology({
-      prefix: settings.busPrefix,
-      partitions: settings.partitions,
-      leaseTtlMs: settings.leaseTtlMs,
-    }),
+    prefix: settings.busPrefix,
+    partitions: settings.partitions,
+    leaseTtlMs: settings.leaseTtlMs,
     publisherId: `${serviceName}/${settings.memberId}`,
+  });
+}
+
+/**
+ * The bus of a service that also runs without one (cert-manager, webhook-server): the process's when it runs
+ * several parts (declared by the process), else its own, declared, when a NATS URL is set, else none.
+ */
+export async function connectOptionalBus(
+  nats: BusSettings | undefined,
+  o: { publisherId: string; shared?: SharedProcessParts | undefined },
+): Promise<Bus | undefined> {
+  if (o.shared?.bus !== undefined) return o.shared.bus;
+  if (nats === undefined) return undefined;
+  return connectDeclared({
+    servers: nats.url,
+    prefix: nats.prefix,
+    partitions: nats.partitions,
+    publisherId: o.publisherId,
+  });
+}
+
+async function connectDeclared(o: {
+  servers: string;
+  prefix: string;
+  partitions: number;
+  leaseTtlMs?: number;
+  publisherId: string;
+}): Promise<Bus> {
+  const bus = await connectBus({
+    servers: o.servers,
+    topology: topology({
+      prefix: o.prefix,
+      partitions: o.partitions,
+      ...(o.leaseTtlMs === undefined ? {} : { leaseTtlMs: o.leaseTtlMs }),
+    }),
+    publisherId: o.publisherId,
     waitOnFirstConnect: true,
   });
   try {
