@@ -138,7 +138,12 @@ export {
   versionDocument,
 } from './service/build-info.ts';
 export type { ControllerConnections } from './service/connections.ts';
-export { connectOptionalBus, connectProcessBus, openControllerConnections } from './service/connections.ts';
+export {
+  connectOptionalBus,
+  connectProcessBus,
+  openControllerConnections,
+  openHealthServer,
+} from './service/connections.ts';
 export type { ServiceProcessOptions, ServiceSettings } from './service/controller-process.ts';
 export { runServiceProcess } from './service/controller-process.ts';
 export type { ControllerSettings, ProcessSettings, SettingDefaults } from './service/settings.ts';

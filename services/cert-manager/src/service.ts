@@ -3,8 +3,8 @@
 import {
   connectOptionalBus,
   KubeClient,
+  openHealthServer,
   type SharedProcessParts,
-  startHealthServer,
 } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { startLeaderElection } from './lease.ts';
@@ -96,13 +96,7 @@ export async function startCertManager(
     (err) => logger.debug({ err }, 'watch restarted'),
   );
 
-  const health =
-    shared?.health ??
-    (await startHealthServer({
-      host: settings.health.host,
-      port: settings.health.port,
-      registry,
-    }));
+  const health = await openHealthServer(settings.health, registry, shared);
   // A standby is ready (it serves nothing); the leader once its first sync wrote certificates and bundles.
   health.addReadinessCheck('certificates-synced', () => {
     if (elector.isLeader() && !loop.synced()) {

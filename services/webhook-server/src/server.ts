@@ -5,8 +5,8 @@ import {
   connectOptionalBus,
   KubeClient,
   NotFoundError,
+  openHealthServer,
   type SharedProcessParts,
-  startHealthServer,
 } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { CoreV1Api } from '@kubernetes/client-node';
@@ -92,13 +92,7 @@ export async function startWebhookServer(
   let ready = false;
   let sidecarSets: SidecarSetCache | undefined;
   const shared = options.shared;
-  const health =
-    shared?.health ??
-    (await startHealthServer({
-      host: settings.health.host,
-      port: settings.health.port,
-      registry,
-    }));
+  const health = await openHealthServer(settings.health, registry, shared);
   health.addReadinessCheck('certificate', () => {
     if (!ready) throw new Error('waiting for a certificate');
   });

@@ -69,6 +69,15 @@ export function connectProcessBus(
   });
 }
 
+/** The process's health server when it runs several parts (a view whose close() is a no-op), else its own. */
+export async function openHealthServer(
+  http: { host: string; port: number },
+  registry: Registry,
+  shared?: SharedProcessParts | undefined,
+): Promise<HealthServer> {
+  return shared?.health ?? (await startHealthServer({ ...http, registry }));
+}
+
 /**
  * The bus of a service that also runs without one (cert-manager, webhook-server): the process's when it runs
  * several parts (declared by the process), else its own, declared, when a NATS URL is set, else none.
