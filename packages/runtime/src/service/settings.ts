@@ -63,7 +63,7 @@ export function readProcessSettings(s: SettingsReader): ProcessSettings {
     memberId: leaseToken(
       s.string('KRUISE_TS_MEMBER_ID') ?? `${s.string('POD_NAME') ?? hostname()}-${process.pid}`,
     ),
-    http: { host: s.string('KRUISE_TS_HTTP_HOST') ?? '', port: s.int('KRUISE_TS_HTTP_PORT') },
+    http: s.httpServer(),
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
   };
 }
