@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from '@kruise-ts/devcluster';
+import { services } from '../services.ts';
 import { writeOciLayout } from './oci-layout.ts';
 import { entriesOf, parentDirs, type TarEntry, tar } from './tar.ts';
 
@@ -26,18 +27,6 @@ export const imageUser = '65532:65532';
 /** `ldd node_modules/node/bin/node`: libc, libm, libdl, libpthread (libc6), libstdc++6, libgcc_s; TLS roots. */
 const basePackages = ['libc6', 'libstdc++6', 'libgcc-s1', 'ca-certificates'];
 const workspaceSkip = new Set(['test', 'node_modules', '.turbo', '.test-results', 'bench']);
-
-export const services = [
-  'watcher',
-  'webhook-server',
-  'cert-manager',
-  'cloneset-controller',
-  'statefulset-controller',
-  'sidecarset-controller',
-  'broadcastjob-controller',
-  'advancedcronjob-controller',
-  'revision-gc',
-];
 
 const run = (cmd: string, args: string[], cwd?: string) =>
   execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });

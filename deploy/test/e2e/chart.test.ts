@@ -14,23 +14,13 @@ import {
   type Kubectl,
   type KubeObject,
   kubectlFor,
+  services,
   template,
   templateRaw,
 } from '../../src/index.ts';
 
 const everyOption = fileURLToPath(new URL('../fixtures/every-option.values.yaml', import.meta.url));
 const crdsDir = fileURLToPath(new URL('../../crds/', import.meta.url));
-const serviceNames = [
-  'watcher',
-  'webhook-server',
-  'cert-manager',
-  'cloneset-controller',
-  'statefulset-controller',
-  'sidecarset-controller',
-  'broadcastjob-controller',
-  'advancedcronjob-controller',
-  'revision-gc',
-];
 
 let cluster: ClusterLease;
 let kubectl: Kubectl;
@@ -109,7 +99,7 @@ describe('helm chart deploy/chart', () => {
     const deployments = byKind(objects, 'Deployment');
     assert.deepEqual(
       deployments.map((d) => d.metadata.name).sort(),
-      serviceNames.map((n) => `kruise-ts-${n}`).sort(),
+      services.map((n) => `kruise-ts-${n}`).sort(),
     );
     for (const d of deployments) {
       const spec = podSpec(d);
@@ -137,12 +127,12 @@ describe('helm chart deploy/chart', () => {
       assert.equal(env.KRUISE_TS_NATS_INBOX_PREFIX, `_INBOX.${service}`);
     }
     const natsUsers = named(objects, 'Secret', 'kruise-ts-nats-auth');
-    assert.deepEqual(Object.keys(natsUsers.data as object).sort(), [...serviceNames].sort());
+    assert.deepEqual(Object.keys(natsUsers.data as object).sort(), [...services].sort());
     assert.equal(
       envOf(named(objects, 'Deployment', 'kruise-ts-webhook-server')).WEBHOOK_BIND_HOST,
       '0.0.0.0',
     );
-    assert.equal(byKind(objects, 'PodDisruptionBudget').length, serviceNames.length + 1);
+    assert.equal(byKind(objects, 'PodDisruptionBudget').length, services.length + 1);
 
     const crds = byKind(objects, 'CustomResourceDefinition');
     assert.equal(crds.length, 5);

@@ -18,8 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { acquireCluster, type ClusterLease, eventually, freePort } from '@kruise-ts/devcluster';
-import { type BuiltImage, buildImages, imageUser, services } from '../../src/images/build.ts';
-import { kubectlFor } from '../../src/index.ts';
+import { type BuiltImage, buildImages, imageUser } from '../../src/images/build.ts';
+import { kubectlFor, services } from '../../src/index.ts';
 
 interface ImageConfig {
   config: { User: string; Entrypoint: string[]; Env: string[] };

@@ -23,19 +23,8 @@ import { ensureBinaries, type NatsServer, startNats } from '@kruise-ts/devcluste
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
-import { template } from '../../src/index.ts';
+import { services, template } from '../../src/index.ts';
 
-const services = [
-  'watcher',
-  'webhook-server',
-  'cert-manager',
-  'cloneset-controller',
-  'statefulset-controller',
-  'sidecarset-controller',
-  'broadcastjob-controller',
-  'advancedcronjob-controller',
-  'revision-gc',
-];
 const passwords = Object.fromEntries(services.map((s) => [s, randomBytes(12).toString('hex')]));
 const passwordVar = (s: string) => `KRUISE_TS_NATS_PASSWORD_${s.toUpperCase().replaceAll('-', '_')}`;
 const prefix = 'kts';

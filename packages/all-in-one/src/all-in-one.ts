@@ -1,8 +1,14 @@
 // The all-in-one process: one bus connection, one object cache, one health/metrics server, and every chosen
 // part started on views of them (docs/adr/0024-all-in-one-process.md). Parts start in order and stop in reverse;
 // then the cache, the bus and the server close. A part that fails to start stops the ones already running.
-import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
-import { contractRefusals, ObjectCache, sharedPartView, startHealthServer } from '@kruise-ts/runtime';
+import type { Bus } from '@kruise-ts/bus';
+import {
+  connectProcessBus,
+  contractRefusals,
+  ObjectCache,
+  sharedPartView,
+  startHealthServer,
+} from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { type AllInOneConfig, SERVICE_NAME } from './config.ts';
 import { cachedKinds } from './parts.ts';
@@ -27,7 +33,7 @@ export async function startAllInOne(
   health.addReadinessCheck('parts', () => {
     if (starting !== undefined) throw new Error(`starting ${starting}`);
   });
-  let bus: Awaited<ReturnType<typeof connectBus>> | undefined;
+  let bus: Bus | undefined;
   let cache: ObjectCache | undefined;
   const stopAll = async () => {
     health.markShuttingDown();
@@ -43,17 +49,7 @@ export async function startAllInOne(
     await health.close().catch(() => {});
   };
   try {
-    bus = await connectBus({
-      servers: config.natsUrl,
-      topology: topology({
-        prefix: config.busPrefix,
-        partitions: config.partitions,
-        leaseTtlMs: config.leaseTtlMs,
-      }),
-      publisherId: `${SERVICE_NAME}/${config.memberId}`,
-      waitOnFirstConnect: true,
-    });
-    await ensureTopology(bus);
+    bus = await connectProcessBus(config, SERVICE_NAME);
     const openBus = bus;
     health.addLivenessCheck('bus', () => {
       if (openBus.nc.isClosed()) throw new Error('bus connection closed');

@@ -2,9 +2,10 @@
 // {"spec":{"template":{"$patch":"replace",…}}} as Go marshals it, the hash is FNV-1 32-bit over the data followed
 // by the decimal collision count, rendered through Kubernetes' SafeEncodeString, and the name is <parent>-<hash>.
 
+import { newControllerReference } from './claim.ts';
 import { fnv1_32, newFnv1 } from './fnv.ts';
 import { type JsonObject, marshalGoJson } from './go-json.ts';
-import type { ControllerRevision, OwnerReference } from './kube-types.ts';
+import type { ControllerRevision } from './kube-types.ts';
 import { type NormaliseOptions, normalisePodTemplate } from './pod-template-normalise.ts';
 
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller.kubernetes.io/hash';
@@ -96,14 +97,12 @@ export function newCloneSetRevision(
   const hash = hashControllerRevision(dataJson, collisionCount);
   const template = (patch.spec as JsonObject).template as JsonObject;
   const templateLabels = ((template.metadata as JsonObject).labels ?? {}) as Record<string, string>;
-  const owner: OwnerReference = {
+  const owner = newControllerReference({
     apiVersion: CLONESET_API_VERSION,
     kind: CLONESET_KIND,
     name: cloneSet.metadata.name,
     uid: cloneSet.metadata.uid,
-    controller: true,
-    blockOwnerDeletion: true,
-  };
+  });
   const revision: ControllerRevision = {
     apiVersion: 'apps/v1',
     kind: 'ControllerRevision',

@@ -9,6 +9,8 @@ export { clusterEnv, clusterFromEnv } from './env.ts';
 export { eventually } from './eventually.ts';
 export type { Jaeger } from './jaeger.ts';
 export { startJaeger } from './jaeger.ts';
+export type { JaegerApiSpan, JaegerApiTrace } from './jaeger-query.ts';
+export { fetchJaegerTrace, spanService } from './jaeger-query.ts';
 export type { NatsOptions, NatsServer } from './nats.ts';
 export { startNats } from './nats.ts';
 export type { NatsCluster, NatsClusterNode } from './nats-cluster.ts';

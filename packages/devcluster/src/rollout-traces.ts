@@ -1,6 +1,7 @@
 // Reading rollout traces back from the devcluster's Jaeger (query API v1): the traces holding a workload's
 // `sync <kind>` spans of one generation (a CloneSet's `sync cloneset`, an Advanced StatefulSet's `sync statefulset`),
 // with their roots, services and span events. For the controllers' tracing e2e tests.
+import { fetchJaegerTrace, type JaegerApiSpan, type JaegerApiTrace, spanService } from './jaeger-query.ts';
 
 /** Where a workload kind's rollout spans are: the controller's service, its sync span, its attribute prefix. */
 export interface RolloutSpanNames {
@@ -20,23 +21,6 @@ export const STATEFULSET_ROLLOUT_SPANS: RolloutSpanNames = {
   syncSpan: 'sync statefulset',
   attributePrefix: 'kruise.statefulset',
 };
-
-interface RawSpan {
-  traceID: string;
-  spanID: string;
-  operationName: string;
-  processID: string;
-  startTime: number;
-  references: { refType: string; spanID: string; traceID: string }[];
-  tags: { key: string; value: unknown }[];
-  logs: { timestamp: number; fields: { key: string; value: unknown }[] }[];
-}
-
-interface RawTrace {
-  traceID: string;
-  spans: RawSpan[];
-  processes: Record<string, { serviceName: string }>;
-}
 
 export interface TraceSpan {
   spanId: string;
@@ -62,18 +46,18 @@ export interface JaegerTrace {
   events: TraceEvent[];
 }
 
-function toSpan(t: RawTrace, s: RawSpan): TraceSpan {
+function toSpan(t: JaegerApiTrace, s: JaegerApiSpan): TraceSpan {
   return {
     spanId: s.spanID,
     operation: s.operationName,
-    service: t.processes[s.processID]?.serviceName ?? '',
+    service: spanService(t, s) ?? '',
     startUs: s.startTime,
     tags: Object.fromEntries(s.tags.map((tag) => [tag.key, tag.value])),
   };
 }
 
 function summarise(
-  t: RawTrace,
+  t: JaegerApiTrace,
   namespace: string,
   name: string,
   generation: number,
@@ -137,14 +121,11 @@ export async function rolloutTraces(
   search.searchParams.set('tags', tags);
   search.searchParams.set('lookback', '1h');
   search.searchParams.set('limit', '1000');
-  const found = (await getJson(search.toString())) as { data?: RawTrace[] };
+  const found = (await getJson(search.toString())) as { data?: JaegerApiTrace[] };
   const traceIds = [...new Set((found.data ?? []).map((t) => t.traceID))];
   const traces: JaegerTrace[] = [];
   for (const id of traceIds) {
-    const full = (await getJson(new URL(`/api/traces/${id}`, jaegerQueryUrl).toString())) as {
-      data?: RawTrace[];
-    };
-    const t = full.data?.[0];
+    const t = await fetchJaegerTrace(jaegerQueryUrl, id);
     if (t !== undefined) traces.push(summarise(t, namespace, name, generation, kind));
   }
   return traces;

@@ -138,11 +138,21 @@ export {
   versionDocument,
 } from './service/build-info.ts';
 export type { ControllerConnections } from './service/connections.ts';
-export { openControllerConnections } from './service/connections.ts';
+export {
+  connectOptionalBus,
+  connectProcessBus,
+  openControllerConnections,
+  openHealthServer,
+} from './service/connections.ts';
 export type { ServiceProcessOptions, ServiceSettings } from './service/controller-process.ts';
 export { runServiceProcess } from './service/controller-process.ts';
-export type { ControllerSettings, SettingDefaults } from './service/settings.ts';
-export { controllerSettingsFromEnv, envInt, readControllerSettings } from './service/settings.ts';
+export type { ControllerSettings, ProcessSettings, SettingDefaults } from './service/settings.ts';
+export {
+  controllerSettingsFromEnv,
+  envInt,
+  readControllerSettings,
+  readProcessSettings,
+} from './service/settings.ts';
 export type { SharedProcessParts } from './service/shared.ts';
 export { sharedPartView } from './service/shared.ts';
 export type {

@@ -9,6 +9,7 @@ import {
   hashControllerRevision,
   type JsonValue,
   marshalGoJson,
+  newControllerReference,
   nextRevisionNumber,
   sortRevisions,
 } from '@kruise-ts/core';
@@ -63,14 +64,12 @@ export function newSidecarSetRevision(
       labels,
       annotations: { ...sidecarSet.metadata?.annotations },
       ownerReferences: [
-        {
+        newControllerReference({
           apiVersion: 'apps.kruise.io/v1beta1',
           kind: 'SidecarSet',
           name,
           uid: sidecarSet.metadata?.uid ?? '',
-          controller: true,
-          blockOwnerDeletion: true,
-        },
+        }),
       ],
     },
     data: JSON.parse(data),

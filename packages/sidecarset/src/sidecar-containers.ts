@@ -1,7 +1,7 @@
 // How one sidecar container is completed against a pod before injection or upgrade (sidecarcontrol util.go):
 // volume mounts and devices shared from the app containers, env vars transferred from them, and the merges
 // that let the sidecar's own settings win. Pure functions over copies.
-import type { ObjectFieldSelector } from '@kruise-ts/api';
+import { type ObjectFieldSelector, podContainerOf } from '@kruise-ts/api';
 import { SIDECAR_ENV_KEY } from './keys.ts';
 import type { Container, EnvVar, Pod, SidecarContainer, VolumeDevice, VolumeMount } from './types.ts';
 
@@ -19,16 +19,7 @@ export function isInjectedContainer(container: Container): boolean {
 
 /** The core/v1 container of a sidecar: Kruise's own fields removed. */
 export function toPodContainer(sidecar: SidecarContainer): Container {
-  const {
-    podInjectPolicy,
-    upgradeStrategy,
-    shareVolumePolicy,
-    shareVolumeDevicePolicy,
-    transferEnv,
-    resourcesPolicy,
-    ...container
-  } = structuredClone(sidecar);
-  return container;
+  return podContainerOf(structuredClone(sidecar));
 }
 
 /** GetInjectedVolumeMountsAndEnvs: with shareVolumePolicy enabled, every app container's mounts. */

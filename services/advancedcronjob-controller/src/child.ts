@@ -2,6 +2,7 @@
 // constructBrJobForCronJob): a Job or BroadcastJob named for the run, carrying the template's labels,
 // annotations and spec, the scheduled-at annotation and a controller ownerReference to the ACJ.
 
+import { newControllerReference } from '@kruise-ts/core';
 import { ACJ_KIND, SCHEDULED_AT_ANNOTATION } from './children.ts';
 import { formatRfc3339InZone } from './cron/zone.ts';
 import type { AdvancedCronJob, NewChild, NewChildMeta, OwnerReference, TemplateKind } from './types.ts';
@@ -22,14 +23,12 @@ export function childName(acjName: string, scheduledTime: number): string {
 
 /** ctrl.SetControllerReference with the ACJ's v1beta1 kind. */
 export function acjControllerRef(acj: Pick<AdvancedCronJob, 'metadata'>): OwnerReference {
-  return {
+  return newControllerReference({
     apiVersion: ACJ_API_VERSION,
     kind: ACJ_KIND,
     name: acj.metadata?.name ?? '',
     uid: acj.metadata?.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
+  });
 }
 
 const NO_TEMPLATE = 'spec.template has neither jobTemplate nor broadcastJobTemplate';

@@ -1,7 +1,7 @@
 // Identity of a BroadcastJob's pods (broadcastjob_controller.go): the two labels every pod carries — the reconcile
 // lists pods by them — and the controller reference the job puts on each pod.
 
-import type { OwnerReference } from '@kruise-ts/core';
+import { newControllerReference, type OwnerReference } from '@kruise-ts/core';
 import type { BroadcastJob } from './types.ts';
 
 export const JOB_NAME_LABEL = 'broadcastjob-name';
@@ -18,12 +18,10 @@ export function jobLabels(job: BroadcastJob): Record<string, string> {
 
 /** metav1.NewControllerRef(job, BroadcastJob kind). */
 export function jobControllerRef(job: BroadcastJob): OwnerReference {
-  return {
+  return newControllerReference({
     apiVersion: BROADCASTJOB_API_VERSION,
     kind: BROADCASTJOB_KIND,
     name: job.metadata?.name ?? '',
     uid: job.metadata?.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
+  });
 }

@@ -1,7 +1,11 @@
 // Wires cert-manager together: kube client, lease, watches, sync loop, bus notifier, health server. main.ts
 // runs it as a process; tests run it in-process with their own settings.
-import { connectBus, ensureTopology, topology } from '@kruise-ts/bus';
-import { KubeClient, type SharedProcessParts, startHealthServer } from '@kruise-ts/runtime';
+import {
+  connectOptionalBus,
+  KubeClient,
+  openHealthServer,
+  type SharedProcessParts,
+} from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { startLeaderElection } from './lease.ts';
 import { startSyncLoop } from './manager.ts';
@@ -37,17 +41,10 @@ export async function startCertManager(
 
   // In a process of several parts the bus and the health server are the process's (views whose close() is a no-op).
   const shared = options.shared;
-  const bus = shared?.bus
-    ? shared.bus
-    : settings.nats
-      ? await connectBus({
-          servers: settings.nats.url,
-          topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
-          publisherId: `cert-manager/${settings.lease.identity}`,
-          waitOnFirstConnect: true,
-        })
-      : undefined;
-  if (bus !== undefined) await ensureTopology(bus);
+  const bus = await connectOptionalBus(settings.nats, {
+    publisherId: `cert-manager/${settings.lease.identity}`,
+    shared,
+  });
 
   let isLeader = () => false;
   const loop = startSyncLoop({
@@ -99,13 +96,7 @@ export async function startCertManager(
     (err) => logger.debug({ err }, 'watch restarted'),
   );
 
-  const health =
-    shared?.health ??
-    (await startHealthServer({
-      host: settings.health.host,
-      port: settings.health.port,
-      registry,
-    }));
+  const health = await openHealthServer(settings.health, registry, shared);
   // A standby is ready (it serves nothing); the leader once its first sync wrote certificates and bundles.
   health.addReadinessCheck('certificates-synced', () => {
     if (elector.isLeader() && !loop.synced()) {

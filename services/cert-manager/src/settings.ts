@@ -93,7 +93,7 @@ export function settingsFromEnv(env: Env = process.env): CertManagerSettings {
       renewDeadlineMs: s.duration('LEASE_RENEW_DEADLINE'),
       retryPeriodMs: s.duration('LEASE_RETRY_PERIOD'),
     },
-    health: { host: s.string('KRUISE_TS_HTTP_HOST') ?? '', port: s.int('KRUISE_TS_HTTP_PORT') },
+    health: s.httpServer(),
     nats: s.optionalBus(),
     kubeconfigPath: s.kubeconfigPath(),
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),

@@ -6,6 +6,7 @@ import {
   isPodAllHooked,
   type Lifecycle,
   LifecycleState,
+  newControllerReference,
   type OwnerReference,
   withLifecycleState,
 } from '@kruise-ts/core';
@@ -51,14 +52,12 @@ function setNamespace(set: StatefulSet): string {
 
 /** The controller reference new pods and revisions carry (metav1.NewControllerRef). */
 export function statefulSetControllerRef(set: StatefulSet): OwnerReference {
-  return {
+  return newControllerReference({
     apiVersion: STATEFULSET_API_VERSION,
     kind: STATEFULSET_KIND,
     name: setName(set),
     uid: set.metadata?.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
+  });
 }
 
 /**

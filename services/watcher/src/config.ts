@@ -42,7 +42,7 @@ export function configFromEnv(env: Env = process.env): WatcherConfig {
     busPrefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
     partitions: s.int('KRUISE_TS_PARTITIONS'),
     publisherId: `watcher/${s.string('POD_NAME') ?? `${hostname()}-${process.pid}`}`,
-    http: { host: s.string('KRUISE_TS_HTTP_HOST') ?? '', port: s.int('KRUISE_TS_HTTP_PORT') },
+    http: s.httpServer(),
     resources: selectedResources(s.list('KRUISE_TS_WATCHER_RESOURCES')),
     stallTimeoutMs: s.int('KRUISE_TS_WATCHER_STALL_TIMEOUT_MS'),
     watchTimeoutSeconds: s.int('KRUISE_TS_WATCHER_WATCH_TIMEOUT_SECONDS'),

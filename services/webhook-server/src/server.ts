@@ -1,8 +1,14 @@
 // Wires the webhook server: certificate source (+ bus notifications), HTTPS app, health server, optional
 // registration of the webhook configurations. main.ts runs it as a process; tests run it in-process.
 import type { AddressInfo } from 'node:net';
-import { type Bus, connectBus, ensureTopology, topology } from '@kruise-ts/bus';
-import { KubeClient, NotFoundError, type SharedProcessParts, startHealthServer } from '@kruise-ts/runtime';
+import { type Bus, ensureTopology } from '@kruise-ts/bus';
+import {
+  connectOptionalBus,
+  KubeClient,
+  NotFoundError,
+  openHealthServer,
+  type SharedProcessParts,
+} from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { apiserverReader } from './admission/cluster-reader.ts';
@@ -114,13 +120,7 @@ export async function startWebhookServer(
     isSynced: () => admissionSource()?.isSynced() ?? false,
   };
   const shared = options.shared;
-  const health =
-    shared?.health ??
-    (await startHealthServer({
-      host: settings.health.host,
-      port: settings.health.port,
-      registry,
-    }));
+  const health = await openHealthServer(settings.health, registry, shared);
   health.addReadinessCheck('certificate', () => {
     if (!ready) throw new Error('waiting for a certificate');
   });
@@ -202,19 +202,13 @@ export async function startWebhookServer(
     return cache;
   };
 
-  const connecting = shared?.bus
-    ? Promise.resolve(shared.bus)
-    : settings.nats
-      ? connectBus({
-          servers: settings.nats.url,
-          topology: topology({ prefix: settings.nats.prefix, partitions: settings.nats.partitions }),
-          publisherId: `webhook-server/${settings.instance}`,
-          waitOnFirstConnect: true,
-        })
+  const connecting =
+    shared?.bus !== undefined || settings.nats !== undefined
+      ? connectOptionalBus(settings.nats, { publisherId: `webhook-server/${settings.instance}`, shared })
       : undefined;
   // A connection that arrives after stop() is closed at once.
   void connecting?.then(
-    (b) => (stopped ? b.close() : undefined),
+    (b) => (stopped ? b?.close() : undefined),
     () => {},
   );
   const connectWait = options.busConnectTimeoutMs ?? 5_000;
@@ -255,7 +249,7 @@ export async function startWebhookServer(
     );
     void connecting.then(
       async (b) => {
-        if (stopped) return;
+        if (stopped || b === undefined) return;
         logger.info('bus connected; catching up');
         await onBus(b);
       },

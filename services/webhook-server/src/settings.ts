@@ -51,7 +51,7 @@ export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
   const settings: WebhookServerSettings = {
     host: s.string('WEBHOOK_BIND_HOST') ?? '',
     port: s.int('WEBHOOK_PORT'),
-    health: { host: s.string('KRUISE_TS_HTTP_HOST') ?? '', port: s.int('KRUISE_TS_HTTP_PORT') },
+    health: s.httpServer(),
     certs: certDir
       ? { kind: 'dir', dir: certDir }
       : { kind: 'secret', namespace, name: s.string('SECRET_NAME') ?? '' },

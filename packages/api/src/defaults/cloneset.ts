@@ -1,23 +1,9 @@
 // CloneSet defaulting: apis/apps/defaults SetDefaultsCloneSet (v1alpha1) and SetDefaultsCloneSetV1beta1.
 import type { CloneSetV1alpha1, CloneSetV1beta1 } from '../schema/cloneset.ts';
-import type { PersistentVolumeClaim, PodTemplateSpec } from '../schema/pod.ts';
 import type { DefaultingOptions } from './options.ts';
-import { defaultPersistentVolumeClaim, defaultPodSpec } from './pod.ts';
+import { defaultWorkloadTemplates } from './workload-templates.ts';
 
 const defaultMaxUnavailable = '20%';
-
-function defaultTemplates(
-  spec: { template: PodTemplateSpec; volumeClaimTemplates?: PersistentVolumeClaim[] },
-  options: DefaultingOptions,
-): void {
-  if (options.injectTemplateDefaults === false) return;
-  spec.template.spec ??= { containers: [] };
-  defaultPodSpec(spec.template.spec, {
-    alwaysPullAppContainers: true,
-    hostNetworkHostPorts: options.features?.defaultHostNetworkHostPorts ?? false,
-  });
-  for (const pvc of spec.volumeClaimTemplates ?? []) defaultPersistentVolumeClaim(pvc);
-}
 
 /** Returns a defaulted copy of a v1alpha1 CloneSet. */
 export function defaultCloneSetV1alpha1(
@@ -28,7 +14,7 @@ export function defaultCloneSetV1alpha1(
   const spec = obj.spec;
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
-  defaultTemplates(spec, options);
+  defaultWorkloadTemplates(spec, options);
   spec.updateStrategy ??= {};
   const strategy = spec.updateStrategy;
   if (!strategy.type) strategy.type = 'ReCreate';
@@ -50,7 +36,7 @@ export function defaultCloneSetV1beta1(
   const spec = obj.spec;
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
-  defaultTemplates(spec, options);
+  defaultWorkloadTemplates(spec, options);
   spec.updateStrategy ??= {};
   const strategy = spec.updateStrategy;
   if (!strategy.type) strategy.type = 'RollingUpdate';

@@ -2,7 +2,7 @@
 // converting them to v1beta1 and back, so v1beta1-only defaults (PVC retention policy…) never reach v1alpha1.
 import type { StatefulSetV1alpha1, StatefulSetV1beta1 } from '../schema/statefulset.ts';
 import type { DefaultingOptions } from './options.ts';
-import { defaultPersistentVolumeClaim, defaultPodSpec } from './pod.ts';
+import { defaultWorkloadTemplates } from './workload-templates.ts';
 
 type CommonSpec = StatefulSetV1alpha1['spec'];
 
@@ -21,14 +21,7 @@ function defaultCommon(spec: CommonSpec, options: DefaultingOptions): void {
   }
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
-  if (options.injectTemplateDefaults !== false) {
-    spec.template.spec ??= { containers: [] };
-    defaultPodSpec(spec.template.spec, {
-      alwaysPullAppContainers: true,
-      hostNetworkHostPorts: options.features?.defaultHostNetworkHostPorts ?? false,
-    });
-    for (const pvc of spec.volumeClaimTemplates ?? []) defaultPersistentVolumeClaim(pvc);
-  }
+  defaultWorkloadTemplates(spec, options);
 }
 
 export function defaultStatefulSetV1alpha1(

@@ -58,6 +58,13 @@ export const SidecarContainer = Type.Object(
 );
 export type SidecarContainer = Static<typeof SidecarContainer>;
 
+/** The core/v1 Container of a sidecar: a shallow copy without Kruise's fields (webhook validation, injection). */
+export function podContainerOf(sidecar: SidecarContainer): Container {
+  const container: Record<string, unknown> = { ...sidecar };
+  for (const key of Object.keys(sidecarFields)) delete container[key];
+  return container as Container;
+}
+
 const commonSpec = {
   selector: Optional(LabelSelector),
   namespaceSelector: Optional(LabelSelector),

@@ -19,7 +19,13 @@ import type {
   UpdatePriorityStrategy,
   UpdateScatterStrategy,
 } from '../schema/shared.ts';
-import { nonNegative, priorityStrategyError, scatterStrategyError, workloadDeletionError } from './common.ts';
+import {
+  longRunningTemplateErrors,
+  nonNegative,
+  priorityStrategyError,
+  scatterStrategyError,
+  workloadDeletionError,
+} from './common.ts';
 import { type FieldError, fieldError, type Path, path } from './errors.ts';
 import { validateLabelSelector, validateObjectMeta, validateObjectMetaUpdate } from './meta.ts';
 import { validatePodTemplateSpec } from './pod.ts';
@@ -77,7 +83,7 @@ function validateSelectorAndTemplate(spec: CommonSpec, at: Path): FieldError[] {
   }
   if (labelSelectorError(spec.selector) !== undefined) {
     errs.push(fieldError.invalid(at.child('selector'), spec.selector, ''));
-    return [...errs, ...validateRestartAndDeadline(spec, at)];
+    return [...errs, ...longRunningTemplateErrors(spec.template, 'cloneset', at)];
   }
   // A nil selector converts to labels.Nothing(), which is not Empty() and matches no labels.
   const labels = spec.template?.metadata?.labels;
@@ -99,26 +105,7 @@ function validateSelectorAndTemplate(spec: CommonSpec, at: Path): FieldError[] {
     persistentVolumeClaim: { claimName: pvc.metadata?.name ?? '', readOnly: false },
   }));
   errs.push(...validatePodTemplateSpec(spec.template, at.child('template'), { extraVolumes }));
-  return [...errs, ...validateRestartAndDeadline(spec, at)];
-}
-
-function validateRestartAndDeadline(spec: CommonSpec, at: Path): FieldError[] {
-  const errs: FieldError[] = [];
-  const restartPolicy = spec.template?.spec?.restartPolicy;
-  if (restartPolicy && restartPolicy !== 'Always') {
-    errs.push(
-      fieldError.notSupported(at.child('template', 'spec', 'restartPolicy'), restartPolicy, ['Always']),
-    );
-  }
-  if (spec.template?.spec?.activeDeadlineSeconds !== undefined) {
-    errs.push(
-      fieldError.forbidden(
-        at.child('template', 'spec', 'activeDeadlineSeconds'),
-        'activeDeadlineSeconds in cloneset is not Supported',
-      ),
-    );
-  }
-  return errs;
+  return [...errs, ...longRunningTemplateErrors(spec.template, 'cloneset', at)];
 }
 
 function validatePodsToDelete(

@@ -1,6 +1,8 @@
-// Rules several kinds share: priority/scatter strategy checks, non-negative fields, deletion protection.
+// Rules several kinds share: priority/scatter strategy checks, non-negative fields, deletion protection, the
+// pod template of a long-running workload.
 import { labelSelectorError } from '@kruise-ts/kube';
 import type { LabelSelector } from '../schema/meta.ts';
+import type { PodTemplateSpec } from '../schema/pod.ts';
 import type { UpdatePriorityStrategy, UpdateScatterStrategy } from '../schema/shared.ts';
 import { type FieldError, fieldError, type Path } from './errors.ts';
 
@@ -63,4 +65,31 @@ export function workloadDeletionError(
     return `forbidden by ResourcesProtectionDeletion for ${deletionProtectionKey}=${value} and replicas ${replicas}>0`;
   }
   return undefined;
+}
+
+/**
+ * The pod template of a workload whose pods run until replaced (CloneSet, Advanced StatefulSet): restartPolicy
+ * Always only, no activeDeadlineSeconds. `kind` is the word Kruise's message uses ("cloneset", "StatefulSet").
+ */
+export function longRunningTemplateErrors(
+  template: PodTemplateSpec | undefined,
+  kind: string,
+  at: Path,
+): FieldError[] {
+  const errs: FieldError[] = [];
+  const restartPolicy = template?.spec?.restartPolicy;
+  if (restartPolicy && restartPolicy !== 'Always') {
+    errs.push(
+      fieldError.notSupported(at.child('template', 'spec', 'restartPolicy'), restartPolicy, ['Always']),
+    );
+  }
+  if (template?.spec?.activeDeadlineSeconds !== undefined) {
+    errs.push(
+      fieldError.forbidden(
+        at.child('template', 'spec', 'activeDeadlineSeconds'),
+        `activeDeadlineSeconds in ${kind} is not Supported`,
+      ),
+    );
+  }
+  return errs;
 }

@@ -6,9 +6,9 @@ import { labelSelectorError, selectorMatches } from '@kruise-ts/kube';
 import { sidecarSetV1alpha1ToV1beta1 } from '../conversion/sidecarset.ts';
 import { deepEqual } from '../json.ts';
 import type { LabelSelector } from '../schema/meta.ts';
-import type { Container, Volume } from '../schema/pod.ts';
+import type { Volume } from '../schema/pod.ts';
 import type { SidecarContainer, SidecarSetV1alpha1, SidecarSetV1beta1 } from '../schema/sidecarset.ts';
-import { SidecarSetKeys } from '../schema/sidecarset.ts';
+import { podContainerOf, SidecarSetKeys } from '../schema/sidecarset.ts';
 import { priorityStrategyError, scatterStrategyError } from './common.ts';
 import { type FieldError, fieldError, type Path, path } from './errors.ts';
 import { validateLabelSelector, validateObjectMeta } from './meta.ts';
@@ -225,21 +225,9 @@ function validateContainers(spec: SidecarSetV1beta1['spec'], volumes: Volume[], 
     errs.push(...validateResourcesPolicy(c, root.index(i).child('resourcesPolicy')));
   });
   // Kruise runs ValidatePodCreate on a fake pod made of the sidecars (and a stand-in app container if there is none).
-  const strip = (c: SidecarContainer): Container => {
-    const {
-      podInjectPolicy,
-      upgradeStrategy,
-      shareVolumePolicy,
-      shareVolumeDevicePolicy,
-      transferEnv,
-      resourcesPolicy,
-      ...rest
-    } = c;
-    return rest;
-  };
   const podContainers =
     containers.length > 0
-      ? containers.map(strip)
+      ? containers.map(podContainerOf)
       : [
           {
             name: 'test',
@@ -254,7 +242,7 @@ function validateContainers(spec: SidecarSetV1beta1['spec'], volumes: Volume[], 
         spec: {
           dnsPolicy: 'ClusterFirst',
           restartPolicy: 'Always',
-          initContainers: initContainers.map(strip),
+          initContainers: initContainers.map(podContainerOf),
           containers: podContainers,
           volumes,
         },

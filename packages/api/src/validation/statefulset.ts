@@ -11,7 +11,12 @@ import { deepEqual } from '../json.ts';
 import type { IntOrString } from '../schema/helpers.ts';
 import type { ObjectMeta } from '../schema/meta.ts';
 import type { StatefulSetV1alpha1, StatefulSetV1beta1 } from '../schema/statefulset.ts';
-import { nonNegative, priorityStrategyError, workloadDeletionError } from './common.ts';
+import {
+  longRunningTemplateErrors,
+  nonNegative,
+  priorityStrategyError,
+  workloadDeletionError,
+} from './common.ts';
 import { type FieldError, fieldError, type Path, path } from './errors.ts';
 import {
   validateAnnotations,
@@ -246,20 +251,7 @@ function validateSpec(spec: Spec, at: Path): FieldError[] {
   if (spec.replicas === undefined) errs.push(fieldError.required(at.child('replicas')));
   else errs.push(...nonNegative(spec.replicas, at.child('replicas')));
   errs.push(...validateSelector(spec, at));
-  const restartPolicy = spec.template?.spec?.restartPolicy;
-  if (restartPolicy && restartPolicy !== 'Always') {
-    errs.push(
-      fieldError.notSupported(at.child('template', 'spec', 'restartPolicy'), restartPolicy, ['Always']),
-    );
-  }
-  if (spec.template?.spec?.activeDeadlineSeconds !== undefined) {
-    errs.push(
-      fieldError.forbidden(
-        at.child('template', 'spec', 'activeDeadlineSeconds'),
-        'activeDeadlineSeconds in StatefulSet is not Supported',
-      ),
-    );
-  }
+  errs.push(...longRunningTemplateErrors(spec.template, 'StatefulSet', at));
   return errs;
 }
 

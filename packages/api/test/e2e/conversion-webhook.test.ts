@@ -7,7 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { acquireCluster, type ClusterLease, createCA, eventually, issueCert } from '@kruise-ts/devcluster';
+import {
+  acquireCluster,
+  type ClusterLease,
+  createCA,
+  eventually,
+  issueCert,
+  requestJson,
+} from '@kruise-ts/devcluster';
 import {
   CoreV1Api,
   CustomObjectsApi,
@@ -21,7 +28,6 @@ import {
   type KruiseObject,
   stashAnnotation,
 } from '../../src/index.ts';
-import { requestJson } from '../fixtures/raw-json.ts';
 
 const testGroup = 'e2e.kruise-ts.dev';
 const realGroup = 'apps.kruise.io';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { acquireCluster, type ClusterLease, eventually } from '@kruise-ts/devcluster';
+import { acquireCluster, type ClusterLease, eventually, requestJson } from '@kruise-ts/devcluster';
 import {
   ApiextensionsV1Api,
   CoreV1Api,
@@ -14,7 +14,6 @@ import {
 } from '@kubernetes/client-node';
 import { buildCrds, type CustomResourceDefinition } from '../../src/index.ts';
 import { docExamples } from '../fixtures/examples.ts';
-import { requestJson } from '../fixtures/raw-json.ts';
 
 let cluster: ClusterLease;
 let kc: KubeConfig;

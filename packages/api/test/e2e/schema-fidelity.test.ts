@@ -6,12 +6,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { acquireCluster, type ClusterLease } from '@kruise-ts/devcluster';
+import { acquireCluster, type ClusterLease, requestJson } from '@kruise-ts/devcluster';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import fc from 'fast-check';
 import { buildCrds, convertObject, type KruiseObject, kinds } from '../../src/index.ts';
 import * as arb from '../fixtures/arbitraries.ts';
-import { requestJson } from '../fixtures/raw-json.ts';
 
 let cluster: ClusterLease;
 let kc: KubeConfig;

@@ -5,7 +5,8 @@ import { type Bus, connectBus, ensureTopology, topology } from '@kruise-ts/bus';
 import type { Registry } from '@kruise-ts/telemetry';
 import { KubeClient } from '../kube/client.ts';
 import { type HealthServer, startHealthServer } from '../server/health-server.ts';
-import type { ControllerSettings } from './settings.ts';
+import type { BusSettings } from '../settings/reader.ts';
+import type { ControllerSettings, ProcessSettings } from './settings.ts';
 import type { SharedProcessParts } from './shared.ts';
 
 export interface ControllerConnections {
@@ -32,21 +33,10 @@ export async function openControllerConnections(
     return { health, bus, kube: kube(), close: async () => {} };
   }
   const health = await startHealthServer({ ...settings.http, registry: o.registry });
-  let bus: Bus | undefined;
+  let bus: Bus;
   try {
-    bus = await connectBus({
-      servers: settings.natsUrl,
-      topology: topology({
-        prefix: settings.busPrefix,
-        partitions: settings.partitions,
-        leaseTtlMs: settings.leaseTtlMs,
-      }),
-      publisherId: `${o.serviceName}/${settings.memberId}`,
-      waitOnFirstConnect: true,
-    });
-    await ensureTopology(bus);
+    bus = await connectProcessBus(settings, o.serviceName);
   } catch (err) {
-    await bus?.close().catch(() => {});
     await health.close().catch(() => {});
     throw err;
   }
@@ -60,4 +50,74 @@ export async function openControllerConnections(
       await health.close().catch(() => {});
     },
   };
+}
+
+/**
+ * The process's bus with its streams and lease buckets declared, publishing as `<serviceName>/<memberId>`;
+ * closed again if declaring them fails.
+ */
+export function connectProcessBus(
+  settings: Pick<ProcessSettings, 'natsUrl' | 'busPrefix' | 'partitions' | 'leaseTtlMs' | 'memberId'>,
+  serviceName: string,
+): Promise<Bus> {
+  return connectDeclared({
+    servers: settings.natsUrl,
+    prefix: settings.busPrefix,
+    partitions: settings.partitions,
+    leaseTtlMs: settings.leaseTtlMs,
+    publisherId: `${serviceName}/${settings.memberId}`,
+  });
+}
+
+/** The process's health server when it runs several parts (a view whose close() is a no-op), else its own. */
+export async function openHealthServer(
+  http: { host: string; port: number },
+  registry: Registry,
+  shared?: SharedProcessParts | undefined,
+): Promise<HealthServer> {
+  return shared?.health ?? (await startHealthServer({ ...http, registry }));
+}
+
+/**
+ * The bus of a service that also runs without one (cert-manager, webhook-server): the process's when it runs
+ * several parts (declared by the process), else its own, declared, when a NATS URL is set, else none.
+ */
+export async function connectOptionalBus(
+  nats: BusSettings | undefined,
+  o: { publisherId: string; shared?: SharedProcessParts | undefined },
+): Promise<Bus | undefined> {
+  if (o.shared?.bus !== undefined) return o.shared.bus;
+  if (nats === undefined) return undefined;
+  return connectDeclared({
+    servers: nats.url,
+    prefix: nats.prefix,
+    partitions: nats.partitions,
+    publisherId: o.publisherId,
+  });
+}
+
+async function connectDeclared(o: {
+  servers: string;
+  prefix: string;
+  partitions: number;
+  leaseTtlMs?: number;
+  publisherId: string;
+}): Promise<Bus> {
+  const bus = await connectBus({
+    servers: o.servers,
+    topology: topology({
+      prefix: o.prefix,
+      partitions: o.partitions,
+      ...(o.leaseTtlMs === undefined ? {} : { leaseTtlMs: o.leaseTtlMs }),
+    }),
+    publisherId: o.publisherId,
+    waitOnFirstConnect: true,
+  });
+  try {
+    await ensureTopology(bus);
+  } catch (err) {
+    await bus.close().catch(() => {});
+    throw err;
+  }
+  return bus;
 }

@@ -24,7 +24,8 @@ export function envInt(
   return parseInteger(name, raw, { min, max });
 }
 
-export interface ControllerSettings {
+/** What every process on the bus reads: the kube-apiserver and the bus it talks to, its lease member id, its server. */
+export interface ProcessSettings {
   /** undefined: client-node's default loading rules (in-cluster, then ~/.kube/config). */
   kubeconfigPath: string | undefined;
   natsUrl: string;
@@ -34,10 +35,13 @@ export interface ControllerSettings {
   /** Lease member and publisher id; unique per process so a restarted replica never inherits a dead one's leases. */
   memberId: string;
   http: { host: string; port: number };
+  shutdownDeadlineMs: number;
+}
+
+export interface ControllerSettings extends ProcessSettings {
   kubeQps: number;
   kubeBurst: number;
   expectationTimeoutMs: number;
-  shutdownDeadlineMs: number;
   /** Concurrent reconciles (KRUISE_TS_WORKERS, the service's default). */
   workers: number;
   /** Deprecated setting names in use, one line each; the bootstrap logs them once at start. */
@@ -48,33 +52,38 @@ export interface SettingDefaults {
   expectationTimeoutMs?: number;
 }
 
-/** The shared controller settings from a service's reader (call `reader.deprecations` after all reads). */
-export function readControllerSettings(
-  s: SettingsReader,
-  defaults: SettingDefaults = {},
-): ControllerSettings {
-  const memberId = leaseToken(
-    s.string('KRUISE_TS_MEMBER_ID') ?? `${s.string('POD_NAME') ?? hostname()}-${process.pid}`,
-  );
-  const settings: ControllerSettings = {
+/** The process settings from a service's reader (the all-in-one process reads them under its own name). */
+export function readProcessSettings(s: SettingsReader): ProcessSettings {
+  return {
     kubeconfigPath: s.kubeconfigPath(),
     natsUrl: s.string('KRUISE_TS_NATS_URL') ?? '',
     busPrefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
     partitions: s.int('KRUISE_TS_PARTITIONS'),
     leaseTtlMs: s.int('KRUISE_TS_LEASE_TTL_MS'),
-    memberId,
-    http: { host: s.string('KRUISE_TS_HTTP_HOST') ?? '', port: s.int('KRUISE_TS_HTTP_PORT') },
+    memberId: leaseToken(
+      s.string('KRUISE_TS_MEMBER_ID') ?? `${s.string('POD_NAME') ?? hostname()}-${process.pid}`,
+    ),
+    http: s.httpServer(),
+    shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
+  };
+}
+
+/** The shared controller settings from a service's reader (call `reader.deprecations` after all reads). */
+export function readControllerSettings(
+  s: SettingsReader,
+  defaults: SettingDefaults = {},
+): ControllerSettings {
+  return {
+    ...readProcessSettings(s),
     kubeQps: s.int('KRUISE_TS_KUBE_QPS'),
     kubeBurst: s.int('KRUISE_TS_KUBE_BURST'),
     expectationTimeoutMs:
       s.raw('KRUISE_TS_EXPECTATION_TIMEOUT_MS') === undefined && defaults.expectationTimeoutMs !== undefined
         ? defaults.expectationTimeoutMs
         : s.int('KRUISE_TS_EXPECTATION_TIMEOUT_MS'),
-    shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
     workers: s.int('KRUISE_TS_WORKERS'),
     deprecations: [],
   };
-  return settings;
 }
 
 /** A controller service's settings from its environment: the shared ones plus `extra` from the same reader. */

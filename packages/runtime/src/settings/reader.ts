@@ -143,6 +143,11 @@ export class SettingsReader {
     return this.string('KRUISE_TS_KUBECONFIG') ?? this.string('KUBECONFIG');
   }
 
+  /** Where the health/metrics server listens (KRUISE_TS_HTTP_HOST, KRUISE_TS_HTTP_PORT). */
+  httpServer(): { host: string; port: number } {
+    return { host: this.string('KRUISE_TS_HTTP_HOST') ?? '', port: this.int('KRUISE_TS_HTTP_PORT') };
+  }
+
   /** The bus of a service that also runs without one (cert-manager, webhook-server): none without a NATS URL. */
   optionalBus(): BusSettings | undefined {
     const url = this.string('KRUISE_TS_NATS_URL');

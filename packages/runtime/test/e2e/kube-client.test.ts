@@ -3,7 +3,14 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { acquireCluster, type ClusterLease, eventually } from '@kruise-ts/devcluster';
+import {
+  acquireCluster,
+  type ClusterLease,
+  eventually,
+  fetchJaegerTrace,
+  type JaegerApiSpan,
+  spanService,
+} from '@kruise-ts/devcluster';
 import { setupTelemetry, type Telemetry } from '@kruise-ts/telemetry';
 import { CoreV1Api, type V1ConfigMap } from '@kubernetes/client-node';
 import {
@@ -149,30 +156,17 @@ describe('KubeClient against the real apiserver', () => {
       return root.spanContext().traceId;
     });
     await telemetry.forceFlush();
-    interface JaegerTrace {
-      spans: {
-        spanID: string;
-        operationName: string;
-        processID: string;
-        references: { spanID: string }[];
-        tags: { key: string; value: unknown }[];
-      }[];
-      processes: Record<string, { serviceName: string }>;
-    }
     const got = await eventually(
       'client and apiserver spans in one trace',
       async () => {
-        const res = await fetch(`${cluster.jaegerQueryUrl}/api/traces/${traceId}`);
-        if (!res.ok) return undefined;
-        const body = (await res.json()) as { data?: JaegerTrace[] };
-        const t = body.data?.[0];
+        const t = await fetchJaegerTrace(cluster.jaegerQueryUrl, traceId);
         if (t === undefined) return undefined;
-        const services = new Set(t.spans.map((s) => t.processes[s.processID]?.serviceName));
+        const services = new Set(t.spans.map((s) => spanService(t, s)));
         return services.size >= 2 ? t : undefined;
       },
       { timeoutMs: 60_000, intervalMs: 500 },
     );
-    const service = (s: JaegerTrace['spans'][number]) => got.processes[s.processID]?.serviceName;
+    const service = (s: JaegerApiSpan) => spanService(got, s);
     const kubeSpan = got.spans.find((s) => s.operationName === 'kube get configmaps');
     assert.ok(kubeSpan, `spans: ${got.spans.map((s) => `${service(s)}:${s.operationName}`).join(', ')}`);
     assert.equal(service(kubeSpan), serviceName);

@@ -3,24 +3,19 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { acquireCluster, type ClusterLease, eventually } from '@kruise-ts/devcluster';
+import {
+  acquireCluster,
+  type ClusterLease,
+  eventually,
+  fetchJaegerTrace,
+  type JaegerApiSpan,
+  spanService,
+} from '@kruise-ts/devcluster';
 import { setupTelemetry, type Telemetry } from '@kruise-ts/telemetry';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { SpanKind } from '@opentelemetry/api';
 import { Registry } from 'prom-client';
 import { KubeClient, NotFoundError, runController, WorkQueue } from '../../src/index.ts';
-
-interface JaegerSpan {
-  spanID: string;
-  operationName: string;
-  processID: string;
-  references: { refType: string; spanID: string }[];
-  tags: { key: string; value: unknown }[];
-}
-interface JaegerTrace {
-  spans: JaegerSpan[];
-  processes: Record<string, { serviceName: string }>;
-}
 
 let cluster: ClusterLease;
 let telemetry: Telemetry;
@@ -88,12 +83,10 @@ test('event → reconcile (retried after an error) → kube call → apiserver, 
     const got = await eventually(
       'the whole chain in Jaeger',
       async () => {
-        const res = await fetch(`${cluster.jaegerQueryUrl}/api/traces/${traceId}`);
-        if (!res.ok) return undefined;
-        const t = ((await res.json()) as { data?: JaegerTrace[] }).data?.[0];
+        const t = await fetchJaegerTrace(cluster.jaegerQueryUrl, traceId);
         if (t === undefined) return undefined;
         const names = t.spans.map((s) => s.operationName);
-        const apiserverServed = t.spans.filter((s) => t.processes[s.processID]?.serviceName === 'apiserver');
+        const apiserverServed = t.spans.filter((s) => spanService(t, s) === 'apiserver');
         return names.filter((n) => n === 'reconcile configmap').length === 2 &&
           names.includes('kube create configmaps') &&
           apiserverServed.length >= 2
@@ -103,11 +96,11 @@ test('event → reconcile (retried after an error) → kube call → apiserver, 
       { timeoutMs: 60_000, intervalMs: 500 },
     );
     const byId = new Map(got.spans.map((s) => [s.spanID, s]));
-    const parentOf = (s: JaegerSpan) =>
+    const parentOf = (s: JaegerApiSpan) =>
       byId.get(s.references.find((r) => r.refType === 'CHILD_OF')?.spanID ?? '');
-    const follows = (s: JaegerSpan) =>
+    const follows = (s: JaegerApiSpan) =>
       s.references.filter((r) => r.refType === 'FOLLOWS_FROM').map((r) => r.spanID);
-    const tag = (s: JaegerSpan, key: string) => s.tags.find((t) => t.key === key)?.value;
+    const tag = (s: JaegerApiSpan, key: string) => s.tags.find((t) => t.key === key)?.value;
 
     const reconciles = got.spans.filter((s) => s.operationName === 'reconcile configmap');
     const failed = reconciles.find((s) => tag(s, 'kruise.reconcile.result') === 'error');

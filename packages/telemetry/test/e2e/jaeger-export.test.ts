@@ -3,23 +3,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { acquireCluster, type ClusterLease, eventually } from '@kruise-ts/devcluster';
+import { acquireCluster, type ClusterLease, eventually, fetchJaegerTrace } from '@kruise-ts/devcluster';
 import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { setupTelemetry, type Telemetry } from '../../src/index.ts';
-
-interface JaegerSpan {
-  traceID: string;
-  spanID: string;
-  operationName: string;
-  processID: string;
-  references: { refType: string; traceID: string; spanID: string }[];
-  tags: { key: string; value: unknown }[];
-}
-interface JaegerTrace {
-  traceID: string;
-  spans: JaegerSpan[];
-  processes: Record<string, { serviceName: string; tags: { key: string; value: unknown }[] }>;
-}
 
 let cluster: ClusterLease;
 let telemetry: Telemetry;
@@ -39,13 +25,7 @@ after(async () => {
   await cluster?.release();
 });
 
-async function fetchTrace(traceId: string): Promise<JaegerTrace | undefined> {
-  const res = await fetch(`${cluster.jaegerQueryUrl}/api/traces/${traceId}`);
-  if (res.status === 404) return undefined;
-  assert.equal(res.ok, true, `jaeger answered ${res.status}`);
-  const body = (await res.json()) as { data?: JaegerTrace[] };
-  return body.data?.[0];
-}
+const fetchTrace = (traceId: string) => fetchJaegerTrace(cluster.jaegerQueryUrl, traceId);
 
 test('a parent span, its children and a grandchild reach Jaeger as one trace with their references', async () => {
   assert.equal(telemetry.enabled, true);

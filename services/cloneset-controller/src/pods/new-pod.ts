@@ -10,6 +10,7 @@ import {
   LIFECYCLE_STATE_LABEL,
   LIFECYCLE_TIMESTAMP_ANNOTATION,
   LifecycleState,
+  newControllerReference,
   type OwnerReference,
   revisionHashLabels,
   withInPlaceUpdateReadinessGate,
@@ -35,14 +36,12 @@ export interface NewPod {
 }
 
 function controllerRef(cs: CloneSet): OwnerReference {
-  return {
+  return newControllerReference({
     apiVersion: CLONESET_API_VERSION,
     kind: CLONESET_KIND,
     name: cs.metadata?.name ?? '',
     uid: cs.metadata?.uid ?? '',
-    controller: true,
-    blockOwnerDeletion: true,
-  };
+  });
 }
 
 /** The PVC name for a template and instance: <vct>-<cloneset>-<id>. */

@@ -1,7 +1,7 @@
 // PVC cleanup when reuse is disabled (docs/behaviour/cloneset.md#reconcile-steps step 5, cleanupPVCs): PVCs of active pods stay; PVCs of inactive
 // pods are handed to that pod (so garbage collection removes them with it); PVCs of pods that are gone are deleted.
 
-import type { OwnerReference, Pod } from '@kruise-ts/core';
+import { newControllerReference, type OwnerReference, type Pod } from '@kruise-ts/core';
 import { instanceId } from '../pod-state.ts';
 import type { CloneSet, PersistentVolumeClaim } from '../types.ts';
 
@@ -38,14 +38,12 @@ export function planPvcCleanup<P extends Pod, C extends PersistentVolumeClaim>(
       continue;
     }
     const others = (pvc.metadata.ownerReferences ?? []).filter((r) => r.uid !== cs.metadata?.uid);
-    const podRef: OwnerReference = {
+    const podRef = newControllerReference({
       apiVersion: 'v1',
       kind: 'Pod',
       name: pod.metadata.name ?? '',
       uid: pod.metadata.uid ?? '',
-      controller: true,
-      blockOwnerDeletion: true,
-    };
+    });
     plan.handToPod.push({ pvc, pod, ownerReferences: [...others, podRef] });
   }
   return plan;

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import type { CacheChange, CachedObject, ObjectCache } from '@kruise-ts/runtime';
-import { ROOT_CONTEXT } from '@opentelemetry/api';
+import type { CachedObject, ObjectCache } from '@kruise-ts/runtime';
+import { cacheChange, cachedObject } from '@kruise-ts/runtime/testing';
 import {
   cloneSetKeysFor,
   observeExpectations,
@@ -17,20 +17,10 @@ function cached(
   meta: Record<string, unknown> = {},
   rv = '10',
 ): CachedObject {
-  return {
-    group,
-    kind,
-    namespace: 'ns',
-    name,
-    uid: `uid-${name}`,
+  return cachedObject(group, kind, name, {
     resourceVersion: rv,
-    generation: 1,
-    controllerUid: '',
-    labels: {},
-    partition: 0,
     object: { metadata: { name, namespace: 'ns', uid: `uid-${name}`, resourceVersion: rv, ...meta } },
-    context: ROOT_CONTEXT,
-  };
+  });
 }
 
 const owner = (name: string, controller = true) => ({
@@ -38,13 +28,7 @@ const owner = (name: string, controller = true) => ({
     { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', name, uid: `uid-${name}`, controller },
   ],
 });
-const change = (old: CachedObject | undefined, current: CachedObject | undefined): CacheChange => ({
-  old,
-  current,
-  snapshot: false,
-  context: ROOT_CONTEXT,
-  observedAt: undefined,
-});
+const change = cacheChange;
 
 describe('cloneSetKeysFor (docs/behaviour/cloneset.md#watches)', () => {
   it('a CloneSet change reconciles that CloneSet', () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CONTROLLER_REVISION, POD } from '@kruise-ts/kube';
 import type { CacheChange, CachedObject } from '@kruise-ts/runtime';
+import { cacheChange } from '@kruise-ts/runtime/testing';
 import { revisionGcKeysFor } from '../../src/triggers.ts';
 import { workloadKinds } from '../../src/workload-kinds.ts';
 
@@ -31,13 +32,7 @@ const cached = (
     },
     context: ROOT_CONTEXT,
   }) as CachedObject;
-const change = (old: CachedObject | undefined, current: CachedObject | undefined): CacheChange => ({
-  old,
-  current,
-  snapshot: false,
-  context: ROOT_CONTEXT,
-  observedAt: undefined,
-});
+const change = cacheChange;
 const owners = (uid: string) => (uid === 'uid-cs' ? 'ns/cs' : undefined);
 const keys = (c: CacheChange) => revisionGcKeysFor(cloneSet, c, CONTROLLER_REVISION, POD, owners);
 const cs = (status: object, spec: object = {}) =>

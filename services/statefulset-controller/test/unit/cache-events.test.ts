@@ -2,27 +2,11 @@
 // before, and for an uncontrolled pod every set of the namespace that would adopt it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CacheChange, CachedObject, ObjectCache } from '@kruise-ts/runtime';
-import { ROOT_CONTEXT } from '@opentelemetry/api';
+import type { CachedObject, ObjectCache } from '@kruise-ts/runtime';
+import { cacheChange, cachedObject } from '@kruise-ts/runtime/testing';
 import { setKeysFor } from '../../src/controller/cache-events.ts';
 
-function cached(group: string, kind: string, name: string, o: Partial<CachedObject> = {}): CachedObject {
-  return {
-    group,
-    kind,
-    namespace: 'ns',
-    name,
-    uid: `uid-${name}`,
-    resourceVersion: '1',
-    generation: 1,
-    controllerUid: '',
-    labels: {},
-    partition: 0,
-    object: { metadata: { name } },
-    context: ROOT_CONTEXT,
-    ...o,
-  };
-}
+const cached = cachedObject;
 const set = (name: string, selector: unknown) =>
   cached('apps.kruise.io', 'StatefulSet', name, {
     object: { metadata: { name }, spec: { selector } } as CachedObject['object'],
@@ -37,13 +21,7 @@ const cache = {
   list: () => sets,
   getByUid: (_kind: unknown, uid: string) => sets.find((s) => s.uid === uid),
 } as unknown as ObjectCache;
-const change = (old: CachedObject | undefined, current: CachedObject | undefined): CacheChange => ({
-  old,
-  current,
-  snapshot: false,
-  context: ROOT_CONTEXT,
-  observedAt: undefined,
-});
+const change = cacheChange;
 const pod = (name: string, labels: Record<string, string>, controllerUid = '') =>
   cached('', 'Pod', name, { labels, controllerUid });
 
