@@ -214,12 +214,17 @@ function serviceAccountToken(kubectl: Kubectl, workload: RenderedWorkload): stri
 }
 
 function adminCaData(kubeconfigPath: string): string {
-  const [config] = parseManifests(readFileSync(kubeconfigPath, 'utf8')) as unknown as {
-    clusters: { cluster: { 'certificate-authority-data': string } }[];
-  }[];
-  const ca = config?.clusters[0]?.cluster['certificate-authority-data'];
-  if (ca === undefined) throw new Error(`${kubeconfigPath} has no certificate-authority-data`);
+  const [config] = parseManifests(readFileSync(kubeconfigPath, 'utf8'));
+  const clusters: unknown = config?.['clusters'];
+  const first: unknown = Array.isArray(clusters) ? clusters[0] : undefined;
+  const cluster: unknown = isRecord(first) ? first['cluster'] : undefined;
+  const ca: unknown = isRecord(cluster) ? cluster['certificate-authority-data'] : undefined;
+  if (typeof ca !== 'string') throw new Error(`${kubeconfigPath} has no certificate-authority-data`);
   return ca;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
 }
 
 function tokenKubeconfig(server: string, caData: string, token: string): string {
