@@ -21,6 +21,13 @@ export type { ClaimOutcome, ClaimWriter, OwnerMeta } from './kube/adoption.ts';
 export { applyClaim, recheckOwner } from './kube/adoption.ts';
 export type { ApiClass, KubeClientOptions } from './kube/client.ts';
 export { KubeClient } from './kube/client.ts';
+export type {
+  DeleteRecheckInput,
+  DeleteRecheckOutcome,
+  LivePod,
+  RecheckedKind,
+} from './kube/delete-recheck.ts';
+export { DeleteSkippedError, decideDeleteRecheck } from './kube/delete-recheck.ts';
 export type { KubeErrorInit, KubeStatus, StatusCause } from './kube/errors.ts';
 export {
   AlreadyExistsError,

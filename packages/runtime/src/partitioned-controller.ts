@@ -5,11 +5,11 @@ import { awaitListsPublished, type Bus, type GroupKind, partitionOf } from '@kru
 import type { Logger } from '@kruise-ts/telemetry';
 import { Kvm } from '@nats-io/kv';
 import { type Tracer, trace } from '@opentelemetry/api';
-import { Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { type CacheChange, ObjectCache } from './cache/object-cache.ts';
 import { contractRefusals } from './contract-refusals.ts';
 import { type Controller, type ReconcileRequest, type ReconcileResult, runController } from './controller.ts';
-import { runWithWriteGuard } from './kube/write-guard.ts';
+import { type DeleteRecheckEvent, runWithWriteGuard } from './kube/write-guard.ts';
 import { PartitionLeaseManager } from './partitions/lease-manager.ts';
 import { freshEnough, kindsBehind } from './partitions/liveness.ts';
 import { WorkQueue } from './queue/work-queue.ts';
@@ -22,6 +22,15 @@ export class FencedError extends Error {
     this.partition = partition;
   }
 }
+
+/**
+ * How long after acquiring a partition its pod and PVC deletes are re-checked against the apiserver, in lease
+ * TTLs. A fixed bound rather than "until each key reconciled once": it needs no per-key bookkeeping and cannot
+ * end early for a key whose objects the cache has not seen yet. Two TTLs cover the previous owner's last
+ * writes (bounded by its lease) reaching the bus through a live watcher; a watcher behind longer than that is
+ * not covered (docs/adr/0019-nothing-lost-under-faults.md).
+ */
+const DELETE_RECHECK_TTLS = 2;
 
 /** How soon a key whose partition lease is late in renewal is tried again. */
 const LEASE_LAPSE_RECHECK_MS = 1000;
@@ -133,6 +142,28 @@ export async function startPartitionedController(
       }))
     : undefined;
 
+  const rechecks = o.registry
+    ? ((o.registry.getSingleMetric('kruise_ts_delete_rechecks_total') as Counter | undefined) ??
+      new Counter({
+        name: 'kruise_ts_delete_rechecks_total',
+        help: 'Pod and PVC deletes re-checked against the apiserver on a freshly acquired partition, by outcome',
+        labelNames: ['controller', 'kind', 'outcome'],
+        registers: [o.registry],
+      }))
+    : undefined;
+  // When each partition was last acquired (performance.now()): its deletes are re-checked for a while after.
+  const acquiredAt = new Map<number, number>();
+  const recheckWindowMs = DELETE_RECHECK_TTLS * o.bus.topology.leases.ttlMs;
+  const onDeleteRecheck = (event: DeleteRecheckEvent) => {
+    rechecks?.inc({ controller: o.name, kind: event.kind, outcome: event.outcome });
+    if (event.outcome !== 'proceed') {
+      o.logger?.warn(
+        { key: event.key, kind: event.kind, reason: event.outcome, detail: event.detail },
+        'delete skipped: the apiserver disagrees with the cache on a freshly acquired partition',
+      );
+    }
+  };
+
   const refused = contractRefusals({
     controller: o.name,
     ...(o.registry ? { registry: o.registry } : {}),
@@ -196,6 +227,7 @@ export async function startPartitionedController(
       // Take-over freshness: at least as fresh as the previous owner's cache was (a shared cache may have had
       // the partition open already, behind the stream head).
       await awaitFresh(p, minSeq, minResourceVersions);
+      acquiredAt.set(p, performance.now());
       accepting.add(p);
       owned?.inc({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: true, reason: 'acquired' });
@@ -305,6 +337,8 @@ export async function startPartitionedController(
           fence,
           remainingMs: () => leases.remainingMs(partition),
           onWritten: (result: unknown) => noteWrite(partition, result),
+          recheckDeletes: () => performance.now() - (acquiredAt.get(partition) ?? 0) < recheckWindowMs,
+          onDeleteRecheck,
           ...(signal === undefined ? {} : { signal }),
         };
         return await runWithWriteGuard(guard, () =>

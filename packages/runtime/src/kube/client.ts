@@ -7,6 +7,7 @@
 // the same class wrapped so that each call goes through the limiter, the span and the error mapping.
 import {
   type Configuration,
+  CoreV1Api,
   createConfiguration,
   KubeConfig,
   KubernetesObjectApi,
@@ -29,7 +30,13 @@ import {
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { type Clock, realClock, sleep } from '../clock.ts';
 import { TokenBucket } from '../token-bucket.ts';
-import { KubeApiError, toKubeError } from './errors.ts';
+import {
+  DeleteSkippedError,
+  decideDeleteRecheck,
+  type RecheckedKind,
+  recheckedKindOf,
+} from './delete-recheck.ts';
+import { KubeApiError, NotFoundError, toKubeError } from './errors.ts';
 import { type KubeRequestInfo, kubeRequestInfo, objectLabel, resourceLabel } from './request-info.ts';
 import { currentWriteGuard, isWrite, runWithWriteGuard, type WriteGuard } from './write-guard.ts';
 
@@ -131,7 +138,7 @@ export class KubeClient {
         let wrapper = wrappers.get(prop);
         if (wrapper === undefined) {
           const method = value as (...args: unknown[]) => Promise<unknown>;
-          wrapper = (...args: unknown[]) => this.#call(prop, () => method.apply(obj, args));
+          wrapper = (...args: unknown[]) => this.#call(prop, () => method.apply(obj, args), args[0]);
           wrappers.set(prop, wrapper);
         }
         return wrapper;
@@ -139,7 +146,7 @@ export class KubeClient {
     });
   }
 
-  async #call<R>(method: string, run: () => Promise<R>): Promise<R> {
+  async #call<R>(method: string, run: () => Promise<R>, params?: unknown): Promise<R> {
     // The token is taken synchronously at call time, so a burst of calls queues in call order.
     const waitMs = this.rateLimiter.reserve();
     const parent = context.active();
@@ -156,6 +163,8 @@ export class KubeClient {
       // The fence is checked after the throttle wait (the lease may have lapsed meanwhile), and once more in
       // the request middleware, immediately before the HTTP request leaves.
       guard?.fence();
+      const recheck = guard?.recheckDeletes?.() === true ? recheckedKindOf(method) : undefined;
+      if (recheck !== undefined && guard !== undefined) await this.#recheckDelete(recheck, params, guard);
       const result = await guardStorage(guard, () => context.with(callContext, run));
       guard?.onWritten?.(result);
       return result;
@@ -172,6 +181,64 @@ export class KubeClient {
     } finally {
       span.end();
     }
+  }
+
+  /**
+   * On a freshly acquired partition: GET the object uncached (and, for a PVC, list its namespace's pods) and
+   * throw DeleteSkippedError unless the delete decided from the cache still holds. The reads are not writes:
+   * the fence does not apply to them; the delete itself is fenced again before it leaves.
+   */
+  async #recheckDelete(kind: RecheckedKind, params: unknown, guard: WriteGuard): Promise<void> {
+    const {
+      namespace = '',
+      name = '',
+      body,
+    } = (params ?? {}) as {
+      namespace?: string;
+      name?: string;
+      body?: { preconditions?: { uid?: string } };
+    };
+    const key = `${namespace}/${name}`;
+    const core = this.api(CoreV1Api);
+    const read = async (): Promise<{ uid?: string } | undefined> => {
+      try {
+        const live =
+          kind === 'Pod'
+            ? await core.readNamespacedPod({ namespace, name })
+            : await core.readNamespacedPersistentVolumeClaim({ namespace, name });
+        return live.metadata?.uid === undefined ? {} : { uid: live.metadata.uid };
+      } catch (err) {
+        if (err instanceof NotFoundError) return undefined;
+        throw new Error(`re-check before deleting ${kind} ${key} failed`, { cause: err });
+      }
+    };
+    const live = await read();
+    const pods =
+      kind === 'PersistentVolumeClaim' && live !== undefined
+        ? (await core.listNamespacedPod({ namespace })).items.map((p) => ({
+            ...(p.metadata?.name === undefined ? {} : { name: p.metadata.name }),
+            ...(p.metadata?.deletionTimestamp === undefined
+              ? {}
+              : { deletionTimestamp: p.metadata.deletionTimestamp }),
+            ...(p.status?.phase === undefined ? {} : { phase: p.status.phase }),
+            claimNames: (p.spec?.volumes ?? []).flatMap((v) =>
+              v.persistentVolumeClaim?.claimName === undefined ? [] : [v.persistentVolumeClaim.claimName],
+            ),
+          }))
+        : undefined;
+    const outcome = decideDeleteRecheck({
+      kind,
+      name,
+      expectedUid: body?.preconditions?.uid,
+      live,
+      ...(pods === undefined ? {} : { pods }),
+    });
+    if (outcome.proceed) {
+      guard.onDeleteRecheck?.({ kind, key, outcome: 'proceed' });
+      return;
+    }
+    guard.onDeleteRecheck?.({ kind, key, outcome: outcome.reason, detail: outcome.detail });
+    throw new DeleteSkippedError(kind, key, outcome);
   }
 
   #beforeRequest(request: RequestContext, userAgent: string): RequestContext {

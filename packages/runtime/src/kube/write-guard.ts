@@ -18,6 +18,21 @@ export interface WriteGuard {
    * its cache has seen it). Called with whatever the call returned.
    */
   onWritten?(result: unknown): void;
+  /**
+   * True while the partition is freshly acquired: pod and PVC deletes are first re-checked against the
+   * apiserver (kube/delete-recheck.ts).
+   */
+  recheckDeletes?(): boolean;
+  /** The outcome of one such re-check, for the log and metrics. */
+  onDeleteRecheck?(event: DeleteRecheckEvent): void;
+}
+
+export interface DeleteRecheckEvent {
+  kind: string;
+  /** `namespace/name` of the object whose delete was re-checked. */
+  key: string;
+  outcome: 'proceed' | 'gone' | 'replaced' | 'mounted';
+  detail?: string;
 }
 
 const storage = new AsyncLocalStorage<WriteGuard>();
