@@ -6,6 +6,7 @@
 // a rollback just renumbered, a PVC re-owned since). The apiserver answers a failed precondition with 409
 // Conflict; for the caller that means "the object decided on is gone", like a 404.
 import type { V1DeleteOptions } from '@kubernetes/client-node';
+import { DeleteSkippedError } from './delete-recheck.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
 
 export interface DeleteTarget {
@@ -51,8 +52,13 @@ export function isPreconditionFailed(err: unknown): boolean {
   return err instanceof ConflictError && /precondition/i.test(err.message);
 }
 
-/** The object decided on no longer exists as decided: deleted (404) or replaced/changed (failed precondition). */
+/**
+ * The object decided on no longer exists as decided: deleted (404) or replaced/changed (failed precondition),
+ * as the apiserver says it or as the fresh-partition re-check found it (delete-recheck.ts) — the same answer
+ * the apiserver would have given. A re-check that found a PVC still mounted is not "gone": it is retried.
+ */
 export function isDeleteTargetGone(err: unknown): boolean {
+  if (err instanceof DeleteSkippedError) return err.reason !== 'mounted';
   return err instanceof NotFoundError || isPreconditionFailed(err);
 }
 
