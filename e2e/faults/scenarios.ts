@@ -195,8 +195,29 @@ async function awaitSettled(system: RunningSystem, namespace: string, pods: numb
   );
 }
 
-/** Final state exact: exactly `replicas` live pods, `images[i]` counted, and (with PVCs) one PVC per pod. */
-function finalState(
+/**
+ * Final state exact once the system settled: polled for up to FINAL_SETTLE_MS after the rollout completed,
+ * because the last PVC clean-up may come one reconcile after the status says done (a retry backing off over
+ * an apiserver restart); whatever is still wrong after that is a violation.
+ */
+const FINAL_SETTLE_MS = 45_000;
+async function finalState(
+  system: RunningSystem,
+  namespace: string,
+  replicas: number,
+  image: string,
+  pvcs: boolean,
+): Promise<Violation[]> {
+  const deadline = Date.now() + FINAL_SETTLE_MS;
+  for (;;) {
+    const found = finalStateNow(system, namespace, replicas, image, pvcs);
+    if (found.length === 0 || Date.now() >= deadline) return found;
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
+/** Exactly `replicas` live pods on `image`, and (with PVCs) one PVC per pod, right now. */
+function finalStateNow(
   system: RunningSystem,
   namespace: string,
   replicas: number,
@@ -327,7 +348,7 @@ export const scenarios: Scenario[] = [
         violations: [
           ...migrated.map(tag('before any spec change')),
           ...rolling.checker.violations.map(tag('rollout')),
-          ...finalState(ctx.system, namespace, 3, 'nginx:2', true),
+          ...(await finalState(ctx.system, namespace, 3, 'nginx:2', true)),
         ],
         recoveryMs,
       };
@@ -384,7 +405,10 @@ export const scenarios: Scenario[] = [
       }
       watching.stop();
       return {
-        violations: [...watching.checker.violations, ...finalState(ctx.system, namespace, 4, image, true)],
+        violations: [
+          ...watching.checker.violations,
+          ...(await finalState(ctx.system, namespace, 4, image, true)),
+        ],
         recoveryMs: worst,
         failoverMs: worstFailover,
       };
@@ -439,7 +463,7 @@ export const scenarios: Scenario[] = [
         return {
           violations: [
             ...watching.checker.violations,
-            ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+            ...(await finalState(ctx.system, namespace, 4, 'nginx:2', true)),
           ],
           recoveryMs,
           ...(failoverMs === undefined ? {} : { failoverMs }),
@@ -506,7 +530,7 @@ export const scenarios: Scenario[] = [
         return {
           violations: [
             ...watching.checker.violations,
-            ...finalState(ctx.system, namespace, 6, 'nginx:1', true),
+            ...(await finalState(ctx.system, namespace, 6, 'nginx:1', true)),
           ],
           recoveryMs,
           failoverMs,
@@ -605,7 +629,7 @@ export const scenarios: Scenario[] = [
         violations: [
           ...violations,
           ...watching.checker.violations,
-          ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+          ...(await finalState(ctx.system, namespace, 4, 'nginx:2', true)),
         ],
         recoveryMs,
       };
@@ -646,7 +670,7 @@ export const scenarios: Scenario[] = [
         violations: [
           ...before.checker.violations.map(tag('before the restart')),
           ...after.checker.violations.map(tag('after the restart')),
-          ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+          ...(await finalState(ctx.system, namespace, 4, 'nginx:2', true)),
         ],
         recoveryMs,
       };
@@ -713,7 +737,7 @@ export const scenarios: Scenario[] = [
       return {
         violations: [
           ...watching.checker.violations,
-          ...finalState(ctx.system, namespace, 4, 'nginx:2', true),
+          ...(await finalState(ctx.system, namespace, 4, 'nginx:2', true)),
         ],
         recoveryMs: rolloutMs,
       };

