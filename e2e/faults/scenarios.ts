@@ -164,6 +164,18 @@ function cloneSetYaml(
   });
 }
 
+/** Applies the scenario's CloneSet `web` (with PVCs when `pvc`) in the scenario's namespace. */
+function applyCloneSet(ctx: ScenarioContext, o: Parameters<typeof cloneSetYaml>[1]): void {
+  ctx.system.kubectl(['apply', '-f', '-'], cloneSetYaml(ctx.namespace, o));
+}
+
+/** The scenario's namespace with `replicas` pods of `web` on nginx:1 (with PVCs), rolled out. */
+async function startCloneSet(ctx: ScenarioContext, replicas: number): Promise<void> {
+  ctx.system.kubectl(['create', 'namespace', ctx.namespace]);
+  applyCloneSet(ctx, { replicas, image: 'nginx:1', pvc: true });
+  await awaitRollout(ctx.system, ctx.namespace, replicas);
+}
+
 /** Waits until the CloneSet observed its spec and `updated` pods run the update revision, all ready. */
 async function awaitRollout(system: RunningSystem, namespace: string, updated: number, timeoutMs = 120_000) {
   await eventually(
@@ -235,14 +247,22 @@ function finalStateNow(
     out.push({ rule: 'pod-deleted', at: -1, detail: `final: ${stale.length} pods not on ${image}` });
   if (pvcs) {
     const claims = json<{
-      items: { metadata: { name: string; deletionTimestamp?: string; finalizers?: string[] } }[];
+      items: {
+        metadata: {
+          name: string;
+          deletionTimestamp?: string;
+          finalizers?: string[];
+          ownerReferences?: { kind: string; name: string }[];
+        };
+      }[];
     }>(system, ['get', 'pvc', '-n', namespace]).items;
     if (claims.length !== replicas) {
       // Which ones, and whether a finalizer holds a deleted one back: the report must say who is stuck.
       const names = claims
         .map(
           (c) =>
-            `${c.metadata.name}${c.metadata.deletionTimestamp ? ` (terminating: ${c.metadata.finalizers?.join(',') ?? ''})` : ''}`,
+            `${c.metadata.name}${c.metadata.deletionTimestamp ? ` (terminating: ${c.metadata.finalizers?.join(',') ?? ''})` : ''}` +
+            ` [owner ${(c.metadata.ownerReferences ?? []).map((r) => `${r.kind}/${r.name}`).join(',') || 'none'}]`,
         )
         .join(', ');
       out.push({
@@ -309,15 +329,9 @@ export const scenarios: Scenario[] = [
       const { namespace } = ctx;
       ctx.system.kubectl(['create', 'namespace', namespace]);
       // What OpenKruise would have left: a CloneSet mid-rollout (partition 2 of 3 keeps two pods old).
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 3, image: 'nginx:1', pvc: true }),
-      );
+      applyCloneSet(ctx, { replicas: 3, image: 'nginx:1', pvc: true });
       await awaitRollout(ctx.system, namespace, 3);
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 3, image: 'nginx:2', pvc: true, partition: 2 }),
-      );
+      applyCloneSet(ctx, { replicas: 3, image: 'nginx:2', pvc: true, partition: 2 });
       await awaitRollout(ctx.system, namespace, 1);
       await awaitSettled(ctx.system, namespace, 3);
       await ctx.system.stop();
@@ -337,10 +351,7 @@ export const scenarios: Scenario[] = [
       watching.stop();
       // Then the spec changes: the rollout completes under the normal rules.
       const rolling = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, { maxPods: 4, minPods: 2 });
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 3, image: 'nginx:2', pvc: true, partition: 0 }),
-      );
+      applyCloneSet(ctx, { replicas: 3, image: 'nginx:2', pvc: true, partition: 0 });
       await awaitRollout(ctx.system, namespace, 3);
       rolling.stop();
       const tag = (phase: string) => (v: Violation) => ({ ...v, detail: `${phase}: ${v.detail}` });
@@ -359,12 +370,7 @@ export const scenarios: Scenario[] = [
     title: 'kill -9 of each service mid-rollout, restarted at once',
     async run(ctx) {
       const { namespace } = ctx;
-      ctx.system.kubectl(['create', 'namespace', namespace]);
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
-      );
-      await awaitRollout(ctx.system, namespace, 4);
+      await startCloneSet(ctx, 4);
       const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
         maxPods: 5,
         minPods: 3,
@@ -377,10 +383,7 @@ export const scenarios: Scenario[] = [
       try {
         for (const [i, service] of services.entries()) {
           image = `nginx:${i + 2}`;
-          ctx.system.kubectl(
-            ['apply', '-f', '-'],
-            cloneSetYaml(namespace, { replicas: 4, image, pvc: true }),
-          );
+          applyCloneSet(ctx, { replicas: 4, image, pvc: true });
           await sleep(300);
           const pid = ctx.system.services.find((s) => s.name === service)?.pid ?? -1;
           const leases = await probe.heldBy(pid);
@@ -419,12 +422,7 @@ export const scenarios: Scenario[] = [
     title: 'a cloneset-controller replica SIGSTOPped past its lease mid-rollout; a second replica takes over',
     async run(ctx) {
       const { namespace } = ctx;
-      ctx.system.kubectl(['create', 'namespace', namespace]);
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
-      );
-      await awaitRollout(ctx.system, namespace, 4);
+      await startCloneSet(ctx, 4);
       const successor = await ctx.system.addReplica('cloneset-controller');
       try {
         await sleep(6_000); // the two replicas split the partitions
@@ -432,10 +430,7 @@ export const scenarios: Scenario[] = [
           maxPods: 5,
           minPods: 3,
         });
-        ctx.system.kubectl(
-          ['apply', '-f', '-'],
-          cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
-        );
+        applyCloneSet(ctx, { replicas: 4, image: 'nginx:2', pvc: true });
         await sleep(200);
         const pid = ctx.system.services.find((s) => s.name === 'cloneset-controller')?.pid ?? -1;
         const probe = await openLeaseProbe(ctx.cluster.natsUrl);
@@ -479,12 +474,7 @@ export const scenarios: Scenario[] = [
       'watcher SIGSTOPped while the owning cloneset-controller is SIGKILLed mid-scale-up; a replica takes over',
     async run(ctx) {
       const { namespace } = ctx;
-      ctx.system.kubectl(['create', 'namespace', namespace]);
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 2, image: 'nginx:1', pvc: true }),
-      );
-      await awaitRollout(ctx.system, namespace, 2);
+      await startCloneSet(ctx, 2);
       const replica = await ctx.system.addReplica('cloneset-controller');
       const names = ['cloneset-controller', replica];
       const probe = await openLeaseProbe(ctx.cluster.natsUrl);
@@ -506,10 +496,7 @@ export const scenarios: Scenario[] = [
         if (owner === undefined) throw new Error(`no replica holds ${key}`);
         const ownerPid = ctx.system.services.find((s) => s.name === owner)?.pid ?? -1;
         const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, { maxPods: 7 });
-        ctx.system.kubectl(
-          ['apply', '-f', '-'],
-          cloneSetYaml(namespace, { replicas: 6, image: 'nginx:1', pvc: true }),
-        );
+        applyCloneSet(ctx, { replicas: 6, image: 'nginx:1', pvc: true });
         await sleep(300);
         ctx.system.signal('watcher', 'SIGSTOP');
         frozen = true;
@@ -553,10 +540,7 @@ export const scenarios: Scenario[] = [
       ctx.system.kubectl(['create', 'namespace', bare]);
       const sidecarSet = `${namespace}-sc`;
       ctx.system.kubectl(['apply', '-f', '-'], sidecarSetYaml(sidecarSet, namespace));
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
-      );
+      applyCloneSet(ctx, { replicas: 4, image: 'nginx:1', pvc: true });
       await awaitRollout(ctx.system, namespace, 4);
       // The webhook server's snapshot holds the SidecarSet before NATS goes away.
       const snapshotFile = `${ctx.cluster.dir}/webhook-server/admission-snapshot.json`;
@@ -576,10 +560,7 @@ export const scenarios: Scenario[] = [
         minPods: 3,
       });
       const violations: Violation[] = [];
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
-      );
+      applyCloneSet(ctx, { replicas: 4, image: 'nginx:2', pvc: true });
       await sleep(300);
       await ctx.cluster.stopNats();
       const downAt = Date.now();
@@ -641,18 +622,10 @@ export const scenarios: Scenario[] = [
       'kube-apiserver restarted mid-rollout after an etcd compaction (watches resume into 410 Gone: relist)',
     async run(ctx) {
       const { namespace } = ctx;
-      ctx.system.kubectl(['create', 'namespace', namespace]);
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
-      );
-      await awaitRollout(ctx.system, namespace, 4);
+      await startCloneSet(ctx, 4);
       const spec = { maxPods: 5, minPods: 3 };
       const before = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, spec);
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
-      );
+      applyCloneSet(ctx, { replicas: 4, image: 'nginx:2', pvc: true });
       await sleep(300);
       // Every watch's last resourceVersion is now older than the compacted revision: resuming it is a 410.
       const compacted = await ctx.cluster.compactEtcd();
@@ -681,12 +654,7 @@ export const scenarios: Scenario[] = [
     title: "another writer patches labels on the rollout's pods 50 times a second",
     async run(ctx) {
       const { namespace } = ctx;
-      ctx.system.kubectl(['create', 'namespace', namespace]);
-      ctx.system.kubectl(
-        ['apply', '-f', '-'],
-        cloneSetYaml(namespace, { replicas: 4, image: 'nginx:1', pvc: true }),
-      );
-      await awaitRollout(ctx.system, namespace, 4);
+      await startCloneSet(ctx, 4);
       const kc = new KubeConfig();
       kc.loadFromFile(ctx.cluster.kubeconfigPath);
       const core = kc.makeApiClient(CoreV1Api);
@@ -722,10 +690,7 @@ export const scenarios: Scenario[] = [
       })();
       const startedAt = Date.now();
       try {
-        ctx.system.kubectl(
-          ['apply', '-f', '-'],
-          cloneSetYaml(namespace, { replicas: 4, image: 'nginx:2', pvc: true }),
-        );
+        applyCloneSet(ctx, { replicas: 4, image: 'nginx:2', pvc: true });
         await awaitRollout(ctx.system, namespace, 4);
       } finally {
         storming = false;
