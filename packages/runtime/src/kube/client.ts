@@ -1,13 +1,14 @@
-// A Kubernetes client over @kubernetes/client-node with what controllers need around every apiserver call:
-// a client-side rate limit (QPS/burst token bucket, as client-go's), a CLIENT span per call named
+// A Kubernetes client of its own over undici, with what controllers need around every apiserver call: a
+// client-side rate limit (QPS/burst token bucket, as client-go's), a CLIENT span per call named
 // `kube <verb> <resource>`, the W3C traceparent header on the request so the apiserver's own spans join the
-// trace, and failures mapped to typed errors (NotFoundError, ConflictError, InvalidError, …).
+// trace, the partition's write fence (after the throttle wait and again right before sending), and failures
+// mapped to typed errors (NotFoundError, ConflictError, InvalidError, …). Objects go in and out as plain JSON:
+// no model classes, timestamps stay strings (docs/adr/0029-thin-apiserver-client.md).
 //
-// API classes are used as client-node generates them (object-parameter style); `client.api(CoreV1Api)` returns
-// the same class wrapped so that each call goes through the limiter, the span and the error mapping.
+// `client.resource<T>(ref)` is the typed API (kube/resource.ts); `api()`/`objects()` still hand out
+// @kubernetes/client-node's classes through the same pipeline for callers not yet moved to it.
 import {
   type Configuration,
-  CoreV1Api,
   createConfiguration,
   KubeConfig,
   KubernetesObjectApi,
@@ -21,6 +22,7 @@ import {
   type Context,
   context,
   createContextKey,
+  defaultTextMapSetter,
   type Span,
   SpanKind,
   SpanStatusCode,
@@ -28,6 +30,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { Agent, request as undiciRequest } from 'undici';
 import { type Clock, realClock, sleep } from '../clock.ts';
 import { TokenBucket } from '../token-bucket.ts';
 import {
@@ -36,15 +39,26 @@ import {
   type RecheckedKind,
   recheckedKindOf,
 } from './delete-recheck.ts';
-import { KubeApiError, NotFoundError, toKubeError } from './errors.ts';
+import { KubeApiError, kubeErrorFromStatus, NotFoundError, parseStatus, toKubeError } from './errors.ts';
+import { bearerTokenSource, type ClusterConfig, loadClusterConfig } from './kubeconfig.ts';
+import {
+  applyQuery,
+  type IncomingResponse,
+  type KubeRequest,
+  type KubeRequester,
+  type OutgoingRequest,
+  type WatchEvent,
+  watchEventsFrom,
+} from './request.ts';
 import { type KubeRequestInfo, kubeRequestInfo, objectLabel, resourceLabel } from './request-info.ts';
+import { type ObjectList, ResourceClient, type ResourceRef } from './resource.ts';
 import { currentWriteGuard, isWrite, runWithWriteGuard, type WriteGuard } from './write-guard.ts';
 
 export interface KubeClientOptions {
-  /** Kubeconfig file to load; without it (and without `kubeConfig`) the default loading rules apply. */
+  /** Kubeconfig file to load; without it (and without `cluster`) the default loading rules apply. */
   kubeconfigPath?: string;
   /** An already loaded config (wins over `kubeconfigPath`). */
-  kubeConfig?: KubeConfig;
+  cluster?: ClusterConfig;
   /** Sustained requests per second; Infinity disables the limit. Default 20 (controller-runtime's). */
   qps?: number;
   /** Requests allowed at once above the sustained rate. Default 30 (controller-runtime's). */
@@ -64,6 +78,20 @@ export interface KubeClientOptions {
 
 export type ApiClass<T> = new (configuration: Configuration) => T;
 
+/** The HTTP answer behind a typed error (its `cause`): status code, headers and body as received. */
+export class KubeHttpError extends Error {
+  readonly code: number;
+  readonly headers: Record<string, string>;
+  readonly body: unknown;
+  constructor(request: string, response: IncomingResponse) {
+    super(`${request}: HTTP ${response.status}`);
+    this.name = 'KubeHttpError';
+    this.code = response.status;
+    this.headers = response.headers;
+    this.body = response.body;
+  }
+}
+
 /** The call in progress, shared by the wrapper (which owns the span) and the middleware (which sees HTTP). */
 interface CallState {
   span: Span;
@@ -78,36 +106,326 @@ const propagator = new W3CTraceContextPropagator();
 // (helpers such as setDefaultNamespace) passes through untouched.
 const REQUEST_METHOD = /^(create|read|get|list|replace|patch|delete|connect|resource$)/;
 
-export class KubeClient {
-  readonly kubeConfig: KubeConfig;
+export class KubeClient implements KubeRequester {
+  readonly cluster: ClusterConfig;
   /** The client-side rate limit; its stats() tell how many calls waited and for how long. */
   readonly rateLimiter: TokenBucket;
-  readonly #configuration: Configuration;
   readonly #tracer: Tracer;
   readonly #clock: Clock;
   readonly #requestTimeoutMs: number;
+  readonly #userAgent: string;
+  readonly #token: () => string | undefined;
+  #agent: Agent | undefined;
+  readonly #resources = new Map<string, ResourceClient<object>>();
+  #legacy: { kubeConfig: KubeConfig; configuration: Configuration } | undefined;
   readonly #apis = new Map<ApiClass<unknown>, unknown>();
   #objects: KubernetesObjectApi | undefined;
   #dispatcher: ReturnType<RequestContext['getDispatcher']>;
+  readonly #kubeconfigPath: string | undefined;
 
   constructor(options: KubeClientOptions = {}) {
-    this.kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
+    this.cluster = options.cluster ?? loadClusterConfig(options.kubeconfigPath);
+    this.#kubeconfigPath = options.kubeconfigPath;
     this.#clock = options.clock ?? realClock;
     this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.#tracer = options.tracer ?? trace.getTracer('@kruise-ts/runtime');
     this.rateLimiter = new TokenBucket(options.qps ?? 20, options.burst ?? 30, this.#clock);
-    const cluster = this.kubeConfig.getCurrentCluster();
-    if (cluster === null) throw new Error('kubeconfig has no current cluster');
-    const userAgent = options.userAgent ?? 'kruise-ts';
+    this.#userAgent = options.userAgent ?? 'kruise-ts';
+    this.#token = bearerTokenSource(this.cluster);
+  }
+
+  /** The kubeconfig's (or service account's) namespace. */
+  get namespace(): string {
+    return this.cluster.namespace;
+  }
+
+  /** A typed handle on one resource; cached per resource. */
+  resource<T extends object>(ref: ResourceRef): ResourceClient<T> {
+    const key = `${ref.group}/${ref.version}/${ref.plural}`;
+    let client = this.#resources.get(key);
+    if (client === undefined) {
+      client = new ResourceClient<object>(this, ref);
+      this.#resources.set(key, client);
+    }
+    return client as ResourceClient<T>;
+  }
+
+  /**
+   * Sends one request through the limiter, the span, the write fence and the error mapping; the JSON answer
+   * comes back as is.
+   */
+  async request<R>(req: KubeRequest): Promise<R> {
+    // The token is taken synchronously at call time, so a burst of calls queues in call order.
+    const waitMs = this.rateLimiter.reserve();
+    const url = applyQuery(new URL(this.cluster.server + req.path), req.query);
+    const info = kubeRequestInfo(req.method, url.toString());
+    const guard = isWrite(req.method) ? currentWriteGuard() : undefined;
+    const parent = context.active();
+    const span = this.#tracer.startSpan(
+      `kube ${info.verb} ${resourceLabel(info)}`,
+      { kind: SpanKind.CLIENT, attributes: requestAttributes(req.method, url, info) },
+      parent,
+    );
+    try {
+      if (waitMs > 0) {
+        // Throttling is part of the call's latency and the usual reason a busy controller is slow: show it.
+        span.addEvent('client-side throttling', { 'kube.throttle.wait_ms': Math.round(waitMs) });
+        await sleep(this.#clock, waitMs, guard?.signal);
+      }
+      // The fence is checked after the throttle wait (the lease may have lapsed meanwhile), and once more
+      // immediately before the request leaves.
+      guard?.fence();
+      const recheck = guard?.recheckDeletes?.() === true ? recheckedKindOfRequest(info) : undefined;
+      if (recheck !== undefined && guard !== undefined) {
+        const uid = (req.body as { preconditions?: { uid?: string } } | undefined)?.preconditions?.uid;
+        await this.#recheckDelete(recheck, info.namespace, info.name, uid, guard);
+      }
+      guard?.fence();
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'user-agent': this.#userAgent,
+      };
+      if (req.body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
+      propagator.inject(trace.setSpan(parent, span), headers, defaultTextMapSetter);
+      const outgoing: OutgoingRequest = {
+        method: req.method,
+        url,
+        headers,
+        signal: this.#requestSignal(guard),
+      };
+      if (req.body !== undefined) outgoing.body = req.body;
+      const response = await this.send(outgoing);
+      span.setAttribute('http.response.status_code', response.status);
+      if (response.status < 200 || response.status >= 300) {
+        const status = parseStatus(response.body);
+        throw kubeErrorFromStatus({
+          code: response.status,
+          ...(status === undefined ? {} : { status }),
+          operation: operation(info),
+          headers: response.headers,
+          cause: new KubeHttpError(`${req.method} ${url.pathname}`, response),
+        });
+      }
+      guard?.onWritten?.(response.body);
+      return response.body as R;
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err), { cause: err });
+      span.recordException(error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+      span.setAttribute(
+        'error.type',
+        error instanceof KubeApiError ? error.reason || String(error.code) : error.name,
+      );
+      throw err;
+    } finally {
+      span.end();
+    }
+  }
+
+  /**
+   * A watch: rate limited like any call (no span — it lasts minutes), the events as they arrive. A non-2xx
+   * answer throws its typed error; an ERROR event throws the typed error of its Status.
+   */
+  async *watch<T>(req: KubeRequest, signal?: AbortSignal): AsyncGenerator<WatchEvent<T>> {
+    await sleep(this.#clock, this.rateLimiter.reserve(), signal);
+    const url = applyQuery(new URL(this.cluster.server + req.path), req.query);
+    const info = kubeRequestInfo(req.method, url.toString());
+    let res: Awaited<ReturnType<typeof undiciRequest>>;
+    try {
+      res = await undiciRequest(url, {
+        method: 'GET',
+        headers: this.#headers({ accept: 'application/json', 'user-agent': this.#userAgent }),
+        dispatcher: this.#dispatcherFor(),
+        ...(signal === undefined ? {} : { signal }),
+        // A watch is idle between events by design.
+        bodyTimeout: 0,
+      });
+    } catch (err) {
+      throw new Error(`${operation(info)} failed`, { cause: err });
+    }
+    if (res.statusCode !== 200) {
+      const response = {
+        status: res.statusCode,
+        headers: flatHeaders(res.headers),
+        body: await readBody(res.body),
+      };
+      const status = parseStatus(response.body);
+      throw kubeErrorFromStatus({
+        code: res.statusCode,
+        ...(status === undefined ? {} : { status }),
+        operation: operation(info),
+        headers: response.headers,
+        cause: new KubeHttpError(`GET ${url.pathname}`, response),
+      });
+    }
+    try {
+      for await (const event of watchEventsFrom<T>(res.body)) {
+        if (event.type === 'ERROR') {
+          const status = parseStatus(event.object);
+          throw kubeErrorFromStatus({
+            code: status?.code ?? 500,
+            ...(status === undefined ? {} : { status }),
+            operation: operation(info),
+          });
+        }
+        yield event;
+      }
+    } finally {
+      // Ending early (a break, an abort, an ERROR event) must release the connection.
+      if (!res.body.destroyed) res.body.destroy();
+    }
+  }
+
+  /** Lists every page of a collection (`limit` per page). */
+  async listAll<T extends object>(
+    resource: ResourceClient<T>,
+    o: Parameters<ResourceClient<T>['list']>[0] = {},
+  ): Promise<T[]> {
+    const items: T[] = [];
+    let next: string | undefined;
+    do {
+      const page: ObjectList<T> = await resource.list({
+        ...o,
+        ...(next === undefined ? {} : { continue: next }),
+      });
+      items.push(...page.items);
+      next = page.metadata?.continue || undefined;
+    } while (next !== undefined);
+    return items;
+  }
+
+  /** Closes the connection pool (idle keep-alive connections do not hold the process open anyway). */
+  async close(): Promise<void> {
+    const agent = this.#agent;
+    this.#agent = undefined;
+    await agent?.close();
+  }
+
+  /**
+   * The HTTP exchange itself; tests override it to record requests instead of sending them. Everything around
+   * it (limit, span, fence, errors) stays in request().
+   */
+  protected async send(req: OutgoingRequest): Promise<IncomingResponse> {
+    const res = await undiciRequest(req.url, {
+      method: req.method,
+      headers: this.#headers(req.headers),
+      dispatcher: this.#dispatcherFor(),
+      signal: req.signal,
+      ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+    });
+    return { status: res.statusCode, headers: flatHeaders(res.headers), body: await readBody(res.body) };
+  }
+
+  #headers(headers: Record<string, string>): Record<string, string> {
+    const token = this.#token();
+    return token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` };
+  }
+
+  // One connection pool for the client's life: connections (and TLS sessions) are reused across calls.
+  #dispatcherFor(): Agent {
+    this.#agent ??= new Agent({
+      connect: {
+        ...(this.cluster.ca === undefined ? {} : { ca: this.cluster.ca }),
+        ...(this.cluster.cert === undefined ? {} : { cert: this.cluster.cert }),
+        ...(this.cluster.key === undefined ? {} : { key: this.cluster.key }),
+        rejectUnauthorized: !this.cluster.insecureSkipTlsVerify,
+      },
+    });
+    return this.#agent;
+  }
+
+  /**
+   * On a freshly acquired partition: GET the object uncached (and, for a PVC, list its namespace's pods) and
+   * throw DeleteSkippedError unless the delete decided from the cache still holds. The reads are not writes:
+   * the fence does not apply to them; the delete itself is fenced again before it leaves.
+   */
+  async #recheckDelete(
+    kind: RecheckedKind,
+    namespace: string,
+    name: string,
+    expectedUid: string | undefined,
+    guard: WriteGuard,
+  ): Promise<void> {
+    const key = `${namespace}/${name}`;
+    const plural = kind === 'Pod' ? 'pods' : 'persistentvolumeclaims';
+    const read = async (): Promise<{ uid?: string } | undefined> => {
+      try {
+        const live = await this.request<{ metadata?: { uid?: string } }>({
+          method: 'GET',
+          path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/${plural}/${encodeURIComponent(name)}`,
+        });
+        return live.metadata?.uid === undefined ? {} : { uid: live.metadata.uid };
+      } catch (err) {
+        if (err instanceof NotFoundError) return undefined;
+        throw new Error(`re-check before deleting ${kind} ${key} failed`, { cause: err });
+      }
+    };
+    const live = await read();
+    const pods =
+      kind === 'PersistentVolumeClaim' && live !== undefined
+        ? (
+            await this.request<ObjectList<RecheckPod>>({
+              method: 'GET',
+              path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`,
+            })
+          ).items.map((p) => ({
+            ...(p.metadata?.name === undefined ? {} : { name: p.metadata.name }),
+            ...(p.metadata?.deletionTimestamp === undefined
+              ? {}
+              : { deletionTimestamp: p.metadata.deletionTimestamp }),
+            ...(p.status?.phase === undefined ? {} : { phase: p.status.phase }),
+            claimNames: (p.spec?.volumes ?? []).flatMap((v) =>
+              v.persistentVolumeClaim?.claimName === undefined ? [] : [v.persistentVolumeClaim.claimName],
+            ),
+          }))
+        : undefined;
+    const outcome = decideDeleteRecheck({
+      kind,
+      name,
+      expectedUid,
+      live,
+      ...(pods === undefined ? {} : { pods }),
+    });
+    if (outcome.proceed) {
+      guard.onDeleteRecheck?.({ kind, key, outcome: 'proceed' });
+      return;
+    }
+    guard.onDeleteRecheck?.({ kind, key, outcome: outcome.reason, detail: outcome.detail });
+    throw new DeleteSkippedError(kind, key, outcome);
+  }
+
+  /** The request's timeout, shortened to the lease's remaining validity and tied to the partition's loss. */
+  #requestSignal(guard: WriteGuard | undefined): AbortSignal {
+    // AbortSignal.timeout takes whole milliseconds; lease validity comes from performance.now().
+    const timeoutMs = Math.max(
+      0,
+      Math.ceil(Math.min(this.#requestTimeoutMs, guard?.remainingMs?.() ?? Infinity)),
+    );
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return guard?.signal === undefined ? timeout : AbortSignal.any([timeout, guard.signal]);
+  }
+
+  // ---- client-node compatibility, removed once no caller uses it -------------------------------------------
+
+  /** The same cluster as a client-node KubeConfig (loaded on first use). */
+  get kubeConfig(): KubeConfig {
+    return this.#legacyParts().kubeConfig;
+  }
+
+  #legacyParts(): { kubeConfig: KubeConfig; configuration: Configuration } {
+    if (this.#legacy !== undefined) return this.#legacy;
+    const kubeConfig = legacyKubeConfig(this.#kubeconfigPath, this.cluster);
     const middleware: Middleware = {
-      pre: async (request) => this.#beforeRequest(request, userAgent),
+      pre: async (request) => this.#beforeRequest(request, this.#userAgent),
       post: async (response) => this.#afterResponse(response),
     };
-    this.#configuration = createConfiguration({
-      baseServer: new ServerConfiguration(cluster.server, {}),
-      authMethods: { default: this.kubeConfig },
+    const configuration = createConfiguration({
+      baseServer: new ServerConfiguration(this.cluster.server, {}),
+      authMethods: { default: kubeConfig },
       promiseMiddleware: [middleware],
     });
+    this.#legacy = { kubeConfig, configuration };
+    return this.#legacy;
   }
 
   /**
@@ -117,14 +435,15 @@ export class KubeClient {
   api<T extends object>(apiClass: ApiClass<T>): T {
     const cached = this.#apis.get(apiClass as ApiClass<unknown>);
     if (cached !== undefined) return cached as T;
-    const wrapped = this.#wrap(new apiClass(this.#configuration));
+    const wrapped = this.#wrap(new apiClass(this.#legacyParts().configuration));
     this.#apis.set(apiClass as ApiClass<unknown>, wrapped);
     return wrapped;
   }
 
   /** The generic object API (any kind, including Kruise's custom resources), wrapped like `api()`. */
   objects(): KubernetesObjectApi {
-    this.#objects ??= this.#wrap(new DefaultNamespaceObjectApi(this.#configuration, this.kubeConfig));
+    const { configuration, kubeConfig } = this.#legacyParts();
+    this.#objects ??= this.#wrap(new DefaultNamespaceObjectApi(configuration, kubeConfig));
     return this.#objects;
   }
 
@@ -164,7 +483,20 @@ export class KubeClient {
       // the request middleware, immediately before the HTTP request leaves.
       guard?.fence();
       const recheck = guard?.recheckDeletes?.() === true ? recheckedKindOf(method) : undefined;
-      if (recheck !== undefined && guard !== undefined) await this.#recheckDelete(recheck, params, guard);
+      if (recheck !== undefined && guard !== undefined) {
+        const p = (params ?? {}) as {
+          namespace?: string;
+          name?: string;
+          body?: { preconditions?: { uid?: string } };
+        };
+        await this.#recheckDelete(
+          recheck,
+          p.namespace ?? '',
+          p.name ?? '',
+          p.body?.preconditions?.uid,
+          guard,
+        );
+      }
       const result = await guardStorage(guard, () => context.with(callContext, run));
       guard?.onWritten?.(result);
       return result;
@@ -181,64 +513,6 @@ export class KubeClient {
     } finally {
       span.end();
     }
-  }
-
-  /**
-   * On a freshly acquired partition: GET the object uncached (and, for a PVC, list its namespace's pods) and
-   * throw DeleteSkippedError unless the delete decided from the cache still holds. The reads are not writes:
-   * the fence does not apply to them; the delete itself is fenced again before it leaves.
-   */
-  async #recheckDelete(kind: RecheckedKind, params: unknown, guard: WriteGuard): Promise<void> {
-    const {
-      namespace = '',
-      name = '',
-      body,
-    } = (params ?? {}) as {
-      namespace?: string;
-      name?: string;
-      body?: { preconditions?: { uid?: string } };
-    };
-    const key = `${namespace}/${name}`;
-    const core = this.api(CoreV1Api);
-    const read = async (): Promise<{ uid?: string } | undefined> => {
-      try {
-        const live =
-          kind === 'Pod'
-            ? await core.readNamespacedPod({ namespace, name })
-            : await core.readNamespacedPersistentVolumeClaim({ namespace, name });
-        return live.metadata?.uid === undefined ? {} : { uid: live.metadata.uid };
-      } catch (err) {
-        if (err instanceof NotFoundError) return undefined;
-        throw new Error(`re-check before deleting ${kind} ${key} failed`, { cause: err });
-      }
-    };
-    const live = await read();
-    const pods =
-      kind === 'PersistentVolumeClaim' && live !== undefined
-        ? (await core.listNamespacedPod({ namespace })).items.map((p) => ({
-            ...(p.metadata?.name === undefined ? {} : { name: p.metadata.name }),
-            ...(p.metadata?.deletionTimestamp === undefined
-              ? {}
-              : { deletionTimestamp: p.metadata.deletionTimestamp }),
-            ...(p.status?.phase === undefined ? {} : { phase: p.status.phase }),
-            claimNames: (p.spec?.volumes ?? []).flatMap((v) =>
-              v.persistentVolumeClaim?.claimName === undefined ? [] : [v.persistentVolumeClaim.claimName],
-            ),
-          }))
-        : undefined;
-    const outcome = decideDeleteRecheck({
-      kind,
-      name,
-      expectedUid: body?.preconditions?.uid,
-      live,
-      ...(pods === undefined ? {} : { pods }),
-    });
-    if (outcome.proceed) {
-      guard.onDeleteRecheck?.({ kind, key, outcome: 'proceed' });
-      return;
-    }
-    guard.onDeleteRecheck?.({ kind, key, outcome: outcome.reason, detail: outcome.detail });
-    throw new DeleteSkippedError(kind, key, outcome);
   }
 
   #beforeRequest(request: RequestContext, userAgent: string): RequestContext {
@@ -262,21 +536,10 @@ export class KubeClient {
       const info = kubeRequestInfo(request.getHttpMethod(), request.getUrl());
       state.info = info;
       state.span.updateName(`kube ${info.verb} ${resourceLabel(info)}`);
-      state.span.setAttributes(requestAttributes(request, info));
+      state.span.setAttributes(requestAttributes(request.getHttpMethod(), new URL(request.getUrl()), info));
     }
     propagator.inject(active, request, { set: (carrier, key, value) => carrier.setHeaderParam(key, value) });
     return request;
-  }
-
-  /** The request's timeout, shortened to the lease's remaining validity and tied to the partition's loss. */
-  #requestSignal(guard: WriteGuard | undefined): AbortSignal {
-    // AbortSignal.timeout takes whole milliseconds; lease validity comes from performance.now().
-    const timeoutMs = Math.max(
-      0,
-      Math.ceil(Math.min(this.#requestTimeoutMs, guard?.remainingMs?.() ?? Infinity)),
-    );
-    const timeout = AbortSignal.timeout(timeoutMs);
-    return guard?.signal === undefined ? timeout : AbortSignal.any([timeout, guard.signal]);
   }
 
   #afterResponse(response: ResponseContext): ResponseContext {
@@ -299,15 +562,65 @@ class DefaultNamespaceObjectApi extends KubernetesObjectApi {
   }
 }
 
-function loadKubeConfig(path: string | undefined): KubeConfig {
+function legacyKubeConfig(path: string | undefined, cluster: ClusterConfig): KubeConfig {
   const kubeConfig = new KubeConfig();
-  try {
-    if (path === undefined) kubeConfig.loadFromDefault();
-    else kubeConfig.loadFromFile(path);
-  } catch (err) {
-    throw new Error(`cannot load kubeconfig${path === undefined ? '' : ` ${path}`}`, { cause: err });
+  if (path !== undefined) {
+    kubeConfig.loadFromFile(path);
+    return kubeConfig;
   }
+  kubeConfig.loadFromOptions({
+    clusters: [
+      {
+        name: 'c',
+        server: cluster.server,
+        skipTLSVerify: cluster.insecureSkipTlsVerify,
+        ...(cluster.ca === undefined ? {} : { caData: Buffer.from(cluster.ca).toString('base64') }),
+      },
+    ],
+    users: [
+      {
+        name: 'u',
+        ...(cluster.cert === undefined ? {} : { certData: Buffer.from(cluster.cert).toString('base64') }),
+        ...(cluster.key === undefined ? {} : { keyData: Buffer.from(cluster.key).toString('base64') }),
+        ...(cluster.token === undefined ? {} : { token: cluster.token }),
+      },
+    ],
+    contexts: [{ name: 'x', cluster: 'c', user: 'u', namespace: cluster.namespace }],
+    currentContext: 'x',
+  });
   return kubeConfig;
+}
+
+interface RecheckPod {
+  metadata?: { name?: string; deletionTimestamp?: string };
+  status?: { phase?: string };
+  spec?: { volumes?: { persistentVolumeClaim?: { claimName?: string } }[] };
+}
+
+function recheckedKindOfRequest(info: KubeRequestInfo): RecheckedKind | undefined {
+  if (info.verb !== 'delete' || info.apiGroup !== '' || info.subresource !== '') return undefined;
+  if (info.resource === 'pods') return 'Pod';
+  if (info.resource === 'persistentvolumeclaims') return 'PersistentVolumeClaim';
+  return undefined;
+}
+
+function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+async function readBody(body: { text(): Promise<string> }): Promise<unknown> {
+  const text = await body.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not JSON (a proxy's error page, "404 page not found"): the text is what there is.
+    return text;
+  }
 }
 
 function operation(info: KubeRequestInfo): string {
@@ -315,10 +628,9 @@ function operation(info: KubeRequestInfo): string {
   return `${info.verb} ${resourceLabel(info)}${object === '' ? '' : ` ${object}`}`;
 }
 
-function requestAttributes(request: RequestContext, info: KubeRequestInfo): Attributes {
-  const url = new URL(request.getUrl());
+function requestAttributes(method: string, url: URL, info: KubeRequestInfo): Attributes {
   const attributes: Attributes = {
-    'http.request.method': request.getHttpMethod(),
+    'http.request.method': method,
     'url.full': url.toString(),
     'server.address': url.hostname,
     'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),

@@ -135,7 +135,8 @@ const byCode: Record<number, KubeErrorClass> = {
   504: ServerTimeoutError,
 };
 
-function parseStatus(body: unknown): KubeStatus | undefined {
+/** The Status in an error body (JSON text, a Buffer or already parsed); text that is not JSON is the message. */
+export function parseStatus(body: unknown): KubeStatus | undefined {
   let value = body;
   if (Buffer.isBuffer(value)) value = value.toString('utf8');
   if (typeof value === 'string') {
