@@ -21,6 +21,7 @@ export type { ClaimOutcome, ClaimWriter, OwnerMeta } from './kube/adoption.ts';
 export { applyClaim, recheckOwner } from './kube/adoption.ts';
 export type { ApiClass, KubeClientOptions } from './kube/client.ts';
 export { KubeClient, KubeHttpError } from './kube/client.ts';
+export { ClusterConnection } from './kube/connection.ts';
 export type {
   DeleteRecheckInput,
   DeleteRecheckOutcome,

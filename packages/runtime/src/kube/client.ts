@@ -30,9 +30,10 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { Agent, request as undiciRequest } from 'undici';
+import { request as undiciRequest } from 'undici';
 import { type Clock, realClock, sleep } from '../clock.ts';
 import { TokenBucket } from '../token-bucket.ts';
+import { ClusterConnection } from './connection.ts';
 import {
   DeleteSkippedError,
   decideDeleteRecheck,
@@ -40,7 +41,7 @@ import {
   recheckedKindOf,
 } from './delete-recheck.ts';
 import { KubeApiError, kubeErrorFromStatus, NotFoundError, parseStatus, toKubeError } from './errors.ts';
-import { bearerTokenSource, type ClusterConfig, loadClusterConfig } from './kubeconfig.ts';
+import { type ClusterConfig, loadClusterConfig } from './kubeconfig.ts';
 import {
   applyQuery,
   type IncomingResponse,
@@ -114,8 +115,7 @@ export class KubeClient implements KubeRequester {
   readonly #clock: Clock;
   readonly #requestTimeoutMs: number;
   readonly #userAgent: string;
-  readonly #token: () => string | undefined;
-  #agent: Agent | undefined;
+  readonly #connection: ClusterConnection;
   readonly #resources = new Map<string, ResourceClient<object>>();
   #legacy: { kubeConfig: KubeConfig; configuration: Configuration } | undefined;
   readonly #apis = new Map<ApiClass<unknown>, unknown>();
@@ -131,7 +131,7 @@ export class KubeClient implements KubeRequester {
     this.#tracer = options.tracer ?? trace.getTracer('@kruise-ts/runtime');
     this.rateLimiter = new TokenBucket(options.qps ?? 20, options.burst ?? 30, this.#clock);
     this.#userAgent = options.userAgent ?? 'kruise-ts';
-    this.#token = bearerTokenSource(this.cluster);
+    this.#connection = new ClusterConnection(this.cluster);
   }
 
   /** The kubeconfig's (or service account's) namespace. */
@@ -139,8 +139,11 @@ export class KubeClient implements KubeRequester {
     return this.cluster.namespace;
   }
 
-  /** A typed handle on one resource; cached per resource. */
-  resource<T extends object>(ref: ResourceRef): ResourceClient<T> {
+  /**
+   * A typed handle on one resource; cached per resource. A typed kind (`typedKind<Pod>(POD)`) gives its
+   * object type; otherwise name it: `resource<Secret>(SECRET)`.
+   */
+  resource<T extends object>(ref: ResourceRef & { readonly __object?: T }): ResourceClient<T> {
     const key = `${ref.group}/${ref.version}/${ref.plural}`;
     let client = this.#resources.get(key);
     if (client === undefined) {
@@ -296,9 +299,7 @@ export class KubeClient implements KubeRequester {
 
   /** Closes the connection pool (idle keep-alive connections do not hold the process open anyway). */
   async close(): Promise<void> {
-    const agent = this.#agent;
-    this.#agent = undefined;
-    await agent?.close();
+    await this.#connection.close();
   }
 
   /**
@@ -317,21 +318,12 @@ export class KubeClient implements KubeRequester {
   }
 
   #headers(headers: Record<string, string>): Record<string, string> {
-    const token = this.#token();
-    return token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` };
+    return this.#connection.withAuth(headers);
   }
 
   // One connection pool for the client's life: connections (and TLS sessions) are reused across calls.
-  #dispatcherFor(): Agent {
-    this.#agent ??= new Agent({
-      connect: {
-        ...(this.cluster.ca === undefined ? {} : { ca: this.cluster.ca }),
-        ...(this.cluster.cert === undefined ? {} : { cert: this.cluster.cert }),
-        ...(this.cluster.key === undefined ? {} : { key: this.cluster.key }),
-        rejectUnauthorized: !this.cluster.insecureSkipTlsVerify,
-      },
-    });
-    return this.#agent;
+  #dispatcherFor() {
+    return this.#connection.dispatcher;
   }
 
   /**

@@ -144,6 +144,11 @@ export class ResourceClient<T extends object = KubeObjectLike> {
     return this.#patch(o, 'status');
   }
 
+  /** A patch of another subresource that answers with the object, e.g. a pod's `resize`. */
+  async patchSubresource(subresource: string, o: PatchOptions): Promise<T> {
+    return this.#patch(o, subresource);
+  }
+
   /** DELETE with DeleteOptions (preconditions, propagationPolicy, gracePeriodSeconds) as the body. */
   async delete(o: DeleteCallOptions): Promise<unknown> {
     const { namespace, name, body, ...fields } = o;
