@@ -19,8 +19,8 @@ export type { EventRecorderOptions, EventType, InvolvedObject } from './events/e
 export { EventRecorder, involvedObject } from './events/event-recorder.ts';
 export type { ClaimOutcome, ClaimWriter, OwnerMeta } from './kube/adoption.ts';
 export { applyClaim, recheckOwner } from './kube/adoption.ts';
-export type { ApiClass, KubeClientOptions } from './kube/client.ts';
-export { KubeClient, KubeHttpError } from './kube/client.ts';
+export type { KubeClientOptions } from './kube/client.ts';
+export { KubeClient } from './kube/client.ts';
 export { ClusterConnection } from './kube/connection.ts';
 export type {
   DeleteRecheckInput,
@@ -39,6 +39,7 @@ export {
   InternalError,
   InvalidError,
   KubeApiError,
+  KubeHttpError,
   kubeErrorFromStatus,
   MethodNotAllowedError,
   NotFoundError,

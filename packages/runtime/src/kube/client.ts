@@ -5,25 +5,11 @@
 // mapped to typed errors (NotFoundError, ConflictError, InvalidError, …). Objects go in and out as plain JSON:
 // no model classes, timestamps stay strings (docs/adr/0029-thin-apiserver-client.md).
 //
-// `client.resource<T>(ref)` is the typed API (kube/resource.ts); `api()`/`objects()` still hand out
-// @kubernetes/client-node's classes through the same pipeline for callers not yet moved to it.
-import {
-  type Configuration,
-  createConfiguration,
-  KubeConfig,
-  KubernetesObjectApi,
-  type Middleware,
-  type RequestContext,
-  type ResponseContext,
-  ServerConfiguration,
-} from '@kubernetes/client-node';
+// `client.resource<T>(ref)` is the typed API (kube/resource.ts); `client.request()` sends any other path.
 import {
   type Attributes,
-  type Context,
   context,
-  createContextKey,
   defaultTextMapSetter,
-  type Span,
   SpanKind,
   SpanStatusCode,
   type Tracer,
@@ -34,13 +20,15 @@ import { request as undiciRequest } from 'undici';
 import { type Clock, realClock, sleep } from '../clock.ts';
 import { TokenBucket } from '../token-bucket.ts';
 import { ClusterConnection } from './connection.ts';
+import { DeleteSkippedError, decideDeleteRecheck, type RecheckedKind } from './delete-recheck.ts';
 import {
-  DeleteSkippedError,
-  decideDeleteRecheck,
-  type RecheckedKind,
-  recheckedKindOf,
-} from './delete-recheck.ts';
-import { KubeApiError, kubeErrorFromStatus, NotFoundError, parseStatus, toKubeError } from './errors.ts';
+  KubeApiError,
+  KubeHttpError,
+  kubeErrorFromStatus,
+  NotFoundError,
+  parseStatus,
+  toKubeError,
+} from './errors.ts';
 import { type ClusterConfig, loadClusterConfig } from './kubeconfig.ts';
 import {
   applyQuery,
@@ -53,7 +41,7 @@ import {
 } from './request.ts';
 import { type KubeRequestInfo, kubeRequestInfo, objectLabel, resourceLabel } from './request-info.ts';
 import { type ObjectList, ResourceClient, type ResourceRef } from './resource.ts';
-import { currentWriteGuard, isWrite, runWithWriteGuard, type WriteGuard } from './write-guard.ts';
+import { currentWriteGuard, isWrite, type WriteGuard } from './write-guard.ts';
 
 export interface KubeClientOptions {
   /** Kubeconfig file to load; without it (and without `cluster`) the default loading rules apply. */
@@ -77,35 +65,8 @@ export interface KubeClientOptions {
   requestTimeoutMs?: number;
 }
 
-export type ApiClass<T> = new (configuration: Configuration) => T;
-
-/** The HTTP answer behind a typed error (its `cause`): status code, headers and body as received. */
-export class KubeHttpError extends Error {
-  readonly code: number;
-  readonly headers: Record<string, string>;
-  readonly body: unknown;
-  constructor(request: string, response: IncomingResponse) {
-    super(`${request}: HTTP ${response.status}`);
-    this.name = 'KubeHttpError';
-    this.code = response.status;
-    this.headers = response.headers;
-    this.body = response.body;
-  }
-}
-
-/** The call in progress, shared by the wrapper (which owns the span) and the middleware (which sees HTTP). */
-interface CallState {
-  span: Span;
-  info?: KubeRequestInfo;
-  guard?: WriteGuard;
-}
-
-const CALL_KEY = createContextKey('@kruise-ts/runtime kube call');
 // W3C's own propagator, not the global one: the header is right whether or not the service set up an SDK.
 const propagator = new W3CTraceContextPropagator();
-// Methods that perform a request: generated API methods and KubernetesObjectApi's verbs. Anything else
-// (helpers such as setDefaultNamespace) passes through untouched.
-const REQUEST_METHOD = /^(create|read|get|list|replace|patch|delete|connect|resource$)/;
 
 export class KubeClient implements KubeRequester {
   readonly cluster: ClusterConfig;
@@ -117,15 +78,9 @@ export class KubeClient implements KubeRequester {
   readonly #userAgent: string;
   readonly #connection: ClusterConnection;
   readonly #resources = new Map<string, ResourceClient<object>>();
-  #legacy: { kubeConfig: KubeConfig; configuration: Configuration } | undefined;
-  readonly #apis = new Map<ApiClass<unknown>, unknown>();
-  #objects: KubernetesObjectApi | undefined;
-  #dispatcher: ReturnType<RequestContext['getDispatcher']>;
-  readonly #kubeconfigPath: string | undefined;
 
   constructor(options: KubeClientOptions = {}) {
     this.cluster = options.cluster ?? loadClusterConfig(options.kubeconfigPath);
-    this.#kubeconfigPath = options.kubeconfigPath;
     this.#clock = options.clock ?? realClock;
     this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.#tracer = options.tracer ?? trace.getTracer('@kruise-ts/runtime');
@@ -200,14 +155,7 @@ export class KubeClient implements KubeRequester {
       const response = await this.send(outgoing);
       span.setAttribute('http.response.status_code', response.status);
       if (response.status < 200 || response.status >= 300) {
-        const status = parseStatus(response.body);
-        throw kubeErrorFromStatus({
-          code: response.status,
-          ...(status === undefined ? {} : { status }),
-          operation: operation(info),
-          headers: response.headers,
-          cause: new KubeHttpError(`${req.method} ${url.pathname}`, response),
-        });
+        throw toKubeError(new KubeHttpError(`${req.method} ${url.pathname}`, response), operation(info));
       }
       guard?.onWritten?.(response.body);
       return response.body as R;
@@ -252,14 +200,7 @@ export class KubeClient implements KubeRequester {
         headers: flatHeaders(res.headers),
         body: await readBody(res.body),
       };
-      const status = parseStatus(response.body);
-      throw kubeErrorFromStatus({
-        code: res.statusCode,
-        ...(status === undefined ? {} : { status }),
-        operation: operation(info),
-        headers: response.headers,
-        cause: new KubeHttpError(`GET ${url.pathname}`, response),
-      });
+      throw toKubeError(new KubeHttpError(`GET ${url.pathname}`, response), operation(info));
     }
     try {
       for await (const event of watchEventsFrom<T>(res.body)) {
@@ -396,191 +337,6 @@ export class KubeClient implements KubeRequester {
     const timeout = AbortSignal.timeout(timeoutMs);
     return guard?.signal === undefined ? timeout : AbortSignal.any([timeout, guard.signal]);
   }
-
-  // ---- client-node compatibility, removed once no caller uses it -------------------------------------------
-
-  /** The same cluster as a client-node KubeConfig (loaded on first use). */
-  get kubeConfig(): KubeConfig {
-    return this.#legacyParts().kubeConfig;
-  }
-
-  #legacyParts(): { kubeConfig: KubeConfig; configuration: Configuration } {
-    if (this.#legacy !== undefined) return this.#legacy;
-    const kubeConfig = legacyKubeConfig(this.#kubeconfigPath, this.cluster);
-    const middleware: Middleware = {
-      pre: async (request) => this.#beforeRequest(request, this.#userAgent),
-      post: async (response) => this.#afterResponse(response),
-    };
-    const configuration = createConfiguration({
-      baseServer: new ServerConfiguration(this.cluster.server, {}),
-      authMethods: { default: kubeConfig },
-      promiseMiddleware: [middleware],
-    });
-    this.#legacy = { kubeConfig, configuration };
-    return this.#legacy;
-  }
-
-  /**
-   * An instance of a client-node API class whose calls are rate limited, traced and error-mapped. For the
-   * generic object API use objects(), which also takes the kubeconfig's namespace as the default.
-   */
-  api<T extends object>(apiClass: ApiClass<T>): T {
-    const cached = this.#apis.get(apiClass as ApiClass<unknown>);
-    if (cached !== undefined) return cached as T;
-    const wrapped = this.#wrap(new apiClass(this.#legacyParts().configuration));
-    this.#apis.set(apiClass as ApiClass<unknown>, wrapped);
-    return wrapped;
-  }
-
-  /** The generic object API (any kind, including Kruise's custom resources), wrapped like `api()`. */
-  objects(): KubernetesObjectApi {
-    const { configuration, kubeConfig } = this.#legacyParts();
-    this.#objects ??= this.#wrap(new DefaultNamespaceObjectApi(configuration, kubeConfig));
-    return this.#objects;
-  }
-
-  #wrap<T extends object>(target: T): T {
-    const wrappers = new Map<string, unknown>();
-    return new Proxy(target, {
-      get: (obj, prop) => {
-        const value: unknown = Reflect.get(obj, prop, obj);
-        if (typeof prop !== 'string' || typeof value !== 'function' || !REQUEST_METHOD.test(prop))
-          return value;
-        let wrapper = wrappers.get(prop);
-        if (wrapper === undefined) {
-          const method = value as (...args: unknown[]) => Promise<unknown>;
-          wrapper = (...args: unknown[]) => this.#call(prop, () => method.apply(obj, args), args[0]);
-          wrappers.set(prop, wrapper);
-        }
-        return wrapper;
-      },
-    });
-  }
-
-  async #call<R>(method: string, run: () => Promise<R>, params?: unknown): Promise<R> {
-    // The token is taken synchronously at call time, so a burst of calls queues in call order.
-    const waitMs = this.rateLimiter.reserve();
-    const parent = context.active();
-    const span = this.#tracer.startSpan(`kube ${method}`, { kind: SpanKind.CLIENT }, parent);
-    const guard = isWrite(method) ? currentWriteGuard() : undefined;
-    const state: CallState = guard === undefined ? { span } : { span, guard };
-    const callContext: Context = trace.setSpan(parent, span).setValue(CALL_KEY, state);
-    try {
-      if (waitMs > 0) {
-        // Throttling is part of the call's latency and the usual reason a busy controller is slow: show it.
-        span.addEvent('client-side throttling', { 'kube.throttle.wait_ms': Math.round(waitMs) });
-        await sleep(this.#clock, waitMs, guard?.signal);
-      }
-      // The fence is checked after the throttle wait (the lease may have lapsed meanwhile), and once more in
-      // the request middleware, immediately before the HTTP request leaves.
-      guard?.fence();
-      const recheck = guard?.recheckDeletes?.() === true ? recheckedKindOf(method) : undefined;
-      if (recheck !== undefined && guard !== undefined) {
-        const p = (params ?? {}) as {
-          namespace?: string;
-          name?: string;
-          body?: { preconditions?: { uid?: string } };
-        };
-        await this.#recheckDelete(
-          recheck,
-          p.namespace ?? '',
-          p.name ?? '',
-          p.body?.preconditions?.uid,
-          guard,
-        );
-      }
-      const result = await guardStorage(guard, () => context.with(callContext, run));
-      guard?.onWritten?.(result);
-      return result;
-    } catch (err) {
-      const mapped = toKubeError(err, state.info === undefined ? undefined : operation(state.info));
-      const error = mapped instanceof Error ? mapped : new Error(String(mapped), { cause: mapped });
-      span.recordException(error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
-      span.setAttribute(
-        'error.type',
-        error instanceof KubeApiError ? error.reason || String(error.code) : error.name,
-      );
-      throw mapped;
-    } finally {
-      span.end();
-    }
-  }
-
-  #beforeRequest(request: RequestContext, userAgent: string): RequestContext {
-    request.setHeaderParam('User-Agent', userAgent);
-    // client-node's authentication builds a new undici Agent for every request, so every call opened a new TLS
-    // connection (a handshake on both sides; an idle service did that every lease renewal). The first agent is
-    // kept for the client's life and connections are reused; the per-request one is dropped unused. A client
-    // certificate rotated on disk is therefore read again only by a new KubeClient (a restart).
-    const fresh = request.getDispatcher();
-    if (fresh !== undefined) {
-      this.#dispatcher ??= fresh;
-      request.setDispatcher(this.#dispatcher);
-    }
-    const guard = isWrite(request.getHttpMethod()) ? currentWriteGuard() : undefined;
-    // Last moment before the request is sent: a write for a partition no longer safely held never leaves.
-    guard?.fence();
-    request.setSignal(this.#requestSignal(guard));
-    const active = context.active();
-    const state = active.getValue(CALL_KEY) as CallState | undefined;
-    if (state !== undefined) {
-      const info = kubeRequestInfo(request.getHttpMethod(), request.getUrl());
-      state.info = info;
-      state.span.updateName(`kube ${info.verb} ${resourceLabel(info)}`);
-      state.span.setAttributes(requestAttributes(request.getHttpMethod(), new URL(request.getUrl()), info));
-    }
-    propagator.inject(active, request, { set: (carrier, key, value) => carrier.setHeaderParam(key, value) });
-    return request;
-  }
-
-  #afterResponse(response: ResponseContext): ResponseContext {
-    const state = context.active().getValue(CALL_KEY) as CallState | undefined;
-    state?.span.setAttribute('http.response.status_code', response.httpStatusCode);
-    return response;
-  }
-}
-
-// The guard stays the current one inside the call (the middleware reads it again right before sending).
-function guardStorage<T>(guard: WriteGuard | undefined, fn: () => Promise<T>): Promise<T> {
-  return guard === undefined ? fn() : runWithWriteGuard(guard, fn);
-}
-
-// KubernetesObjectApi learns the context's default namespace only through a protected method.
-class DefaultNamespaceObjectApi extends KubernetesObjectApi {
-  constructor(configuration: Configuration, kubeConfig: KubeConfig) {
-    super(configuration);
-    this.setDefaultNamespace(kubeConfig);
-  }
-}
-
-function legacyKubeConfig(path: string | undefined, cluster: ClusterConfig): KubeConfig {
-  const kubeConfig = new KubeConfig();
-  if (path !== undefined) {
-    kubeConfig.loadFromFile(path);
-    return kubeConfig;
-  }
-  kubeConfig.loadFromOptions({
-    clusters: [
-      {
-        name: 'c',
-        server: cluster.server,
-        skipTLSVerify: cluster.insecureSkipTlsVerify,
-        ...(cluster.ca === undefined ? {} : { caData: Buffer.from(cluster.ca).toString('base64') }),
-      },
-    ],
-    users: [
-      {
-        name: 'u',
-        ...(cluster.cert === undefined ? {} : { certData: Buffer.from(cluster.cert).toString('base64') }),
-        ...(cluster.key === undefined ? {} : { keyData: Buffer.from(cluster.key).toString('base64') }),
-        ...(cluster.token === undefined ? {} : { token: cluster.token }),
-      },
-    ],
-    contexts: [{ name: 'x', cluster: 'c', user: 'u', namespace: cluster.namespace }],
-    currentContext: 'x',
-  });
-  return kubeConfig;
 }
 
 interface RecheckPod {
