@@ -2,6 +2,7 @@ export type {
   CacheChange,
   CachedObject,
   CacheListener,
+  KubernetesObject,
   ObjectCacheOptions,
   Stored,
   TypedKind,
