@@ -28,6 +28,8 @@ import { nextWakeMs, rolloutWaits, WaitReason } from '../rollout/waits.ts';
 import { calculateStatus, statusNeedsWrite } from '../status/calculate-status.ts';
 import { CloneSetConditionType, failureCondition, setCloneSetCondition } from '../status/conditions.ts';
 import { claimPods, claimPvcs } from '../sync/claim.ts';
+import { shouldLookForUncachedClaims, uncachedClaims } from '../sync/claims-not-cached.ts';
+import { PendingClaimDeletes, planPendingClaimDeletes } from '../sync/pending-claim-deletes.ts';
 import { planPvcCleanup } from '../sync/pvc-cleanup.ts';
 import { nodesToRank } from '../sync/rankers.ts';
 import { planScale, scalePlanModifies } from '../sync/scale.ts';
@@ -38,7 +40,7 @@ import { KubeWriter } from './kube-writer.ts';
 import { readNodeLabels } from './node-labels.ts';
 import { claimPodsOf, claimPvcsOf, cleanupPvcs, ownershipPending } from './ownership-executor.ts';
 import { resolveRevisions, truncateHistory } from './revisions.ts';
-import { executeScale } from './scale-executor.ts';
+import { deletePvc, executeScale } from './scale-executor.ts';
 import type { StoredCloneSet, SyncContext } from './sync-context.ts';
 import { executeUpdate } from './update-executor.ts';
 
@@ -53,6 +55,8 @@ export interface ReconcilerDeps {
   tracer: Tracer;
   gates: FeatureGates;
   now?: () => number;
+  /** Claim deletes still owed per CloneSet (one per controller process; tests may share theirs). */
+  pendingClaims?: PendingClaimDeletes;
 }
 
 export type CloneSetReconcile = (
@@ -63,6 +67,7 @@ const isSet = (v: string | null | undefined): boolean => v !== undefined && v !=
 
 export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile {
   const now = deps.now ?? Date.now;
+  const pendingClaims = deps.pendingClaims ?? new PendingClaimDeletes();
   return async (request) =>
     // A CloneSet gone from the cache: syncInRollout forgets what was expected of it and its rollout
     // (docs/behaviour/cloneset.md#reconcile-steps step 1).
@@ -76,6 +81,7 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
         recorder: deps.recorder,
         scale: deps.scale,
         versions: deps.versions,
+        pendingClaims,
         cache,
         span: sync.span,
         now: now(),
@@ -141,6 +147,19 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
     .map((o) => o.object)
     .filter((c) => !isSet(c.metadata.deletionTimestamp));
 
+  // Claims of pods this controller deleted whose own delete failed: owed whatever the reuse setting.
+  const owed = ctx.pendingClaims.get(ctx.key);
+  if (owed.length > 0) {
+    const plan = planPendingClaimDeletes(owed, pvcs, active);
+    for (const name of plan.forget) ctx.pendingClaims.remove(ctx.key, name);
+    for (const pvc of plan.delete) {
+      await deletePvc(ctx, pvc);
+      ctx.pendingClaims.remove(ctx.key, pvc.metadata.name ?? '');
+    }
+    const deleted = new Set(plan.delete.map((c) => c.metadata.name));
+    pvcs = pvcs.filter((c) => !deleted.has(c.metadata.name));
+  }
+
   // 5. PVC reuse off (the v1beta1 default): PVCs of pods that are gone go too.
   if (cs.spec.scaleStrategy?.enablePVCReuse !== true) {
     const cleanup = planPvcCleanup(cs, active, inactive, pvcs);
@@ -201,7 +220,7 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
   if (!isSet(cs.metadata.deletionTimestamp)) {
     const rankNodes = nodesToRank(cs, pods);
     const nodeLabels = rankNodes.length === 0 ? undefined : await readNodeLabels(deps.kube, rankNodes);
-    const scale = planScale({
+    const scaleInput = {
       cloneSet: cs,
       pods,
       pvcs,
@@ -210,7 +229,20 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
       updateRevision: updateName,
       now: ctx.now,
       gates: ctx.gates,
-    });
+    };
+    let scale = planScale(scaleInput);
+    // Fresh ids only once the apiserver confirms no claim of ours waits for reuse (sync/claims-not-cached.ts).
+    const ids = [...scale.create.currentRevision, ...scale.create.updateRevision];
+    if (shouldLookForUncachedClaims(cs, ids, pvcs)) {
+      const unseen = uncachedClaims(uid, pvcs, await ctx.writer.listPvcs());
+      if (unseen.length > 0) {
+        span.addEvent('claims not cached yet', {
+          'kruise.pvc.names': unseen.map((c) => c.metadata.name ?? '').join(','),
+        });
+        pvcs = [...pvcs, ...unseen];
+        scale = planScale({ ...scaleInput, pvcs });
+      }
+    }
     if (scale.step === 'scale-in' && scale.deletions.length === 0 && scale.markPreparingDelete.length === 0) {
       deletionsHeldBack = scale.diffs?.scaleDownNum ?? 0;
     }
