@@ -68,30 +68,40 @@ const isSet = (v: string | null | undefined): boolean => v !== undefined && v !=
 export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile {
   const now = deps.now ?? Date.now;
   const pendingClaims = deps.pendingClaims ?? new PendingClaimDeletes();
-  return async (request) =>
+  return async (request) => {
+    // A CloneSet gone: no claim delete is owed for it any more (its claims go with it by garbage collection).
+    if (request.cache.get(CLONESET, request.namespace, request.name) === undefined)
+      pendingClaims.forgetKey(request.key);
     // A CloneSet gone from the cache: syncInRollout forgets what was expected of it and its rollout
     // (docs/behaviour/cloneset.md#reconcile-steps step 1).
-    syncInRollout(deps, request, CLONESET, { span: SYNC_SPAN, attributes: RolloutAttr }, async (sync) => {
-      const { namespace, fence, cache } = request;
-      const ctx: SyncContext = {
-        key: sync.key,
-        cs: sync.object,
-        writer: new KubeWriter({ kube: deps.kube, namespace, fence, versions: deps.versions }),
-        fence,
-        recorder: deps.recorder,
-        scale: deps.scale,
-        versions: deps.versions,
-        pendingClaims,
-        cache,
-        span: sync.span,
-        now: now(),
-        gates: deps.gates,
-        logger: request.logger,
-      };
-      const result = await reconcileCloneSet(ctx, deps);
-      if (result.complete) sync.complete(ctx.now);
-      return result.requeueAfter === undefined ? undefined : { requeueAfter: result.requeueAfter };
-    });
+    return syncInRollout(
+      deps,
+      request,
+      CLONESET,
+      { span: SYNC_SPAN, attributes: RolloutAttr },
+      async (sync) => {
+        const { namespace, fence, cache } = request;
+        const ctx: SyncContext = {
+          key: sync.key,
+          cs: sync.object,
+          writer: new KubeWriter({ kube: deps.kube, namespace, fence, versions: deps.versions }),
+          fence,
+          recorder: deps.recorder,
+          scale: deps.scale,
+          versions: deps.versions,
+          pendingClaims,
+          cache,
+          span: sync.span,
+          now: now(),
+          gates: deps.gates,
+          logger: request.logger,
+        };
+        const result = await reconcileCloneSet(ctx, deps);
+        if (result.complete) sync.complete(ctx.now);
+        return result.requeueAfter === undefined ? undefined : { requeueAfter: result.requeueAfter };
+      },
+    );
+  };
 }
 
 interface Outcome {
