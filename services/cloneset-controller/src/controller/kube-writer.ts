@@ -181,6 +181,12 @@ export class KubeWriter {
     );
   }
 
+  /** The namespace's claims as the apiserver has them now (uncached), as plain JSON. */
+  async listPvcs(): Promise<PersistentVolumeClaim[]> {
+    const list = await this.#core.listNamespacedPersistentVolumeClaim({ namespace: this.#ns });
+    return (list.items ?? []).map((c) => plain<PersistentVolumeClaim>(c));
+  }
+
   /** A pod of this instance id exists and is not being deleted (read from the apiserver, not the cache). */
   async #instanceHasLivePod(instance: string): Promise<boolean> {
     const pods = await this.#core.listNamespacedPod({
