@@ -164,6 +164,11 @@ export class KubeWriter {
     );
   }
 
+  /** The namespace's claims as the apiserver has them now (uncached), as plain JSON. */
+  async listPvcs(): Promise<PersistentVolumeClaim[]> {
+    return (await this.#pvcs.list({ namespace: this.#ns })).items;
+  }
+
   /** A pod of this instance id exists and is not being deleted (read from the apiserver, not the cache). */
   async #instanceHasLivePod(instance: string): Promise<boolean> {
     const pods = await this.#pods.list({
