@@ -3,8 +3,26 @@
 // candidate's own clock (so clock skew between machines does not matter); a leader that has not renewed within
 // the renew deadline stops acting before its Lease can expire (fencing). Stopping releases the Lease.
 
+import { LEASE } from '@kruise-ts/kube';
 import { AlreadyExistsError, ConflictError, type KubeClient, NotFoundError } from '@kruise-ts/runtime';
-import { CoordinationV1Api, type V1Lease, V1MicroTime } from '@kubernetes/client-node';
+
+interface LeaseSpec {
+  holderIdentity?: string;
+  leaseDurationSeconds?: number;
+  acquireTime?: string;
+  renewTime?: string;
+  leaseTransitions?: number;
+}
+
+interface V1Lease {
+  metadata?: { name?: string; namespace?: string; resourceVersion?: string };
+  spec?: LeaseSpec;
+}
+
+/** metav1.MicroTime's wire form: RFC 3339 with microseconds. */
+function microTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/Z$/, '000Z');
+}
 
 export interface LeaderElectionOptions {
   kube: KubeClient;
@@ -26,7 +44,7 @@ export interface LeaderElector {
 }
 
 export function startLeaderElection(options: LeaderElectionOptions): LeaderElector {
-  const api = options.kube.api(CoordinationV1Api);
+  const api = options.kube.resource<V1Lease>(LEASE);
   const { namespace, name, identity } = options;
   let leading = false;
   let lastRenew = 0;
@@ -44,7 +62,7 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
   };
 
   const spec = (previous: V1Lease | undefined) => {
-    const now = new V1MicroTime(Date.now());
+    const now = microTime(Date.now());
     const taking = previous?.spec?.holderIdentity !== identity;
     return {
       holderIdentity: identity,
@@ -58,13 +76,13 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
   const attempt = async (): Promise<boolean> => {
     let lease: V1Lease | undefined;
     try {
-      lease = await api.readNamespacedLease({ name, namespace });
+      lease = await api.get({ name, namespace });
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
     }
     if (lease === undefined) {
       try {
-        await api.createNamespacedLease({
+        await api.create({
           namespace,
           body: { metadata: { name, namespace }, spec: spec(undefined) },
         });
@@ -83,7 +101,7 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
     const durationMs = (lease.spec?.leaseDurationSeconds ?? 0) * 1000;
     if (holder !== '' && holder !== identity && observedAt + durationMs > Date.now()) return false;
     try {
-      const updated = await api.replaceNamespacedLease({
+      const updated = await api.replace({
         name,
         namespace,
         body: { ...lease, spec: { ...lease.spec, ...spec(lease) } },
@@ -129,9 +147,9 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
       if (!leading) return;
       setLeading(false);
       try {
-        const lease = await api.readNamespacedLease({ name, namespace });
+        const lease = await api.get({ name, namespace });
         if (lease.spec?.holderIdentity !== identity) return;
-        await api.replaceNamespacedLease({
+        await api.replace({
           name,
           namespace,
           body: {
@@ -140,7 +158,7 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
               ...lease.spec,
               holderIdentity: '',
               leaseDurationSeconds: 1,
-              renewTime: new V1MicroTime(Date.now()),
+              renewTime: microTime(Date.now()),
             },
           },
         });
