@@ -6,7 +6,7 @@
 // 2. a claim delete that fails after its pod was deleted: a ValidatingAdmissionPolicy denies DELETE of the
 //    CloneSet's claims for a few seconds, then goes; the claims must go without any further spec change.
 // Both run with PVC reuse on (the v1alpha1 default, scenario 6), where nothing else deletes a claim whose pod is
-// gone (Kruise's pkg/controller/cloneset/sync/cloneset_scale.go). The pods are pinned to a fake node: nothing
+// gone (Kruise's pkg/controller/cloneset/sync/cloneset_scale.go); the second also with reuse off. The pods are pinned to a fake node: nothing
 // binds PVCs here, and the scheduler would hold pods with unbound claims back.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -48,11 +48,11 @@ const vct = [
   },
 ];
 
-async function createWithClaims(ns: string, name: string, replicas: number) {
+async function createWithClaims(ns: string, name: string, replicas: number, enablePVCReuse = true) {
   const obj = cloneSetObject(ns, name, {
     replicas,
     volumeClaimTemplates: vct,
-    scaleStrategy: { enablePVCReuse: true },
+    scaleStrategy: { enablePVCReuse },
   });
   (obj.spec.template.spec as { nodeName?: string }).nodeName = 'kwok-node-0';
   const created = await createCloneSet(h, obj);
@@ -138,109 +138,113 @@ describe('claims an apiserver fault could leave behind (issue #12)', () => {
     assert.equal((await liveClaims(ns)).length, 2, 'one claim per pod, none minted beside the lost one');
   });
 
-  it('a claim whose delete failed after its pod went is deleted once deletes pass again', {
-    timeout: 90_000,
-  }, async () => {
-    const ns = await h.namespace('heldclaims');
-    await createWithClaims(ns, 'hc', 3);
-    const policy = `${ns}-hold-claim-deletes`;
-    const admission = '/apis/admissionregistration.k8s.io/v1';
-    const removePolicy = async () => {
-      await requestJson(h.kc, 'DELETE', `${admission}/validatingadmissionpolicybindings/${policy}`);
-      await requestJson(h.kc, 'DELETE', `${admission}/validatingadmissionpolicies/${policy}`);
-    };
-    try {
-      // DELETE of this namespace's claims carrying HOLD is denied by the apiserver itself, as a failing
-      // apiserver would answer the controller's claim delete right after its pod delete succeeded.
-      let res = await requestJson(h.kc, 'POST', `${admission}/validatingadmissionpolicies`, {
-        apiVersion: 'admissionregistration.k8s.io/v1',
-        kind: 'ValidatingAdmissionPolicy',
-        metadata: { name: policy },
-        spec: {
-          failurePolicy: 'Fail',
-          matchConstraints: {
-            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } },
-            resourceRules: [
+  // With reuse off Kruise deletes a claim whose pod is gone anyway (the PVC clean-up), so that case passes without
+  // the owed deletes too: it guards that they do not get in the clean-up's way. With reuse on nothing else does.
+  for (const reuse of [true, false]) {
+    it(`a claim whose delete failed after its pod went is deleted once deletes pass again (PVC reuse ${reuse ? 'on' : 'off'})`, {
+      timeout: 90_000,
+    }, async () => {
+      const ns = await h.namespace(reuse ? 'heldclaims' : 'heldclaims-noreuse');
+      await createWithClaims(ns, 'hc', 3, reuse);
+      const policy = `${ns}-hold-claim-deletes`;
+      const admission = '/apis/admissionregistration.k8s.io/v1';
+      const removePolicy = async () => {
+        await requestJson(h.kc, 'DELETE', `${admission}/validatingadmissionpolicybindings/${policy}`);
+        await requestJson(h.kc, 'DELETE', `${admission}/validatingadmissionpolicies/${policy}`);
+      };
+      try {
+        // DELETE of this namespace's claims carrying HOLD is denied by the apiserver itself, as a failing
+        // apiserver would answer the controller's claim delete right after its pod delete succeeded.
+        let res = await requestJson(h.kc, 'POST', `${admission}/validatingadmissionpolicies`, {
+          apiVersion: 'admissionregistration.k8s.io/v1',
+          kind: 'ValidatingAdmissionPolicy',
+          metadata: { name: policy },
+          spec: {
+            failurePolicy: 'Fail',
+            matchConstraints: {
+              namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } },
+              resourceRules: [
+                {
+                  apiGroups: [''],
+                  apiVersions: ['v1'],
+                  operations: ['DELETE'],
+                  resources: ['persistentvolumeclaims'],
+                },
+              ],
+            },
+            validations: [
               {
-                apiGroups: [''],
-                apiVersions: ['v1'],
-                operations: ['DELETE'],
-                resources: ['persistentvolumeclaims'],
+                expression: `!has(oldObject.metadata.labels) || !('${HOLD}' in oldObject.metadata.labels)`,
+                message: 'claim deletes held by the test',
               },
             ],
           },
-          validations: [
-            {
-              expression: `!has(oldObject.metadata.labels) || !('${HOLD}' in oldObject.metadata.labels)`,
-              message: 'claim deletes held by the test',
-            },
-          ],
-        },
-      });
-      assert.equal(res.status, 201, `create the policy: ${JSON.stringify(res.body)}`);
-      res = await requestJson(h.kc, 'POST', `${admission}/validatingadmissionpolicybindings`, {
-        apiVersion: 'admissionregistration.k8s.io/v1',
-        kind: 'ValidatingAdmissionPolicyBinding',
-        metadata: { name: policy },
-        spec: { policyName: policy, validationActions: ['Deny'] },
-      });
-      assert.equal(res.status, 201, `create the binding: ${JSON.stringify(res.body)}`);
-      // The apiserver applies a new policy after a short delay: a dry-run delete of one claim shows it in force
-      // (a denial by a policy answers 422 Invalid).
-      const [probe] = await liveClaims(ns);
-      const probePath = `${pvcPath(ns, probe?.metadata?.name ?? '')}?dryRun=All`;
+        });
+        assert.equal(res.status, 201, `create the policy: ${JSON.stringify(res.body)}`);
+        res = await requestJson(h.kc, 'POST', `${admission}/validatingadmissionpolicybindings`, {
+          apiVersion: 'admissionregistration.k8s.io/v1',
+          kind: 'ValidatingAdmissionPolicyBinding',
+          metadata: { name: policy },
+          spec: { policyName: policy, validationActions: ['Deny'] },
+        });
+        assert.equal(res.status, 201, `create the binding: ${JSON.stringify(res.body)}`);
+        // The apiserver applies a new policy after a short delay: a dry-run delete of one claim shows it in force
+        // (a denial by a policy answers 422 Invalid).
+        const [probe] = await liveClaims(ns);
+        const probePath = `${pvcPath(ns, probe?.metadata?.name ?? '')}?dryRun=All`;
+        await eventually(
+          'the policy denies claim deletes',
+          async () => (await requestJson(h.kc, 'DELETE', probePath)).status === 422,
+          { timeoutMs: 20_000, intervalMs: 200 },
+        );
+
+        await patchCloneSet(h, ns, 'hc', { spec: { replicas: 1 } });
+        // The controller deletes a pod, then its claim: denied, the reconcile fails and is retried with backoff
+        // (the owed claim first, so the second pod waits for it).
+        await eventually(
+          'a pod deleted, its claim delete denied',
+          async () => {
+            const active = (await listPods(h, ns, 'hc')).filter(isActive);
+            const denied = h.controller?.lines.some((l) => l.includes(`binding '${policy}' denied`));
+            return active.length < 3 && denied;
+          },
+          { timeoutMs: 30_000, intervalMs: 250 },
+        );
+        // Held a few seconds: the controller's retries keep failing meanwhile.
+        await sleep(4000);
+        assert.equal((await liveClaims(ns)).length, 3, 'no claim deleted while deletes were denied');
+      } finally {
+        await removePolicy();
+      }
       await eventually(
-        'the policy denies claim deletes',
-        async () => (await requestJson(h.kc, 'DELETE', probePath)).status === 422,
+        'claim deletes pass again',
+        async () => {
+          const [claim] = await liveClaims(ns);
+          if (claim === undefined) return true;
+          const res = await requestJson(
+            h.kc,
+            'DELETE',
+            `${pvcPath(ns, claim.metadata?.name ?? '')}?dryRun=All`,
+          );
+          return res.status >= 200 && res.status < 300;
+        },
         { timeoutMs: 20_000, intervalMs: 200 },
       );
-
-      await patchCloneSet(h, ns, 'hc', { spec: { replicas: 1 } });
-      // The controller deletes a pod, then its claim: denied, the reconcile fails and is retried with backoff
-      // (the owed claim first, so the second pod waits for it).
-      await eventually(
-        'a pod deleted, its claim delete denied',
-        async () => {
-          const active = (await listPods(h, ns, 'hc')).filter(isActive);
-          const denied = h.controller?.lines.some((l) => l.includes(`binding '${policy}' denied`));
-          return active.length < 3 && denied;
-        },
-        { timeoutMs: 30_000, intervalMs: 250 },
-      );
-      // Held a few seconds: the controller's retries keep failing meanwhile.
-      await sleep(4000);
-      assert.equal((await liveClaims(ns)).length, 3, 'no claim deleted while deletes were denied');
-    } finally {
-      await removePolicy();
-    }
-    await eventually(
-      'claim deletes pass again',
-      async () => {
-        const [claim] = await liveClaims(ns);
-        if (claim === undefined) return true;
-        const res = await requestJson(
-          h.kc,
-          'DELETE',
-          `${pvcPath(ns, claim.metadata?.name ?? '')}?dryRun=All`,
+      // No spec change from here on: only the controller's own retries can delete the claims.
+      let left: string[] = [];
+      try {
+        await eventually(
+          'one pod, its claim only',
+          async () => {
+            const active = (await listPods(h, ns, 'hc')).filter(isActive);
+            left = await claimsWithoutPod(ns, 'hc');
+            return active.length === 1 && left.length === 0 && (await liveClaims(ns)).length === 1;
+          },
+          { timeoutMs: 30_000, intervalMs: 250 },
         );
-        return res.status >= 200 && res.status < 300;
-      },
-      { timeoutMs: 20_000, intervalMs: 200 },
-    );
-    // No spec change from here on: only the controller's own retries can delete the claims.
-    let left: string[] = [];
-    try {
-      await eventually(
-        'one pod, its claim only',
-        async () => {
-          const active = (await listPods(h, ns, 'hc')).filter(isActive);
-          left = await claimsWithoutPod(ns, 'hc');
-          return active.length === 1 && left.length === 0 && (await liveClaims(ns)).length === 1;
-        },
-        { timeoutMs: 30_000, intervalMs: 250 },
-      );
-    } catch (err) {
-      throw new Error(`claims left without a pod: ${left.join(', ')}`, { cause: err });
-    }
-  });
+      } catch (err) {
+        throw new Error(`claims left without a pod: ${left.join(', ')}`, { cause: err });
+      }
+    });
+  }
 });
