@@ -56,15 +56,20 @@ export class Harness {
   core!: CoreV1Api;
   apps!: AppsV1Api;
   custom!: CustomObjectsApi;
+  /** The watchers started by start(), one per entry of its `watchers` option. */
+  readonly watchers: ServiceProcess[] = [];
   /** The controller started by start(). */
   controller: ControllerProcess | undefined;
   #nsSeq = 0;
 
   /**
    * With `cluster`, a private cluster of that shape (e.g. zone-labelled nodes) instead of the test command's; the
-   * services spawned here get its KRUISE_TS_* names from env().
+   * services spawned here get its KRUISE_TS_* names from env(). With `watchers`, one watcher per entry (a
+   * KRUISE_TS_WATCHER_RESOURCES list) instead of one for WATCHED: a test can then freeze the feed of one kind.
    */
-  async start(options: { controller?: boolean; cluster?: ClusterOptions } = {}): Promise<void> {
+  async start(
+    options: { controller?: boolean; cluster?: ClusterOptions; watchers?: readonly string[] } = {},
+  ): Promise<void> {
     if (options.cluster === undefined) {
       this.cluster = await acquireCluster();
     } else {
@@ -78,10 +83,10 @@ export class Harness {
     this.custom = this.kc.makeApiClient(CustomObjectsApi);
     await ensureCloneSetCrd(this.kc);
     // The watcher first: it declares the bus topology; the controller then settles the lease TTL.
-    const watcher = this.startWatcher();
+    for (const resources of options.watchers ?? [WATCHED]) this.watchers.push(this.startWatcher(resources));
     await eventually(
       'watcher started',
-      async () => watcher.lines.some((l) => l.includes('first list published')),
+      async () => this.watchers.every((w) => w.lines.some((l) => l.includes('first list published'))),
       {
         timeoutMs: 60_000,
         intervalMs: 100,
@@ -131,11 +136,11 @@ export class Harness {
     return proc;
   }
 
-  startWatcher(): ServiceProcess {
+  startWatcher(resources = WATCHED): ServiceProcess {
     return this.#spawn(
       'watcher',
-      { ...this.env('watcher'), KRUISE_TS_WATCHER_RESOURCES: WATCHED },
-      'watcher',
+      { ...this.env('watcher'), KRUISE_TS_WATCHER_RESOURCES: resources },
+      resources === WATCHED ? 'watcher' : `watcher ${resources}`,
     );
   }
 
