@@ -380,7 +380,11 @@ export class ObjectCache {
       resourceVersion: event.resourceVersion,
       generation: Number(event.generation ?? 0),
       controllerUid: event.controllerUid,
-      labels: Object.freeze({ ...event.labels }),
+      // A new version usually keeps its labels: share the held frozen copy instead of copying per event.
+      labels:
+        old !== undefined && sameLabels(old.labels, event.labels)
+          ? old.labels
+          : Object.freeze({ ...event.labels }),
       partition: event.partition ?? undefined,
       get object(): KubernetesObject {
         if (parsed === undefined) {
@@ -398,9 +402,12 @@ export class ObjectCache {
       context,
     };
     Object.freeze(current);
-    if (old) this.#unindex(key, old);
+    // Most changes (status, a new resourceVersion) move nothing the indexes key on; re-indexing them anyway
+    // was a fifth of the cache's time in services that hold every pod (docs/performance.md).
+    const reindex = old === undefined || !sameIndexEntries(old, current);
+    if (old && reindex) this.#unindex(key, old);
     this.#objects.set(key, current);
-    this.#index(key, current);
+    if (reindex) this.#index(key, current);
     await this.#notify({ old, current, snapshot, context, observedAt });
   }
 
@@ -429,6 +436,20 @@ export class ObjectCache {
     for (const [name, value] of Object.entries(obj.labels))
       del(this.#byLabel, labelKey(obj, obj.namespace, name, value), key);
   }
+}
+
+/** Whether two versions of one object (same key) sit under the same index entries. */
+function sameIndexEntries(a: CachedObject, b: CachedObject): boolean {
+  return a.uid === b.uid && a.controllerUid === b.controllerUid && a.labels === b.labels;
+}
+
+function sameLabels(held: Readonly<Record<string, string>>, next: Record<string, string>): boolean {
+  let n = 0;
+  for (const k in next) {
+    if (held[k] !== next[k]) return false;
+    n++;
+  }
+  return n === Object.keys(held).length;
 }
 
 function labelKey(gk: GroupKind, namespace: string, name: string, value: string): string {
