@@ -1,11 +1,11 @@
-// The nats-core request patch (src/nats-request-cost.ts): a resolved request's cancel() no longer captures a
-// stack, a cancel with an error still rejects with that error, and the process's stack limit is left as it was.
+// The nats-core request patch (src/nats-request-cost.ts): a resolved request's cancel() no longer builds an
+// error, a cancel with an error still rejects with that error, and the process's stack limit is left as it was.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { RequestError } from '@nats-io/nats-core';
 import { RequestOne } from '@nats-io/nats-core/internal';
 import '../../src/connection.ts';
-import { requestCancelIsCheap } from '../../src/nats-request-cost.ts';
+import { REQUEST_CANCELLED, requestCancelIsCheap } from '../../src/nats-request-cost.ts';
 
 type Mux = ConstructorParameters<typeof RequestOne>[0];
 
@@ -25,11 +25,12 @@ test('connecting the bus patches the RequestOne the transport uses', () => {
   assert.equal(requestCancelIsCheap(), true);
 });
 
-test('cancel() without an error rejects with a stackless RequestError and keeps the stack limit', async () => {
+test('cancel() without an error rejects with the one stackless RequestError and keeps the stack limit', async () => {
   const limit = Error.stackTraceLimit;
   const t = request();
   t.r.cancel();
   const err = await t.r.deferred.catch((e: unknown) => e);
+  assert.equal(err, REQUEST_CANCELLED);
   assert.ok(err instanceof RequestError);
   assert.equal((err as Error).message, 'cancelled');
   assert.doesNotMatch((err as Error).stack ?? '', /\n\s+at /);
