@@ -57,8 +57,8 @@ export interface CachedObject<T = KubernetesObject> {
   partition: number | undefined;
   /** Deep-frozen at runtime; the type marks the top level read-only (deeper levels stay assignable to T). */
   object: Readonly<T>;
-  /** Trace context of the publish that delivered this version. */
-  context: Context;
+  /** Trace context of the publish that delivered this version (read from the message on first access). */
+  readonly context: Context;
 }
 
 export interface CacheChange {
@@ -121,6 +121,8 @@ export class ObjectCache {
   #clusterUsers = 0;
   /** Newest resourceVersion applied per `partition|Kind.group` (take-over freshness). */
   readonly #newestSeen = new Map<string, string>();
+  /** partitionOf per namespace seen (a hash per event otherwise). */
+  readonly #partitionByNamespace = new Map<string, number>();
   /** Subjects whose newest message was refused (contract version), until a readable one replaces it. */
   readonly #refused = new Map<string, ContractRefusal>();
 
@@ -165,9 +167,10 @@ export class ObjectCache {
         ...selection,
         kinds: this.#o.kinds,
         ...(this.#o.controlled ? { controlled: this.#o.controlled } : {}),
-        onEvent: ({ event, subject, snapshot, context }) => {
-          this.#refused.delete(subject);
-          return this.apply(event, snapshot, context);
+        onEvent: (delivered) => {
+          this.#refused.delete(delivered.subject);
+          // The feed event extracts its trace context when read; so do this version and its change.
+          return this.apply(delivered.event, delivered.snapshot, delivered);
         },
         onRefused: (refusal) => {
           this.#refused.set(refusal.subject, refusal);
@@ -343,14 +346,20 @@ export class ObjectCache {
    * Applies one object event, as the feeds do for each event they deliver (exposed so the index logic is tested
    * without servers). Older versions of a held object are ignored.
    */
-  async apply(event: ObjectEvent, snapshot: boolean, context: Context): Promise<void> {
+  async apply(event: ObjectEvent, snapshot: boolean, contextOf: Context | ContextSource): Promise<void> {
+    const context = contextSource(contextOf);
     const group = event.kind?.group ?? '';
     const kind = event.kind?.kind ?? '';
     const key = objectKey(group, kind, event.namespace, event.name);
     // A cache applied by hand (index tests) has no bus topology: no partition to track freshness for.
     const partitions = this.#bus.topology?.partitions;
     if (event.namespace !== '' && partitions !== undefined) {
-      const seenKey = `${partitionOf(event.namespace, partitions)}|${kindKey(group, kind)}`;
+      let partition = this.#partitionByNamespace.get(event.namespace);
+      if (partition === undefined) {
+        partition = partitionOf(event.namespace, partitions);
+        this.#partitionByNamespace.set(event.namespace, partition);
+      }
+      const seenKey = `${partition}|${kindKey(group, kind)}`;
       const seen = this.#newestSeen.get(seenKey);
       if (seen === undefined || isResourceVersionOlder(seen, event.resourceVersion))
         this.#newestSeen.set(seenKey, event.resourceVersion);
@@ -362,45 +371,23 @@ export class ObjectCache {
     if (gone.has(event.type)) {
       if (!old) return;
       this.#remove(key, old);
-      await this.#notify({ old, current: undefined, snapshot, context, observedAt });
+      await this.#notify(new Change(old, undefined, snapshot, context, observedAt));
       return;
     }
     // The body is parsed on first read, not here: most objects a service receives are looked at only through
     // the envelope (owner uid, labels, name) — pods of another controller's workload never get parsed.
-    let bytes: Uint8Array | undefined = event.object;
-    let parsed: KubernetesObject | undefined;
-    const onError = this.#o.onError;
-    const resourceVersion = event.resourceVersion;
-    const current: CachedObject = {
+    const current = new HeldObject(
+      event,
       group,
       kind,
-      namespace: event.namespace,
-      name: event.name,
-      uid: event.uid,
-      resourceVersion: event.resourceVersion,
-      generation: Number(event.generation ?? 0),
-      controllerUid: event.controllerUid,
       // A new version usually keeps its labels: share the held frozen copy instead of copying per event.
-      labels:
-        old !== undefined && sameLabels(old.labels, event.labels)
-          ? old.labels
-          : Object.freeze({ ...event.labels }),
-      partition: event.partition ?? undefined,
-      get object(): KubernetesObject {
-        if (parsed === undefined) {
-          try {
-            parsed = deepFreeze(JSON.parse(decoder.decode(bytes)) as KubernetesObject);
-            bytes = undefined; // held once: as the parsed tree from now on
-          } catch (err) {
-            const error = new Error(`undecodable object ${key}@${resourceVersion}`, { cause: err });
-            onError?.(error);
-            throw error;
-          }
-        }
-        return parsed;
-      },
+      old !== undefined && sameLabels(old.labels, event.labels)
+        ? old.labels
+        : Object.freeze({ ...event.labels }),
       context,
-    };
+      key,
+      this.#o.onError,
+    );
     Object.freeze(current);
     // Most changes (status, a new resourceVersion) move nothing the indexes key on; re-indexing them anyway
     // was a fifth of the cache's time in services that hold every pod (docs/performance.md).
@@ -408,7 +395,7 @@ export class ObjectCache {
     if (old && reindex) this.#unindex(key, old);
     this.#objects.set(key, current);
     if (reindex) this.#index(key, current);
-    await this.#notify({ old, current, snapshot, context, observedAt });
+    await this.#notify(new Change(old, current, snapshot, context, observedAt));
   }
 
   async #notify(change: CacheChange): Promise<void> {
@@ -435,6 +422,112 @@ export class ObjectCache {
     if (obj.uid && this.#byUid.get(uidKey) === key) this.#byUid.delete(uidKey);
     for (const [name, value] of Object.entries(obj.labels))
       del(this.#byLabel, labelKey(obj, obj.namespace, name, value), key);
+  }
+}
+
+/**
+ * One held version. A class rather than an object literal with a getter: built once per event in every service
+ * that caches, and a literal with an accessor (a closure and a slow-path object each) was the largest line of
+ * apply() in the profiles (docs/performance.md). Frozen by apply(); the private fields stay writable, so the
+ * body can still be parsed on first read and the bytes dropped.
+ */
+class HeldObject implements CachedObject {
+  readonly group: string;
+  readonly kind: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string;
+  readonly resourceVersion: string;
+  readonly generation: number;
+  readonly controllerUid: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly partition: number | undefined;
+  readonly #context: ContextSource;
+  readonly #key: string;
+  readonly #onError: ((error: Error) => void) | undefined;
+  #bytes: Uint8Array | undefined;
+  #parsed: KubernetesObject | undefined;
+
+  constructor(
+    event: ObjectEvent,
+    group: string,
+    kind: string,
+    labels: Readonly<Record<string, string>>,
+    context: ContextSource,
+    key: string,
+    onError: ((error: Error) => void) | undefined,
+  ) {
+    this.group = group;
+    this.kind = kind;
+    this.namespace = event.namespace;
+    this.name = event.name;
+    this.uid = event.uid;
+    this.resourceVersion = event.resourceVersion;
+    this.generation = Number(event.generation ?? 0);
+    this.controllerUid = event.controllerUid;
+    this.labels = labels;
+    this.partition = event.partition ?? undefined;
+    this.#context = context;
+    this.#key = key;
+    this.#onError = onError;
+    this.#bytes = event.object;
+  }
+
+  get context(): Context {
+    return this.#context.context;
+  }
+
+  get object(): KubernetesObject {
+    if (this.#parsed === undefined) {
+      try {
+        this.#parsed = deepFreeze(JSON.parse(decoder.decode(this.#bytes)) as KubernetesObject);
+        this.#bytes = undefined; // held once: as the parsed tree from now on
+      } catch (err) {
+        const error = new Error(`undecodable object ${this.#key}@${this.resourceVersion}`, { cause: err });
+        this.#onError?.(error);
+        throw error;
+      }
+    }
+    return this.#parsed;
+  }
+}
+
+/**
+ * Where a trace context comes from when it is read: a feed event extracts it from the message headers then,
+ * and keeps it. Most changes a service receives never start a span, so most are never extracted.
+ */
+export interface ContextSource {
+  readonly context: Context;
+}
+
+/** A given context as a source; a source as it is (a feed event extracts its context once, when first read). */
+function contextSource(from: Context | ContextSource): ContextSource {
+  return 'context' in from ? from : { context: from };
+}
+
+class Change implements CacheChange {
+  readonly old: CachedObject | undefined;
+  readonly current: CachedObject | undefined;
+  readonly snapshot: boolean;
+  readonly observedAt: number | undefined;
+  readonly #context: ContextSource;
+
+  constructor(
+    old: CachedObject | undefined,
+    current: CachedObject | undefined,
+    snapshot: boolean,
+    context: ContextSource,
+    observedAt: number | undefined,
+  ) {
+    this.old = old;
+    this.current = current;
+    this.snapshot = snapshot;
+    this.#context = context;
+    this.observedAt = observedAt;
+  }
+
+  get context(): Context {
+    return this.#context.context;
   }
 }
 

@@ -216,6 +216,25 @@ describe('ObjectCache', () => {
     );
   });
 
+  it('reads a trace context source only when a version or change is asked for its context', async () => {
+    let reads = 0;
+    const source = {
+      get context() {
+        reads++;
+        return ROOT_CONTEXT;
+      },
+    };
+    let last: CacheChange | undefined;
+    const cache = newCache((c) => {
+      last = c;
+    });
+    await cache.apply(podEvent('a'), false, source);
+    assert.equal(reads, 0, 'nobody asked');
+    assert.equal(last?.context, ROOT_CONTEXT);
+    assert.equal(cache.get(POD, 'ns', 'a')?.context, ROOT_CONTEXT);
+    assert.equal(reads, 2);
+  });
+
   it('fans changes out to every subscriber', async () => {
     const seen: string[] = [];
     const cache = newCache((c) => {
