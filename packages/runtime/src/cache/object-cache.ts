@@ -108,6 +108,11 @@ export class ObjectCache {
   readonly #o: ObjectCacheOptions;
   readonly #objects = new Map<string, CachedObject>();
   readonly #byOwner = new Map<string, Set<string>>();
+  /**
+   * owner uid + kind key → object keys: a reconcile asks for a workload's few revisions or PVCs, which through
+   * #byOwner alone meant walking every one of its pods.
+   */
+  readonly #byOwnerKind = new Map<string, Set<string>>();
   readonly #byNamespace = new Map<string, Set<string>>();
   /** kind key + uid → object key. */
   readonly #byUid = new Map<string, string>();
@@ -318,7 +323,9 @@ export class ObjectCache {
   /** Objects whose controller owner reference points at `ownerUid`. */
   ownedBy<T = KubernetesObject>(ownerUid: string, gk?: TypedKind<T> | GroupKind): CachedObject<T>[] {
     const out: CachedObject<T>[] = [];
-    for (const key of this.#byOwner.get(ownerUid) ?? []) {
+    const keys =
+      gk === undefined ? this.#byOwner.get(ownerUid) : this.#byOwnerKind.get(ownerKindKey(ownerUid, gk));
+    for (const key of keys ?? []) {
       const obj = this.#objects.get(key);
       if (obj && (!gk || (obj.group === gk.group && obj.kind === gk.kind))) out.push(obj as CachedObject<T>);
     }
@@ -409,7 +416,10 @@ export class ObjectCache {
 
   #index(key: string, obj: CachedObject): void {
     add(this.#byNamespace, obj.namespace, key);
-    if (obj.controllerUid) add(this.#byOwner, obj.controllerUid, key);
+    if (obj.controllerUid) {
+      add(this.#byOwner, obj.controllerUid, key);
+      add(this.#byOwnerKind, ownerKindKey(obj.controllerUid, obj), key);
+    }
     if (obj.uid) this.#byUid.set(`${kindKey(obj.group, obj.kind)}#${obj.uid}`, key);
     for (const [name, value] of Object.entries(obj.labels))
       add(this.#byLabel, labelKey(obj, obj.namespace, name, value), key);
@@ -417,7 +427,10 @@ export class ObjectCache {
 
   #unindex(key: string, obj: CachedObject): void {
     del(this.#byNamespace, obj.namespace, key);
-    if (obj.controllerUid) del(this.#byOwner, obj.controllerUid, key);
+    if (obj.controllerUid) {
+      del(this.#byOwner, obj.controllerUid, key);
+      del(this.#byOwnerKind, ownerKindKey(obj.controllerUid, obj), key);
+    }
     const uidKey = `${kindKey(obj.group, obj.kind)}#${obj.uid}`;
     if (obj.uid && this.#byUid.get(uidKey) === key) this.#byUid.delete(uidKey);
     for (const [name, value] of Object.entries(obj.labels))
@@ -543,6 +556,10 @@ function sameLabels(held: Readonly<Record<string, string>>, next: Record<string,
     n++;
   }
   return n === Object.keys(held).length;
+}
+
+function ownerKindKey(ownerUid: string, gk: GroupKind): string {
+  return `${ownerUid}|${kindKey(gk.group, gk.kind)}`;
 }
 
 function labelKey(gk: GroupKind, namespace: string, name: string, value: string): string {

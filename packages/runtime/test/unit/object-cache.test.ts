@@ -119,6 +119,12 @@ describe('ObjectCache', () => {
       cache.ownedBy('cs-1', POD).map((p) => p.name),
       ['a'],
     );
+    assert.deepEqual(cache.ownedBy('cs-1', STATEFULSET), [], 'owned objects of another kind');
+    assert.deepEqual(
+      cache.ownedBy('cs-1').map((p) => p.name),
+      ['a'],
+      'every kind',
+    );
     assert.equal(cache.getByUid(POD, 'uid-b')?.name, 'b');
     assert.equal(cache.getByUid(CLONESET, 'uid-b'), undefined);
     assert.deepEqual(
