@@ -3,6 +3,7 @@
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type BusCredentials, busCredentialsFromEnv, connectionAuth } from './credentials.ts';
+import './nats-request-cost.ts';
 import { type PublisherBuild, publisherBuild, publisherName } from './publisher-build.ts';
 import type { Topology } from './topology.ts';
 

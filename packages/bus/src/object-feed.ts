@@ -9,6 +9,7 @@
 // feed therefore lists the subjects its filters still hold (headers only) and hands a TOMBSTONE to onEvent for
 // every object it delivered alive whose subject is gone, whatever the length of the outage.
 import { type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import type { MsgHdrs } from '@nats-io/transport-node';
 import { type Context, context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
 import {
@@ -30,8 +31,41 @@ export interface ObjectFeedEvent {
   seq: number;
   /** True while the feed replays the snapshot, false for live events. */
   snapshot: boolean;
-  /** The publisher's trace context, to parent the span that handles the event. */
-  context: Context;
+  /**
+   * The publisher's trace context, to parent the span that handles the event. Read from the headers on first
+   * access: most events a service receives never start a span (docs/performance.md).
+   */
+  readonly context: Context;
+}
+
+/** A delivered event whose trace context is extracted when first read. */
+class FeedEvent implements ObjectFeedEvent {
+  readonly event: ObjectEvent;
+  readonly subject: string;
+  readonly seq: number;
+  readonly snapshot: boolean;
+  #context: Context | undefined;
+  readonly #headers: MsgHdrs | undefined;
+
+  constructor(
+    event: ObjectEvent,
+    subject: string,
+    seq: number,
+    snapshot: boolean,
+    context: Context | { headers: MsgHdrs | undefined },
+  ) {
+    this.event = event;
+    this.subject = subject;
+    this.seq = seq;
+    this.snapshot = snapshot;
+    if ('headers' in context) this.#headers = context.headers;
+    else this.#context = context;
+  }
+
+  get context(): Context {
+    this.#context ??= extractTraceContext(this.#headers);
+    return this.#context;
+  }
 }
 
 export interface ObjectFeedOptions extends ObjectSelection {
@@ -133,11 +167,16 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
     turn = next.catch(() => {});
     return next;
   };
-  const deliver = async (event: ObjectEvent, subject: string, seq: number, context: Context) => {
+  const deliver = async (
+    event: ObjectEvent,
+    subject: string,
+    seq: number,
+    context: Context | { headers: MsgHdrs | undefined },
+  ) => {
     if (gone.has(event.type)) live.delete(subject);
     else live.set(subject, { seq, event: { ...event, object: new Uint8Array(0), labels: {} } });
     try {
-      await options.onEvent({ event, subject, seq, snapshot: !isSynced, context });
+      await options.onEvent(new FeedEvent(event, subject, seq, !isSynced, context));
     } catch (err) {
       report(new Error(`onEvent failed for message ${seq} on ${subject}`, { cause: err }));
     }
@@ -152,7 +191,7 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
         const held = live.get(m.subject);
         if (held !== undefined) {
           const tombstone: ObjectEvent = { ...held.event, type: ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE };
-          await deliver(tombstone, m.subject, m.seq, extractTraceContext(m.headers));
+          await deliver(tombstone, m.subject, m.seq, { headers: m.headers });
         }
       } else if (refusal !== undefined) {
         try {
@@ -168,7 +207,7 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
           report(new Error(`skipping undecodable message ${m.seq} on ${m.subject}`, { cause: err }));
         }
       }
-      if (event !== undefined) await deliver(event, m.subject, m.seq, extractTraceContext(m.headers));
+      if (event !== undefined) await deliver(event, m.subject, m.seq, { headers: m.headers });
       handledSeq = Math.max(handledSeq, m.seq);
       if (!isSynced && (m.seq >= headSeq || m.info.pending === 0)) markSynced();
     });

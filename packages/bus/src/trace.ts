@@ -20,11 +20,19 @@ const setter: TextMapSetter<MsgHdrs> = {
 };
 
 // Header names are matched without case: other clients (e.g. Go's) canonicalize them to `Traceparent`.
+// One pass over the names, lower-casing only those of the right length: nats-core's case-insensitive has() and
+// get() each lower-case every name, and this runs for every message every service receives.
 const getter: TextMapGetter<MsgHdrs | undefined> = {
   keys: (headers) => headers?.keys() ?? [],
   get: (headers, key) => {
-    if (headers === undefined || !headers.has(key, Match.IgnoreCase)) return undefined;
-    return headers.get(key, Match.IgnoreCase);
+    if (headers === undefined) return undefined;
+    const lower = key.toLowerCase();
+    for (const name of headers.keys()) {
+      if (name.length === key.length && (name === key || name.toLowerCase() === lower)) {
+        return headers.get(name, Match.Exact);
+      }
+    }
+    return undefined;
   },
 };
 

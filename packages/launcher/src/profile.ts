@@ -4,11 +4,12 @@
 // per process per phase. With --cpu-prof every service writes a V8 CPU profile on exit and the top self-time
 // frames of each are printed. Bounded: every wait has a deadline; everything it started is stopped.
 // Figures are printed, never asserted (docs/performance.md records them).
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCluster } from '@kruise-ts/devcluster';
+import { formatSummaries, INDEX_FILE, type Window } from './cpuprofile.ts';
 import { startSystem } from './system.ts';
 
 const { values } = parseArgs({
@@ -16,7 +17,7 @@ const { values } = parseArgs({
     replicas: { type: 'string', default: '300' },
     'cpu-prof': { type: 'boolean', default: false },
     'idle-seconds': { type: 'string', default: '30' },
-    'top-frames': { type: 'string', default: '12' },
+    'top-frames': { type: 'string', default: '15' },
     'keep-dir': { type: 'boolean', default: false },
   },
 });
@@ -117,6 +118,9 @@ if (values['cpu-prof']) {
 }
 let system: Awaited<ReturnType<typeof startSystem>> | undefined;
 const rows: { phase: string; wallS: number; cpu: Map<string, number> }[] = [];
+/** Phase windows on the profiler's clock (monotonic microseconds), to cut each profile per phase. */
+const windows: Window[] = [];
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 try {
   system = await startSystem(cluster);
   if (values['cpu-prof']) delete process.env.NODE_OPTIONS;
@@ -126,7 +130,9 @@ try {
 
   const idle = async (label: string) => {
     const a = sampleDescendants();
+    const startUs = nowUs();
     await sleep(idleSeconds * 1000);
+    windows.push({ name: label, startUs, endUs: nowUs() });
     const b = sampleDescendants();
     const cpu = cpuBetween(a, b);
     rows.push({ phase: label, wallS: idleSeconds, cpu });
@@ -175,8 +181,10 @@ try {
   const phase = async (name: string, act: () => void, done: () => boolean) => {
     const a = sampleDescendants();
     const t0 = Date.now();
+    const startUs = nowUs();
     act();
     await waitFor(name, done);
+    windows.push({ name, startUs, endUs: nowUs() });
     const wallS = (Date.now() - t0) / 1000;
     rows.push({ phase: name, wallS, cpu: cpuBetween(a, sampleDescendants()) });
     console.error(`profile: ${name} done in ${wallS.toFixed(1)} s`);
@@ -259,51 +267,14 @@ try {
   await cluster.stop();
 }
 
-if (profDir !== undefined) printProfiles(profDir);
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
-
-/** Top self-time frames of every profile the services wrote on exit. */
-function printProfiles(dir: string): void {
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
-  } catch {
-    console.log(`no CPU profiles in ${dir}`);
-    return;
-  }
-  console.log(`\nCPU profiles (kept): ${dir}`);
-  for (const file of files) {
-    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
-      nodes: ProfileNode[];
-      startTime: number;
-      endTime: number;
-      samples: number[];
-      argv?: string[];
-    };
-    const msPerSample = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
-    const self = new Map<string, number>();
-    let totalHits = 0;
-    for (const n of profile.nodes) {
-      const hits = n.hitCount ?? 0;
-      totalHits += hits;
-      const { functionName, url, lineNumber } = n.callFrame;
-      const where = url
-        ? `${url.replace(/^.*\/(node_modules|packages|services)\//, '$1/')}:${lineNumber + 1}`
-        : '';
-      const key = `${functionName || '(anonymous)'} ${where}`;
-      self.set(key, (self.get(key) ?? 0) + hits);
-    }
-    const pid = Number(/^CPU\.[^.]+\.[^.]+\.(\d+)\./.exec(file)?.[1]);
-    console.log(
-      `\n${namesByPid.get(pid) ?? 'unknown'} (${file}): ${((totalHits * msPerSample) / 1000).toFixed(1)} s sampled`,
-    );
-    for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, topFrames)) {
-      console.log(`  ${((hits * msPerSample) / 1000).toFixed(2).padStart(7)} s  ${key}`);
-    }
-  }
+if (profDir !== undefined) {
+  writeFileSync(
+    join(profDir, INDEX_FILE),
+    JSON.stringify({
+      windows,
+      names: Object.fromEntries([...namesByPid].map(([pid, n]) => [String(pid), n])),
+    }),
+  );
+  console.log(`\nCPU profiles (kept): ${profDir}; self-time shares per phase (of busy samples):`);
+  console.log(formatSummaries(profDir, { windows, names: Object.fromEntries(namesByPid) }, topFrames));
 }

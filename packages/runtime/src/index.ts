@@ -2,6 +2,7 @@ export type {
   CacheChange,
   CachedObject,
   CacheListener,
+  ContextSource,
   KubernetesObject,
   ObjectCacheOptions,
   Stored,

@@ -185,10 +185,10 @@ export async function startPartitionedController(
     if (!change.snapshot && change.observedAt !== undefined) {
       lag?.observe({ controller: o.name }, Math.max(0, Date.now() - change.observedAt) / 1000);
     }
-    const link = change.context;
     for (const key of o.keysFor(change, cache)) {
       if (!accepting.has(partitionOfKey(key))) continue;
-      const spanContext = trace.getSpanContext(link);
+      // Read here, not before the loop: a change that enqueues nothing never has its trace context extracted.
+      const spanContext = trace.getSpanContext(change.context);
       queue.add(key, spanContext ? { links: [spanContext] } : {});
     }
   });

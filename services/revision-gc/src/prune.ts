@@ -7,8 +7,18 @@ export interface PruneInput {
   kind: WorkloadKind;
   workload: KubernetesObject;
   revisions: readonly ControllerRevision[];
-  /** Live pods owned by the workload. */
-  pods: readonly KubernetesObject[];
+  /** Pods owned by the workload. */
+  pods: readonly PodView[];
+}
+
+/**
+ * A pod as the cache holds it: its labels from the bus envelope, its body parsed only when read. Only the pods at
+ * a revision are read (for their deletionTimestamp), and only until one live pod is found, so a reconcile does
+ * not parse every pod of a large workload (docs/performance.md).
+ */
+export interface PodView {
+  labels: Readonly<Record<string, string>>;
+  readonly object: KubernetesObject;
 }
 
 export function revisionsToDelete(input: PruneInput): ControllerRevision[] {
@@ -16,7 +26,7 @@ export function revisionsToDelete(input: PruneInput): ControllerRevision[] {
   const inUse = (name: string) =>
     pinned.has(name) ||
     input.pods.some(
-      (pod) => !pod.metadata?.deletionTimestamp && isAtRevision({ labels: pod.metadata?.labels ?? {} }, name),
+      (pod) => isAtRevision({ labels: pod.labels }, name) && !pod.object.metadata?.deletionTimestamp,
     );
   return revisionsToPrune(input.revisions, inUse, input.kind.historyLimit(input.workload));
 }

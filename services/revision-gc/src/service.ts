@@ -90,7 +90,7 @@ export async function startRevisionGc(
             const workload = cache.get(workloadKind, namespace, name);
             if (!workload) return; // the garbage collector removes an owner's revisions with it
             const revisions = cache.ownedBy(workload.uid, revisionKind).map((r) => r.object);
-            const pods = cache.ownedBy(workload.uid, podKind).map((p) => p.object);
+            const pods = cache.ownedBy(workload.uid, podKind);
             for (const revision of revisionsToDelete({ kind, workload: workload.object, revisions, pods })) {
               fence();
               const revisionName = revision.metadata.name ?? '';

@@ -21,6 +21,26 @@ describe('resourceVersion comparison', () => {
     assert.equal(compareResourceVersions('100', '99'), 1);
     assert.equal(compareResourceVersions('x', '1'), undefined);
   });
+  const compared: ReadonlyArray<[string, string, -1 | 0 | 1 | undefined]> = [
+    ['0', '0', 0],
+    ['0', '1', -1],
+    ['007', '7', 0],
+    ['7', '010', -1],
+    ['999999999999999999', '1000000000000000000', -1],
+    ['9999999999999999999', '10000000000000000000', -1],
+    ['18446744073709551615', '9', 1],
+    ['18446744073709551616', '9', undefined],
+    ['12a', '12', undefined],
+  ];
+  for (const [a, b, want] of compared) {
+    it(`compareResourceVersions(${a}, ${b}) = ${want}`, () => {
+      assert.equal(compareResourceVersions(a, b), want);
+      assert.equal(
+        compareResourceVersions(b, a),
+        want === undefined ? undefined : ((-want || 0) as -1 | 0 | 1),
+      );
+    });
+  }
   const atLeast: ReadonlyArray<[string, string, boolean]> = [
     ['', 'anything', true],
     ['5', '5', true],

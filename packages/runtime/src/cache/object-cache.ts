@@ -64,8 +64,8 @@ export interface CachedObject<T = KubernetesObject> {
   partition: number | undefined;
   /** Deep-frozen at runtime; the type marks the top level read-only (deeper levels stay assignable to T). */
   object: Readonly<T>;
-  /** Trace context of the publish that delivered this version. */
-  context: Context;
+  /** Trace context of the publish that delivered this version (read from the message on first access). */
+  readonly context: Context;
 }
 
 export interface CacheChange {
@@ -115,6 +115,11 @@ export class ObjectCache {
   readonly #o: ObjectCacheOptions;
   readonly #objects = new Map<string, CachedObject>();
   readonly #byOwner = new Map<string, Set<string>>();
+  /**
+   * owner uid + kind key → object keys: a reconcile asks for a workload's few revisions or PVCs, which through
+   * #byOwner alone meant walking every one of its pods.
+   */
+  readonly #byOwnerKind = new Map<string, Set<string>>();
   readonly #byNamespace = new Map<string, Set<string>>();
   /** kind key + uid → object key. */
   readonly #byUid = new Map<string, string>();
@@ -128,6 +133,8 @@ export class ObjectCache {
   #clusterUsers = 0;
   /** Newest resourceVersion applied per `partition|Kind.group` (take-over freshness). */
   readonly #newestSeen = new Map<string, string>();
+  /** partitionOf per namespace seen (a hash per event otherwise). */
+  readonly #partitionByNamespace = new Map<string, number>();
   /** Subjects whose newest message was refused (contract version), until a readable one replaces it. */
   readonly #refused = new Map<string, ContractRefusal>();
 
@@ -172,9 +179,10 @@ export class ObjectCache {
         ...selection,
         kinds: this.#o.kinds,
         ...(this.#o.controlled ? { controlled: this.#o.controlled } : {}),
-        onEvent: ({ event, subject, snapshot, context }) => {
-          this.#refused.delete(subject);
-          return this.apply(event, snapshot, context);
+        onEvent: (delivered) => {
+          this.#refused.delete(delivered.subject);
+          // The feed event extracts its trace context when read; so do this version and its change.
+          return this.apply(delivered.event, delivered.snapshot, delivered);
         },
         onRefused: (refusal) => {
           this.#refused.set(refusal.subject, refusal);
@@ -322,7 +330,9 @@ export class ObjectCache {
   /** Objects whose controller owner reference points at `ownerUid`. */
   ownedBy<T = KubernetesObject>(ownerUid: string, gk?: TypedKind<T> | GroupKind): CachedObject<T>[] {
     const out: CachedObject<T>[] = [];
-    for (const key of this.#byOwner.get(ownerUid) ?? []) {
+    const keys =
+      gk === undefined ? this.#byOwner.get(ownerUid) : this.#byOwnerKind.get(ownerKindKey(ownerUid, gk));
+    for (const key of keys ?? []) {
       const obj = this.#objects.get(key);
       if (obj && (!gk || (obj.group === gk.group && obj.kind === gk.kind))) out.push(obj as CachedObject<T>);
     }
@@ -350,14 +360,20 @@ export class ObjectCache {
    * Applies one object event, as the feeds do for each event they deliver (exposed so the index logic is tested
    * without servers). Older versions of a held object are ignored.
    */
-  async apply(event: ObjectEvent, snapshot: boolean, context: Context): Promise<void> {
+  async apply(event: ObjectEvent, snapshot: boolean, contextOf: Context | ContextSource): Promise<void> {
+    const context = contextSource(contextOf);
     const group = event.kind?.group ?? '';
     const kind = event.kind?.kind ?? '';
     const key = objectKey(group, kind, event.namespace, event.name);
     // A cache applied by hand (index tests) has no bus topology: no partition to track freshness for.
     const partitions = this.#bus.topology?.partitions;
     if (event.namespace !== '' && partitions !== undefined) {
-      const seenKey = `${partitionOf(event.namespace, partitions)}|${kindKey(group, kind)}`;
+      let partition = this.#partitionByNamespace.get(event.namespace);
+      if (partition === undefined) {
+        partition = partitionOf(event.namespace, partitions);
+        this.#partitionByNamespace.set(event.namespace, partition);
+      }
+      const seenKey = `${partition}|${kindKey(group, kind)}`;
       const seen = this.#newestSeen.get(seenKey);
       if (seen === undefined || isResourceVersionOlder(seen, event.resourceVersion))
         this.#newestSeen.set(seenKey, event.resourceVersion);
@@ -369,46 +385,31 @@ export class ObjectCache {
     if (gone.has(event.type)) {
       if (!old) return;
       this.#remove(key, old);
-      await this.#notify({ old, current: undefined, snapshot, context, observedAt });
+      await this.#notify(new Change(old, undefined, snapshot, context, observedAt));
       return;
     }
     // The body is parsed on first read, not here: most objects a service receives are looked at only through
     // the envelope (owner uid, labels, name) — pods of another controller's workload never get parsed.
-    let bytes: Uint8Array | undefined = event.object;
-    let parsed: KubernetesObject | undefined;
-    const onError = this.#o.onError;
-    const resourceVersion = event.resourceVersion;
-    const current: CachedObject = {
+    const current = new HeldObject(
+      event,
       group,
       kind,
-      namespace: event.namespace,
-      name: event.name,
-      uid: event.uid,
-      resourceVersion: event.resourceVersion,
-      generation: Number(event.generation ?? 0),
-      controllerUid: event.controllerUid,
-      labels: Object.freeze({ ...event.labels }),
-      partition: event.partition ?? undefined,
-      get object(): KubernetesObject {
-        if (parsed === undefined) {
-          try {
-            parsed = deepFreeze(JSON.parse(decoder.decode(bytes)) as KubernetesObject);
-            bytes = undefined; // held once: as the parsed tree from now on
-          } catch (err) {
-            const error = new Error(`undecodable object ${key}@${resourceVersion}`, { cause: err });
-            onError?.(error);
-            throw error;
-          }
-        }
-        return parsed;
-      },
+      // A new version usually keeps its labels: share the held frozen copy instead of copying per event.
+      old !== undefined && sameLabels(old.labels, event.labels)
+        ? old.labels
+        : Object.freeze({ ...event.labels }),
       context,
-    };
+      key,
+      this.#o.onError,
+    );
     Object.freeze(current);
-    if (old) this.#unindex(key, old);
+    // Most changes (status, a new resourceVersion) move nothing the indexes key on; re-indexing them anyway
+    // was a fifth of the cache's time in services that hold every pod (docs/performance.md).
+    const reindex = old === undefined || !sameIndexEntries(old, current);
+    if (old && reindex) this.#unindex(key, old);
     this.#objects.set(key, current);
-    this.#index(key, current);
-    await this.#notify({ old, current, snapshot, context, observedAt });
+    if (reindex) this.#index(key, current);
+    await this.#notify(new Change(old, current, snapshot, context, observedAt));
   }
 
   async #notify(change: CacheChange): Promise<void> {
@@ -422,7 +423,10 @@ export class ObjectCache {
 
   #index(key: string, obj: CachedObject): void {
     add(this.#byNamespace, obj.namespace, key);
-    if (obj.controllerUid) add(this.#byOwner, obj.controllerUid, key);
+    if (obj.controllerUid) {
+      add(this.#byOwner, obj.controllerUid, key);
+      add(this.#byOwnerKind, ownerKindKey(obj.controllerUid, obj), key);
+    }
     if (obj.uid) this.#byUid.set(`${kindKey(obj.group, obj.kind)}#${obj.uid}`, key);
     for (const [name, value] of Object.entries(obj.labels))
       add(this.#byLabel, labelKey(obj, obj.namespace, name, value), key);
@@ -430,12 +434,139 @@ export class ObjectCache {
 
   #unindex(key: string, obj: CachedObject): void {
     del(this.#byNamespace, obj.namespace, key);
-    if (obj.controllerUid) del(this.#byOwner, obj.controllerUid, key);
+    if (obj.controllerUid) {
+      del(this.#byOwner, obj.controllerUid, key);
+      del(this.#byOwnerKind, ownerKindKey(obj.controllerUid, obj), key);
+    }
     const uidKey = `${kindKey(obj.group, obj.kind)}#${obj.uid}`;
     if (obj.uid && this.#byUid.get(uidKey) === key) this.#byUid.delete(uidKey);
     for (const [name, value] of Object.entries(obj.labels))
       del(this.#byLabel, labelKey(obj, obj.namespace, name, value), key);
   }
+}
+
+/**
+ * One held version. A class rather than an object literal with a getter: built once per event in every service
+ * that caches, and a literal with an accessor (a closure and a slow-path object each) was the largest line of
+ * apply() in the profiles (docs/performance.md). Frozen by apply(); the private fields stay writable, so the
+ * body can still be parsed on first read and the bytes dropped.
+ */
+class HeldObject implements CachedObject {
+  readonly group: string;
+  readonly kind: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string;
+  readonly resourceVersion: string;
+  readonly generation: number;
+  readonly controllerUid: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly partition: number | undefined;
+  readonly #context: ContextSource;
+  readonly #key: string;
+  readonly #onError: ((error: Error) => void) | undefined;
+  #bytes: Uint8Array | undefined;
+  #parsed: KubernetesObject | undefined;
+
+  constructor(
+    event: ObjectEvent,
+    group: string,
+    kind: string,
+    labels: Readonly<Record<string, string>>,
+    context: ContextSource,
+    key: string,
+    onError: ((error: Error) => void) | undefined,
+  ) {
+    this.group = group;
+    this.kind = kind;
+    this.namespace = event.namespace;
+    this.name = event.name;
+    this.uid = event.uid;
+    this.resourceVersion = event.resourceVersion;
+    this.generation = Number(event.generation ?? 0);
+    this.controllerUid = event.controllerUid;
+    this.labels = labels;
+    this.partition = event.partition ?? undefined;
+    this.#context = context;
+    this.#key = key;
+    this.#onError = onError;
+    this.#bytes = event.object;
+  }
+
+  get context(): Context {
+    return this.#context.context;
+  }
+
+  get object(): KubernetesObject {
+    if (this.#parsed === undefined) {
+      try {
+        this.#parsed = deepFreeze(JSON.parse(decoder.decode(this.#bytes)) as KubernetesObject);
+        this.#bytes = undefined; // held once: as the parsed tree from now on
+      } catch (err) {
+        const error = new Error(`undecodable object ${this.#key}@${this.resourceVersion}`, { cause: err });
+        this.#onError?.(error);
+        throw error;
+      }
+    }
+    return this.#parsed;
+  }
+}
+
+/**
+ * Where a trace context comes from when it is read: a feed event extracts it from the message headers then,
+ * and keeps it. Most changes a service receives never start a span, so most are never extracted.
+ */
+export interface ContextSource {
+  readonly context: Context;
+}
+
+/** A given context as a source; a source as it is (a feed event extracts its context once, when first read). */
+function contextSource(from: Context | ContextSource): ContextSource {
+  return 'context' in from ? from : { context: from };
+}
+
+class Change implements CacheChange {
+  readonly old: CachedObject | undefined;
+  readonly current: CachedObject | undefined;
+  readonly snapshot: boolean;
+  readonly observedAt: number | undefined;
+  readonly #context: ContextSource;
+
+  constructor(
+    old: CachedObject | undefined,
+    current: CachedObject | undefined,
+    snapshot: boolean,
+    context: ContextSource,
+    observedAt: number | undefined,
+  ) {
+    this.old = old;
+    this.current = current;
+    this.snapshot = snapshot;
+    this.#context = context;
+    this.observedAt = observedAt;
+  }
+
+  get context(): Context {
+    return this.#context.context;
+  }
+}
+
+/** Whether two versions of one object (same key) sit under the same index entries. */
+function sameIndexEntries(a: CachedObject, b: CachedObject): boolean {
+  return a.uid === b.uid && a.controllerUid === b.controllerUid && a.labels === b.labels;
+}
+
+function sameLabels(held: Readonly<Record<string, string>>, next: Record<string, string>): boolean {
+  let n = 0;
+  for (const k in next) {
+    if (held[k] !== next[k]) return false;
+    n++;
+  }
+  return n === Object.keys(held).length;
+}
+
+function ownerKindKey(ownerUid: string, gk: GroupKind): string {
+  return `${ownerUid}|${kindKey(gk.group, gk.kind)}`;
 }
 
 function labelKey(gk: GroupKind, namespace: string, name: string, value: string): string {

@@ -119,6 +119,12 @@ describe('ObjectCache', () => {
       cache.ownedBy('cs-1', POD).map((p) => p.name),
       ['a'],
     );
+    assert.deepEqual(cache.ownedBy('cs-1', STATEFULSET), [], 'owned objects of another kind');
+    assert.deepEqual(
+      cache.ownedBy('cs-1').map((p) => p.name),
+      ['a'],
+      'every kind',
+    );
     assert.equal(cache.getByUid(POD, 'uid-b')?.name, 'b');
     assert.equal(cache.getByUid(CLONESET, 'uid-b'), undefined);
     assert.deepEqual(
@@ -165,6 +171,74 @@ describe('ObjectCache', () => {
     assert.equal(cache.size(), 0);
     assert.equal(cache.getByUid(POD, 'uid-a'), undefined);
     assert.deepEqual(cache.withLabel(POD, 'ns', 'app', 'y'), []);
+  });
+
+  it('keeps index entries of a version that moves none of them, and moves an owner, an added and a removed label', async () => {
+    const cache = newCache();
+    const modified = ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED;
+    await cache.apply(
+      podEvent('a', { labels: { app: 'x', tier: 'web' }, owner: csOwner }),
+      false,
+      ROOT_CONTEXT,
+    );
+    const first = cache.get(POD, 'ns', 'a');
+    await cache.apply(
+      podEvent('a', { labels: { tier: 'web', app: 'x' }, owner: csOwner, rv: '2', type: modified }),
+      false,
+      ROOT_CONTEXT,
+    );
+    const second = cache.get(POD, 'ns', 'a');
+    assert.equal(second?.resourceVersion, '2');
+    assert.equal(second?.labels, first?.labels, 'equal labels share the frozen copy');
+    assert.deepEqual(
+      cache.withLabel(POD, 'ns', 'app', 'x').map((o) => o.resourceVersion),
+      ['2'],
+    );
+    assert.deepEqual(
+      cache.ownedBy('cs-1', POD).map((o) => o.resourceVersion),
+      ['2'],
+    );
+    assert.equal(cache.getByUid(POD, 'uid-a')?.resourceVersion, '2');
+
+    const other = { ...csOwner, name: 'api', uid: 'cs-2' };
+    await cache.apply(
+      podEvent('a', { labels: { app: 'x', tier: 'web', extra: '1' }, owner: other, rv: '3', type: modified }),
+      false,
+      ROOT_CONTEXT,
+    );
+    assert.deepEqual(cache.ownedBy('cs-1', POD), []);
+    assert.equal(cache.ownedBy('cs-2', POD).length, 1);
+    assert.equal(cache.withLabel(POD, 'ns', 'extra', '1').length, 1);
+    await cache.apply(
+      podEvent('a', { labels: { app: 'x' }, owner: other, rv: '4', type: modified }),
+      false,
+      ROOT_CONTEXT,
+    );
+    assert.deepEqual(cache.withLabel(POD, 'ns', 'extra', '1'), []);
+    assert.deepEqual(cache.withLabel(POD, 'ns', 'tier', 'web'), []);
+    assert.deepEqual(
+      cache.withLabel(POD, 'ns', 'app', 'x').map((o) => o.resourceVersion),
+      ['4'],
+    );
+  });
+
+  it('reads a trace context source only when a version or change is asked for its context', async () => {
+    let reads = 0;
+    const source = {
+      get context() {
+        reads++;
+        return ROOT_CONTEXT;
+      },
+    };
+    let last: CacheChange | undefined;
+    const cache = newCache((c) => {
+      last = c;
+    });
+    await cache.apply(podEvent('a'), false, source);
+    assert.equal(reads, 0, 'nobody asked');
+    assert.equal(last?.context, ROOT_CONTEXT);
+    assert.equal(cache.get(POD, 'ns', 'a')?.context, ROOT_CONTEXT);
+    assert.equal(reads, 2);
   });
 
   it('fans changes out to every subscriber', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ControllerRevision } from '@kruise-ts/core';
 import type { KubernetesObject } from '@kruise-ts/runtime';
-import { revisionsToDelete } from '../../src/prune.ts';
+import { type PodView, revisionsToDelete } from '../../src/prune.ts';
 import { workloadKinds } from '../../src/workload-kinds.ts';
 
 const cloneSet = workloadKinds.find((k) => k.kind === 'CloneSet')!;
@@ -16,11 +16,22 @@ const workload = (limit: number | undefined, current: string, update: string) =>
     spec: limit === undefined ? {} : { revisionHistoryLimit: limit },
     status: { currentRevision: current, updateRevision: update },
   }) as KubernetesObject;
-const pod = (revision: string, deleting = false): KubernetesObject => ({
-  metadata: {
-    name: `p-${revision}`,
-    labels: { 'controller-revision-hash': revision },
-    ...(deleting ? { deletionTimestamp: new Date().toISOString() } : {}),
+const pod = (revision: string, deleting = false): PodView => {
+  const labels = { 'controller-revision-hash': revision };
+  const object: KubernetesObject = {
+    metadata: {
+      name: `p-${revision}`,
+      labels,
+      ...(deleting ? { deletionTimestamp: new Date().toISOString() } : {}),
+    },
+  };
+  return { labels, object };
+};
+/** A pod whose body must not be read: it is at none of the revisions asked about. */
+const unreadPod = (revision: string): PodView => ({
+  labels: { 'controller-revision-hash': revision },
+  get object(): KubernetesObject {
+    throw new Error(`the body of the pod at ${revision} was read`);
   },
 });
 
@@ -48,6 +59,19 @@ describe('revision-gc decisions for a CloneSet', () => {
     assert.deepEqual(
       doomed.map((r) => r.metadata.name),
       ['cs-r1', 'cs-r2', 'cs-r3', 'cs-r4'],
+    );
+  });
+
+  test('reads the body only of pods at a revision, and stops at the first live one', () => {
+    const doomed = revisionsToDelete({
+      kind: cloneSet,
+      workload: workload(0, 'cs-r6', 'cs-r6'),
+      revisions,
+      pods: [pod('cs-r2'), unreadPod('cs-r2'), unreadPod('cs-r6'), pod('cs-r3', true)],
+    });
+    assert.deepEqual(
+      doomed.map((r) => r.metadata.name),
+      ['cs-r1', 'cs-r3', 'cs-r4', 'cs-r5'],
     );
   });
 
