@@ -157,16 +157,28 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
     .map((o) => o.object)
     .filter((c) => !isSet(c.metadata.deletionTimestamp));
 
-  // Claims of pods this controller deleted whose own delete failed: owed whatever the reuse setting.
+  // Claims of pods this controller deleted whose own delete failed: owed whatever the reuse setting. A delete
+  // that fails again stays owed and fails this reconcile at its end (a retry with backoff), but does not hold
+  // back the rest of it: a claim the apiserver keeps refusing to delete must not stall the CloneSet.
+  let owedError: Error | undefined;
   const owed = ctx.pendingClaims.get(ctx.key);
   if (owed.length > 0) {
     const plan = planPendingClaimDeletes(owed, pvcs, active);
     for (const name of plan.forget) ctx.pendingClaims.remove(ctx.key, name);
+    const deleted = new Set<string | undefined>();
     for (const pvc of plan.delete) {
-      await deletePvc(ctx, pvc);
-      ctx.pendingClaims.remove(ctx.key, pvc.metadata.name ?? '');
+      const name = pvc.metadata.name ?? '';
+      try {
+        await deletePvc(ctx, pvc);
+        ctx.pendingClaims.remove(ctx.key, name);
+        deleted.add(name);
+      } catch (err) {
+        ctx.logger?.warn({ err, key: ctx.key, pvc: name }, 'owed claim delete failed; retried later');
+        owedError ??= new Error(`delete owed claim ${ctx.cs.metadata.namespace}/${name} of ${ctx.key}`, {
+          cause: err,
+        });
+      }
     }
-    const deleted = new Set(plan.delete.map((c) => c.metadata.name));
     pvcs = pvcs.filter((c) => !deleted.has(c.metadata.name));
   }
 
@@ -340,6 +352,7 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
   await truncateHistory(ctx, revisions, pods);
 
   if (syncError !== undefined) throw syncError;
+  if (owedError !== undefined) throw owedError;
   return {
     complete: isRolloutComplete(cs, status),
     requeueAfter: minPositive(updateRequeue, deadlineRequeue, nextWakeMs(waits)),

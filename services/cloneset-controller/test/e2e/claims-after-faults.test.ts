@@ -199,8 +199,8 @@ describe('claims an apiserver fault could leave behind (issue #12)', () => {
         );
 
         await patchCloneSet(h, ns, 'hc', { spec: { replicas: 1 } });
-        // The controller deletes a pod, then its claim: denied, the reconcile fails and is retried with backoff
-        // (the owed claim first, so the second pod waits for it).
+        // The controller deletes a pod, then its claim: denied, the reconcile fails and is retried with backoff;
+        // the owed claim is retried first but does not hold back the scale-down.
         await eventually(
           'a pod deleted, its claim delete denied',
           async () => {
@@ -210,6 +210,15 @@ describe('claims an apiserver fault could leave behind (issue #12)', () => {
           },
           { timeoutMs: 30_000, intervalMs: 250 },
         );
+        // With reuse on, an owed claim that cannot be deleted does not stall the CloneSet: the scale-down
+        // finishes meanwhile. With reuse off, Kruise's PVC clean-up fails the reconcile before it scales
+        // (cleanupPVCs in pkg/controller/cloneset/cloneset_controller.go), and so does ours.
+        if (reuse)
+          await eventually(
+            'the scale-down finishes while claim deletes are denied',
+            async () => (await listPods(h, ns, 'hc')).filter(isActive).length === 1,
+            { timeoutMs: 30_000, intervalMs: 250 },
+          );
         // Held a few seconds: the controller's retries keep failing meanwhile.
         await sleep(4000);
         assert.equal((await liveClaims(ns)).length, 3, 'no claim deleted while deletes were denied');
