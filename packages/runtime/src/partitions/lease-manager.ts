@@ -10,13 +10,18 @@
 // A member whose revision stayed unchanged for the liveness bound is dead: a survivor fences its member key
 // (compare-and-set on that revision) and takes its leases over by compare-and-set, without waiting for the TTL.
 //
+// Members are known from one KV watch on `<controller>.members.*`, kept open for the replica's life and read in
+// memory: listing the keys every tick created a consumer each time, and reading the others' records every beat
+// was a request per member (docs/performance.md). A watch that lags only delays noticing a beat; judging a member
+// dead still ends in a compare-and-set on the revision seen, which fails if it beat meanwhile.
+//
 // Fencing: a lease is trusted only until the earlier of (send time of its last renewal + TTL × (1 − margin))
 // and (send time of the last successful beat + liveness bound × (1 − margin)). The server stored each record
 // after we sent it, so neither the lease nor the liveness can lapse, nor a survivor judge us dead, before that
 // instant; owns() turns false by then even if the process froze, and the caller must not write for a partition
 // it does not own.
 import { leaseMemberKey, leasePartitionKey } from '@kruise-ts/bus';
-import type { KV } from '@nats-io/kv';
+import type { KV, KvWatchEntry } from '@nats-io/kv';
 import { type LeaseRecord, planLeases } from './lease-plan.ts';
 import {
   judgeLiveness,
@@ -129,6 +134,11 @@ export class PartitionLeaseManager {
   #observations = new Map<string, LivenessObservation>();
   /** Member keys as last listed (read every beat). */
   #memberKeys: string[] = [];
+  /** Member records as the watch delivered them, by key, with when (our clock) each revision arrived. */
+  readonly #members = new Map<string, { revision: number; record: LivenessRecord; seenAt: number }>();
+  /** The watch delivered every key present when it opened: #members can replace listing and reading. */
+  #membersKnown = false;
+  #watch: { stop(): void } | undefined;
   /** Members judged dead at the last read, to notice one turning dead between ticks. */
   #dead = new Set<string>();
   /** Partitions we should own but another member holds: re-read every beat, taken as soon as released. */
@@ -199,6 +209,9 @@ export class PartitionLeaseManager {
   }
 
   start(): void {
+    void this.#watchMembers().catch((err: unknown) =>
+      this.#o.onError?.(new Error('watching the member keys failed; reading them directly', { cause: err })),
+    );
     this.#schedule(0);
     const beat = () => {
       if (this.#stopped) return;
@@ -231,6 +244,7 @@ export class PartitionLeaseManager {
   /** Graceful hand-off: release every held partition (draining each) and leave the member list. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#watch?.stop();
     clearTimeout(this.#timer);
     clearTimeout(this.#beatTimer);
     await this.#ticking;
@@ -319,9 +333,46 @@ export class PartitionLeaseManager {
     for (const p of [...this.#held.keys()]) this.#lose(p);
   }
 
+  /** Follows every member key; until the first full delivery, ticks and beats list and read them directly. */
+  async #watchMembers(): Promise<void> {
+    const watch = await this.#o.kv.watch({ key: `${this.#o.controller}.members.*` });
+    this.#watch = watch;
+    if (this.#stopped) watch.stop();
+    try {
+      for await (const entry of watch) this.#onMemberEntry(entry);
+    } finally {
+      this.#membersKnown = false;
+    }
+  }
+
+  #onMemberEntry(entry: KvWatchEntry): void {
+    if (entry.operation !== 'PUT') this.#members.delete(entry.key);
+    else if (this.#members.get(entry.key)?.revision !== entry.revision) {
+      const record = parseLivenessRecord(entry.value);
+      this.#members.set(entry.key, { revision: entry.revision, record, seenAt: this.#now() });
+    }
+    // delta: messages still pending behind this one when it was delivered (0: the initial values are all in).
+    if (entry.delta === 0) this.#membersKnown = true;
+  }
+
+  /**
+   * A key that expired with the bucket's TTL leaves no delete for the watch: one whose revision is older than the
+   * TTL (counted from when it reached us, after it was stored) is gone from the bucket, and is dropped here.
+   */
+  #pruneMembers(): void {
+    const now = this.#now();
+    for (const [key, member] of this.#members)
+      if (now - member.seenAt > this.#o.ttlMs + this.livenessMs) this.#members.delete(key);
+  }
+
   async #readMembers(keys: readonly string[]): Promise<void> {
     const reads: LivenessRead[] = [];
     for (const key of keys) {
+      if (this.#membersKnown) {
+        const member = this.#members.get(key);
+        if (member !== undefined) reads.push({ revision: member.revision, record: member.record });
+        continue;
+      }
       const entry = await this.#o.kv.get(key);
       if (entry?.operation === 'PUT')
         reads.push({ revision: entry.revision, record: parseLivenessRecord(entry.value) });
@@ -339,6 +390,10 @@ export class PartitionLeaseManager {
   }
 
   async #listMemberKeys(): Promise<string[]> {
+    if (this.#membersKnown) {
+      this.#pruneMembers();
+      return [...this.#members.keys()].sort();
+    }
     const keys: string[] = [];
     for await (const key of await this.#o.kv.keys(`${this.#o.controller}.members.*`)) keys.push(key);
     return keys.sort();

@@ -59,11 +59,14 @@ async function replica(
       return resolve;
     },
   };
+  // KV calls by method and key (what a steady state costs the server).
+  const calls: string[] = [];
   const kv = new Proxy(real, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver) as unknown;
       if (typeof value !== 'function') return value;
       return async (...args: unknown[]) => {
+        calls.push(`${String(prop)} ${typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0])}`);
         await thaw;
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
@@ -88,7 +91,7 @@ async function replica(
       log.push(`${id} lost ${p}`);
     },
   });
-  return { bus, kv: real, manager, lost, freezer };
+  return { bus, kv: real, manager, lost, freezer, calls };
 }
 
 const allPartitions = Array.from({ length: PARTITIONS }, (_, i) => i);
@@ -161,6 +164,34 @@ describe('partition leases on a real nats-server', () => {
         assert.ok(!(a.manager.owns(p) && b.manager.owns(p)), `partition ${p} owned twice`);
       await new Promise((r) => setTimeout(r, 50));
     }
+    await a.manager.stop();
+    await b.manager.stop();
+  });
+
+  test('in a steady state members come from one watch: no key listing per tick, no member read per beat', async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const a = await replica(prefix, 'a', log);
+    const b = await replica(prefix, 'b', log);
+    a.manager.start();
+    b.manager.start();
+    await eventually(
+      'both replicas own their share',
+      async () => a.manager.ownedPartitions().length + b.manager.ownedPartitions().length === PARTITIONS,
+      { timeoutMs: 20_000, intervalMs: 50 },
+    );
+    const ticks = 4;
+    await new Promise((r) => setTimeout(r, a.manager.tickMs)); // the first full delivery of the watch is in
+    a.calls.length = 0;
+    await new Promise((r) => setTimeout(r, a.manager.tickMs * ticks));
+    const byMethod = (m: string) => a.calls.filter((c) => c.startsWith(`${m} `));
+    assert.deepEqual(byMethod('keys'), [], 'no key listing (a consumer each) per tick');
+    assert.deepEqual(byMethod('watch'), [], 'the watch stays open');
+    const memberReads = byMethod('get').filter((c) => c.includes('.members.'));
+    assert.deepEqual(memberReads, [], "the other member's record is read from the watch, not per beat");
+    // Both still see each other: the split holds and nothing was taken over.
+    assert.equal(a.manager.ownedPartitions().length, PARTITIONS / 2);
+    assert.deepEqual([...a.lost, ...b.lost], []);
     await a.manager.stop();
     await b.manager.stop();
   });
