@@ -88,10 +88,9 @@ const LOADERS: Record<PartName, () => Promise<Configure>> = {
 export type LoadedParts = ReadonlyMap<PartName, Configure>;
 
 export async function loadParts(names: readonly PartName[]): Promise<LoadedParts> {
-  const loaded = new Map<PartName, Configure>();
-  // One after another, in start order: imports of the parts share most modules anyway.
-  for (const name of PART_NAMES.filter((n) => names.includes(n))) loaded.set(name, await LOADERS[name]());
-  return loaded;
+  // Together: one after another, each import linked its own graph and the process ended ~15 MiB larger.
+  const chosen = PART_NAMES.filter((n) => names.includes(n));
+  return new Map(await Promise.all(chosen.map(async (n) => [n, await LOADERS[n]()] as const)));
 }
 
 /** The chosen parts, in start order, each with its settings read (a bad setting fails here, naming it). */
