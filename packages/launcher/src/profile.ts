@@ -98,6 +98,20 @@ function rssByName(sample: Map<number, ProcSample>): Map<string, number> {
   return out;
 }
 
+/** nats-server's message counters and consumer count from its monitoring endpoint (undefined if unreachable). */
+async function natsCounters(): Promise<{ in_msgs: number; out_msgs: number; consumers: number } | undefined> {
+  try {
+    const varz = (await (await fetch(`${cluster.natsMonitorUrl}/varz`)).json()) as {
+      in_msgs: number;
+      out_msgs: number;
+    };
+    const jsz = (await (await fetch(`${cluster.natsMonitorUrl}/jsz`)).json()) as { consumers?: number };
+    return { in_msgs: varz.in_msgs, out_msgs: varz.out_msgs, consumers: jsz.consumers ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor(what: string, check: () => boolean): Promise<void> {
@@ -129,10 +143,20 @@ try {
 
   const idle = async (label: string) => {
     const a = sampleDescendants();
+    const natsBefore = await natsCounters();
     await sleep(idleSeconds * 1000);
     const b = sampleDescendants();
+    const natsAfter = await natsCounters();
     const cpu = cpuBetween(a, b);
     rows.push({ phase: label, wallS: idleSeconds, cpu });
+    // Message counts do not depend on how busy the shared machine is, unlike CPU figures.
+    if (natsBefore !== undefined && natsAfter !== undefined) {
+      const rate = (k: 'in_msgs' | 'out_msgs') => ((natsAfter[k] - natsBefore[k]) / idleSeconds).toFixed(1);
+      console.error(
+        `profile: ${label}: nats-server ${rate('in_msgs')} msgs/s in, ${rate('out_msgs')} msgs/s out, ` +
+          `${natsAfter.consumers} consumers`,
+      );
+    }
     return { cpu, rss: rssByName(b) };
   };
   const idleBefore = await idle(values['idle-only'] ? 'idle 1' : 'idle (before)');
