@@ -3,7 +3,7 @@
 // from the same environment under its service's name, so the variables are those of the separate services.
 import { type Env, type ProcessSettings, readProcessSettings, SettingsReader } from '@kruise-ts/runtime';
 import { selectParts } from './part-names.ts';
-import { type ConfiguredPart, configureParts, type LoadedParts, loadParts } from './parts.ts';
+import { type ConfiguredPart, configureParts } from './parts.ts';
 
 export const SERVICE_NAME = 'all-in-one';
 
@@ -12,15 +12,10 @@ export interface AllInOneConfig extends ProcessSettings {
   deprecations: readonly string[];
 }
 
-/** The parts the environment chooses, their modules imported: configFromEnv needs them. */
-export function loadChosenParts(env: Env = process.env): Promise<LoadedParts> {
-  return loadParts(selectParts(new SettingsReader(env, SERVICE_NAME).list('KRUISE_TS_ALL_IN_ONE_PARTS')));
-}
-
-export function configFromEnv(loaded: LoadedParts, env: Env = process.env): AllInOneConfig {
+export function configFromEnv(env: Env = process.env): AllInOneConfig {
   const s = new SettingsReader(env, SERVICE_NAME);
   const shared = readProcessSettings(s);
-  const parts = configureParts(loaded, selectParts(s.list('KRUISE_TS_ALL_IN_ONE_PARTS')), env);
+  const parts = configureParts(selectParts(s.list('KRUISE_TS_ALL_IN_ONE_PARTS')), env);
   return {
     ...shared,
     parts,

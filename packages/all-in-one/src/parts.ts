@@ -1,11 +1,18 @@
 // The services the all-in-one process can run, in start order, each through its own package's `./service` entry
 // (the only place in the repo that imports services). Order matters: cert-manager makes the certificate the
 // webhook server waits for, and the controllers wait for the watcher's first full list of their kinds.
-// Each part's modules are imported only when the part is chosen (KRUISE_TS_ALL_IN_ONE_PARTS): a small install
-// that turns parts off does not pay their memory or start-up.
+import * as advancedCronJob from '@kruise-ts/advancedcronjob-controller/service';
+import * as broadcastJob from '@kruise-ts/broadcastjob-controller/service';
 import type { GroupKind } from '@kruise-ts/bus';
+import * as certManager from '@kruise-ts/cert-manager/service';
+import * as cloneSet from '@kruise-ts/cloneset-controller/service';
+import * as revisionGc from '@kruise-ts/revision-gc/service';
 import type { Env, SharedProcessParts } from '@kruise-ts/runtime';
+import * as sidecarSet from '@kruise-ts/sidecarset-controller/service';
+import * as statefulSet from '@kruise-ts/statefulset-controller/service';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
+import * as watcher from '@kruise-ts/watcher/service';
+import * as webhookServer from '@kruise-ts/webhook-server/service';
 import { PART_NAMES, type PartName } from './part-names.ts';
 
 export interface PartDeps {
@@ -38,68 +45,53 @@ function part<C extends { deprecations: readonly string[] }>(
   };
 }
 
-const LOADERS: Record<PartName, () => Promise<Configure>> = {
-  'cert-manager': async () => {
-    const m = await import('@kruise-ts/cert-manager/service');
-    return part('cert-manager', [], m.settingsFromEnv, m.startCertManager);
-  },
-  'webhook-server': async () => {
-    const m = await import('@kruise-ts/webhook-server/service');
-    return part('webhook-server', [], m.settingsFromEnv, (settings, deps) =>
-      m.startWebhookServer(settings, deps),
-    );
-  },
-  watcher: async () => {
-    const m = await import('@kruise-ts/watcher/service');
-    return part('watcher', [], m.configFromEnv, m.startWatcherService);
-  },
-  'cloneset-controller': async () => {
-    const m = await import('@kruise-ts/cloneset-controller/service');
-    return part('cloneset-controller', m.CACHED_KINDS, m.configFromEnv, m.startCloneSetController);
-  },
-  'sidecarset-controller': async () => {
-    const m = await import('@kruise-ts/sidecarset-controller/service');
-    return part('sidecarset-controller', m.CACHED_KINDS, m.configFromEnv, m.startSidecarSetController);
-  },
-  'broadcastjob-controller': async () => {
-    const m = await import('@kruise-ts/broadcastjob-controller/service');
-    return part('broadcastjob-controller', m.CACHED_KINDS, m.configFromEnv, m.startBroadcastJobController);
-  },
-  'advancedcronjob-controller': async () => {
-    const m = await import('@kruise-ts/advancedcronjob-controller/service');
-    return part(
-      'advancedcronjob-controller',
-      m.CACHED_KINDS,
-      m.configFromEnv,
-      m.startAdvancedCronJobController,
-    );
-  },
-  'statefulset-controller': async () => {
-    const m = await import('@kruise-ts/statefulset-controller/service');
-    return part('statefulset-controller', m.CACHED_KINDS, m.configFromEnv, m.startStatefulSetController);
-  },
-  'revision-gc': async () => {
-    const m = await import('@kruise-ts/revision-gc/service');
-    return part('revision-gc', m.CACHED_KINDS, m.configFromEnv, m.startRevisionGc);
-  },
+const PARTS: Record<PartName, Configure> = {
+  'cert-manager': part('cert-manager', [], certManager.settingsFromEnv, certManager.startCertManager),
+  'webhook-server': part('webhook-server', [], webhookServer.settingsFromEnv, (settings, deps) =>
+    webhookServer.startWebhookServer(settings, deps),
+  ),
+  watcher: part('watcher', [], watcher.configFromEnv, watcher.startWatcherService),
+  'cloneset-controller': part(
+    'cloneset-controller',
+    cloneSet.CACHED_KINDS,
+    cloneSet.configFromEnv,
+    cloneSet.startCloneSetController,
+  ),
+  'sidecarset-controller': part(
+    'sidecarset-controller',
+    sidecarSet.CACHED_KINDS,
+    sidecarSet.configFromEnv,
+    sidecarSet.startSidecarSetController,
+  ),
+  'broadcastjob-controller': part(
+    'broadcastjob-controller',
+    broadcastJob.CACHED_KINDS,
+    broadcastJob.configFromEnv,
+    broadcastJob.startBroadcastJobController,
+  ),
+  'advancedcronjob-controller': part(
+    'advancedcronjob-controller',
+    advancedCronJob.CACHED_KINDS,
+    advancedCronJob.configFromEnv,
+    advancedCronJob.startAdvancedCronJobController,
+  ),
+  'statefulset-controller': part(
+    'statefulset-controller',
+    statefulSet.CACHED_KINDS,
+    statefulSet.configFromEnv,
+    statefulSet.startStatefulSetController,
+  ),
+  'revision-gc': part(
+    'revision-gc',
+    revisionGc.CACHED_KINDS,
+    revisionGc.configFromEnv,
+    revisionGc.startRevisionGc,
+  ),
 };
 
-/** The chosen parts' modules, imported (and only those): what configureParts reads settings for. */
-export type LoadedParts = ReadonlyMap<PartName, Configure>;
-
-export async function loadParts(names: readonly PartName[]): Promise<LoadedParts> {
-  // Together: one after another, each import linked its own graph and the process ended ~15 MiB larger.
-  const chosen = PART_NAMES.filter((n) => names.includes(n));
-  return new Map(await Promise.all(chosen.map(async (n) => [n, await LOADERS[n]()] as const)));
-}
-
 /** The chosen parts, in start order, each with its settings read (a bad setting fails here, naming it). */
-export function configureParts(loaded: LoadedParts, names: readonly PartName[], env: Env): ConfiguredPart[] {
-  return PART_NAMES.filter((n) => names.includes(n)).map((n) => {
-    const configure = loaded.get(n);
-    if (configure === undefined) throw new Error(`part ${n} was chosen but its modules were not loaded`);
-    return configure(env);
-  });
+export function configureParts(names: readonly PartName[], env: Env): ConfiguredPart[] {
+  return PART_NAMES.filter((n) => names.includes(n)).map((n) => PARTS[n](env));
 }
 
 /** Every kind the chosen parts read, once: what the process's one cache holds. */
