@@ -288,7 +288,11 @@ export function openPartitionedFeed(bus: Bus, options: PartitionedFeedOptions): 
       }
       if (wanted.length > 0) generation = await startGeneration(wanted);
     });
-    configuring = next.catch(() => {});
+    configuring = next.catch((err: unknown) => {
+      // The scopes already joined have no live consumer now: retry until one is created (or the feed stops).
+      report(new Error('re-creating the live consumer failed; retrying in 1 s', { cause: err }));
+      if (!stopped) setTimeout(() => void reconfigure().catch(() => {}), 1000).unref();
+    });
     return next;
   };
 
