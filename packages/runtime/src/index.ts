@@ -2,6 +2,7 @@ export type {
   CacheChange,
   CachedObject,
   CacheListener,
+  KubernetesObject,
   ObjectCacheOptions,
   Stored,
   TypedKind,
@@ -19,8 +20,9 @@ export type { EventRecorderOptions, EventType, InvolvedObject } from './events/e
 export { EventRecorder, involvedObject } from './events/event-recorder.ts';
 export type { ClaimOutcome, ClaimWriter, OwnerMeta } from './kube/adoption.ts';
 export { applyClaim, recheckOwner } from './kube/adoption.ts';
-export type { ApiClass, KubeClientOptions } from './kube/client.ts';
+export type { KubeClientOptions } from './kube/client.ts';
 export { KubeClient } from './kube/client.ts';
+export { ClusterConnection } from './kube/connection.ts';
 export type {
   DeleteRecheckInput,
   DeleteRecheckOutcome,
@@ -38,6 +40,7 @@ export {
   InternalError,
   InvalidError,
   KubeApiError,
+  KubeHttpError,
   kubeErrorFromStatus,
   MethodNotAllowedError,
   NotFoundError,
@@ -58,8 +61,22 @@ export {
 } from './kube/exact-delete.ts';
 export type { ExpectedPodWrites } from './kube/expected-pods.ts';
 export { createPodExpected, deletePodExpected } from './kube/expected-pods.ts';
+export type { ClusterConfig } from './kube/kubeconfig.ts';
+export { inClusterConfig, loadClusterConfig } from './kube/kubeconfig.ts';
+export type { DeleteOptions, KubeRequest, WatchEvent } from './kube/request.ts';
 export type { KubeRequestInfo } from './kube/request-info.ts';
 export { kubeRequestInfo, objectLabel, resourceLabel } from './kube/request-info.ts';
+export type {
+  KubeObjectLike,
+  ListOptions,
+  ObjectList,
+  PatchOptions,
+  PatchType,
+  ResourceRef,
+  WatchOptions,
+} from './kube/resource.ts';
+export { ResourceClient } from './kube/resource.ts';
+export { resources } from './kube/resources.ts';
 export type { Backoff, RetryOptions } from './kube/retry.ts';
 export { backoffWaits, DEFAULT_BACKOFF, DEFAULT_RETRY, retryOnConflict, retryOnError } from './kube/retry.ts';
 export type { CustomResource, StatusUpdate } from './kube/status-update.ts';

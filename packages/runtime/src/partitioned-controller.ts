@@ -13,6 +13,7 @@ import { type DeleteRecheckEvent, runWithWriteGuard } from './kube/write-guard.t
 import { PartitionLeaseManager } from './partitions/lease-manager.ts';
 import { freshEnough, kindsBehind } from './partitions/liveness.ts';
 import { WorkQueue } from './queue/work-queue.ts';
+import { RecheckWindows } from './recheck-window.ts';
 
 export class FencedError extends Error {
   readonly partition: number;
@@ -24,11 +25,10 @@ export class FencedError extends Error {
 }
 
 /**
- * How long after acquiring a partition its pod and PVC deletes are re-checked against the apiserver, in lease
- * TTLs. A fixed bound rather than "until each key reconciled once": it needs no per-key bookkeeping and cannot
- * end early for a key whose objects the cache has not seen yet. Two TTLs cover the previous owner's last
- * writes (bounded by its lease) reaching the bus through a live watcher; a watcher behind longer than that is
- * not covered (docs/adr/0019-nothing-lost-under-faults.md).
+ * How long after acquiring a partition its pod and PVC deletes are re-checked against the apiserver, at least,
+ * in lease TTLs: the previous owner's last writes (bounded by its lease) reach the bus through a live watcher.
+ * The window then stays open until every key the partition held had one reconcile end without error
+ * (recheck-window.ts), which covers a watcher lagging longer (docs/adr/0019-nothing-lost-under-faults.md).
  */
 const DELETE_RECHECK_TTLS = 2;
 
@@ -151,9 +151,9 @@ export async function startPartitionedController(
         registers: [o.registry],
       }))
     : undefined;
-  // When each partition was last acquired (performance.now()): its deletes are re-checked for a while after.
-  const acquiredAt = new Map<number, number>();
-  const recheckWindowMs = DELETE_RECHECK_TTLS * o.bus.topology.leases.ttlMs;
+  // When each partition was last acquired (performance.now()) and which keys have not reconciled since: its
+  // deletes are re-checked until both the fixed time passed and every one of those keys had a clean reconcile.
+  const recheckWindows = new RecheckWindows(DELETE_RECHECK_TTLS * o.bus.topology.leases.ttlMs);
   const onDeleteRecheck = (event: DeleteRecheckEvent) => {
     rechecks?.inc({ controller: o.name, kind: event.kind, outcome: event.outcome });
     if (event.outcome !== 'proceed') {
@@ -227,13 +227,15 @@ export async function startPartitionedController(
       // Take-over freshness: at least as fresh as the previous owner's cache was (a shared cache may have had
       // the partition open already, behind the stream head).
       await awaitFresh(p, minSeq, minResourceVersions);
-      acquiredAt.set(p, performance.now());
+      // The cache caught up to the stream head: reconcile everything the partition holds once.
+      const keys = namespacesOf(p).flatMap((ns) =>
+        cache.list(o.primary, ns).map((obj) => `${obj.namespace}/${obj.name}`),
+      );
+      recheckWindows.open(p, performance.now(), keys);
       accepting.add(p);
       owned?.inc({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: true, reason: 'acquired' });
-      // The cache caught up to the stream head: reconcile everything the partition holds once.
-      for (const ns of namespacesOf(p))
-        for (const obj of cache.list(o.primary, ns)) queue.add(`${obj.namespace}/${obj.name}`);
+      for (const key of keys) queue.add(key);
     },
     onReleasing: async (p, budgetMs) => {
       accepting.delete(p);
@@ -250,6 +252,7 @@ export async function startPartitionedController(
       }
       abort(p, 'handed off');
       forget(p);
+      recheckWindows.close(p);
       await cache.removePartition(p);
       owned?.dec({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: false, reason: 'released' });
@@ -258,6 +261,7 @@ export async function startPartitionedController(
       accepting.delete(p);
       abort(p, 'lease lost');
       forget(p);
+      recheckWindows.close(p);
       owned?.dec({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: false, reason: 'lost' });
       void cache.removePartition(p);
@@ -337,13 +341,15 @@ export async function startPartitionedController(
           fence,
           remainingMs: () => leases.remainingMs(partition),
           onWritten: (result: unknown) => noteWrite(partition, result),
-          recheckDeletes: () => performance.now() - (acquiredAt.get(partition) ?? 0) < recheckWindowMs,
+          recheckDeletes: () => recheckWindows.isOpen(partition, performance.now()),
           onDeleteRecheck,
           ...(signal === undefined ? {} : { signal }),
         };
-        return await runWithWriteGuard(guard, () =>
+        const result = await runWithWriteGuard(guard, () =>
           o.reconcile({ ...request, ...splitKey(request.key), partition, cache, fence }),
         );
+        recheckWindows.reconciled(partition, request.key);
+        return result;
       } finally {
         const left = (inFlight.get(partition) ?? 1) - 1;
         inFlight.set(partition, left);

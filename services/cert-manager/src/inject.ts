@@ -3,15 +3,25 @@
 // crd.Ensure). Missing configurations are reported, never created (they are installed with the webhooks).
 
 import { sameBundle } from '@kruise-ts/certs';
-import { type KubeClient, NotFoundError } from '@kruise-ts/runtime';
-import {
-  AdmissionregistrationV1Api,
-  ApiextensionsV1Api,
-  PatchStrategy,
-  setHeaderOptions,
-  type V1MutatingWebhookConfiguration,
-  type V1ValidatingWebhookConfiguration,
-} from '@kubernetes/client-node';
+import { type KubeClient, NotFoundError, resources } from '@kruise-ts/runtime';
+
+interface ClientConfig {
+  caBundle?: string;
+  [key: string]: unknown;
+}
+
+interface WebhookConfiguration {
+  metadata?: { name?: string };
+  webhooks?: { clientConfig: ClientConfig }[];
+}
+
+interface CustomResourceDefinition {
+  metadata?: { name?: string };
+  spec: {
+    group: string;
+    conversion?: { strategy?: string; webhook?: { clientConfig?: ClientConfig } };
+  };
+}
 
 export interface InjectTargets {
   mutatingConfigName: string;
@@ -32,8 +42,6 @@ function decode(caBundle: string | undefined): string {
   return caBundle ? Buffer.from(caBundle, 'base64').toString('utf8') : '';
 }
 
-type WebhookConfiguration = V1MutatingWebhookConfiguration | V1ValidatingWebhookConfiguration;
-
 /** Sets caBundle on every webhook; true when something changed. */
 function setBundle(config: WebhookConfiguration, bundlePem: string): boolean {
   let changed = false;
@@ -52,33 +60,31 @@ export async function injectCaBundle(
   targets: InjectTargets,
 ): Promise<InjectResult> {
   const result: InjectResult = { updated: [], missing: [] };
-  const admission = kube.api(AdmissionregistrationV1Api);
+  const mutatingApi = kube.resource<WebhookConfiguration>(resources.mutatingWebhookConfigurations);
+  const validatingApi = kube.resource<WebhookConfiguration>(resources.validatingWebhookConfigurations);
 
-  const mutating = await admission
-    .readMutatingWebhookConfiguration({ name: targets.mutatingConfigName })
+  const mutating = await mutatingApi
+    .get({ name: targets.mutatingConfigName })
     .catch((err: unknown) => (err instanceof NotFoundError ? undefined : Promise.reject(err)));
   if (mutating === undefined)
     result.missing.push(`MutatingWebhookConfiguration/${targets.mutatingConfigName}`);
   else if (setBundle(mutating, bundlePem)) {
-    await admission.replaceMutatingWebhookConfiguration({ name: targets.mutatingConfigName, body: mutating });
+    await mutatingApi.replace({ name: targets.mutatingConfigName, body: mutating });
     result.updated.push(`MutatingWebhookConfiguration/${targets.mutatingConfigName}`);
   }
 
-  const validating = await admission
-    .readValidatingWebhookConfiguration({ name: targets.validatingConfigName })
+  const validating = await validatingApi
+    .get({ name: targets.validatingConfigName })
     .catch((err: unknown) => (err instanceof NotFoundError ? undefined : Promise.reject(err)));
   if (validating === undefined)
     result.missing.push(`ValidatingWebhookConfiguration/${targets.validatingConfigName}`);
   else if (setBundle(validating, bundlePem)) {
-    await admission.replaceValidatingWebhookConfiguration({
-      name: targets.validatingConfigName,
-      body: validating,
-    });
+    await validatingApi.replace({ name: targets.validatingConfigName, body: validating });
     result.updated.push(`ValidatingWebhookConfiguration/${targets.validatingConfigName}`);
   }
 
-  const extensions = kube.api(ApiextensionsV1Api);
-  const crds = await extensions.listCustomResourceDefinition();
+  const crdApi = kube.resource<CustomResourceDefinition>(resources.customResourceDefinitions);
+  const crds = await crdApi.list();
   const encoded = Buffer.from(bundlePem).toString('base64');
   for (const crd of crds.items) {
     const name = crd.metadata?.name ?? '';
@@ -88,10 +94,11 @@ export async function injectCaBundle(
     if (conversion?.strategy !== 'Webhook' || conversion.webhook?.clientConfig === undefined) continue;
     if (sameBundle(decode(conversion.webhook.clientConfig.caBundle), bundlePem)) continue;
     // A merge patch touches only caBundle, so a concurrent edit of the schema is never overwritten.
-    await extensions.patchCustomResourceDefinition(
-      { name, body: { spec: { conversion: { webhook: { clientConfig: { caBundle: encoded } } } } } },
-      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-    );
+    await crdApi.patch({
+      name,
+      type: 'merge',
+      patch: { spec: { conversion: { webhook: { clientConfig: { caBundle: encoded } } } } },
+    });
     result.updated.push(`CustomResourceDefinition/${name}`);
   }
   return result;

@@ -3,8 +3,26 @@
 // candidate's own clock (so clock skew between machines does not matter); a leader that has not renewed within
 // the renew deadline stops acting before its Lease can expire (fencing). Stopping releases the Lease.
 
+import { LEASE } from '@kruise-ts/kube';
 import { AlreadyExistsError, ConflictError, type KubeClient, NotFoundError } from '@kruise-ts/runtime';
-import { CoordinationV1Api, type V1Lease, V1MicroTime } from '@kubernetes/client-node';
+
+interface LeaseSpec {
+  holderIdentity?: string;
+  leaseDurationSeconds?: number;
+  acquireTime?: string;
+  renewTime?: string;
+  leaseTransitions?: number;
+}
+
+interface V1Lease {
+  metadata?: { name?: string; namespace?: string; resourceVersion?: string };
+  spec?: LeaseSpec;
+}
+
+/** metav1.MicroTime's wire form: RFC 3339 with microseconds. */
+function microTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/Z$/, '000Z');
+}
 
 export interface LeaderElectionOptions {
   kube: KubeClient;
@@ -26,7 +44,7 @@ export interface LeaderElector {
 }
 
 export function startLeaderElection(options: LeaderElectionOptions): LeaderElector {
-  const api = options.kube.api(CoordinationV1Api);
+  const api = options.kube.resource<V1Lease>(LEASE);
   const { namespace, name, identity } = options;
   let leading = false;
   let lastRenew = 0;
@@ -46,7 +64,7 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
   };
 
   const spec = (previous: V1Lease | undefined) => {
-    const now = new V1MicroTime(Date.now());
+    const now = microTime(Date.now());
     const taking = previous?.spec?.holderIdentity !== identity;
     return {
       holderIdentity: identity,
@@ -65,7 +83,7 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
       const previous = held;
       held = undefined;
       try {
-        held = await api.replaceNamespacedLease({
+        held = await api.replace({
           name,
           namespace,
           body: { ...previous, spec: { ...previous.spec, ...spec(previous) } },
@@ -79,13 +97,13 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
     }
     let lease: V1Lease | undefined;
     try {
-      lease = await api.readNamespacedLease({ name, namespace });
+      lease = await api.get({ name, namespace });
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
     }
     if (lease === undefined) {
       try {
-        held = await api.createNamespacedLease({
+        held = await api.create({
           namespace,
           body: { metadata: { name, namespace }, spec: spec(undefined) },
         });
@@ -104,7 +122,7 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
     const durationMs = (lease.spec?.leaseDurationSeconds ?? 0) * 1000;
     if (holder !== '' && holder !== identity && observedAt + durationMs > Date.now()) return false;
     try {
-      const updated = await api.replaceNamespacedLease({
+      const updated = await api.replace({
         name,
         namespace,
         body: { ...lease, spec: { ...lease.spec, ...spec(lease) } },
@@ -151,9 +169,9 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
       if (!leading) return;
       setLeading(false);
       try {
-        const lease = await api.readNamespacedLease({ name, namespace });
+        const lease = await api.get({ name, namespace });
         if (lease.spec?.holderIdentity !== identity) return;
-        await api.replaceNamespacedLease({
+        await api.replace({
           name,
           namespace,
           body: {
@@ -162,7 +180,7 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
               ...lease.spec,
               holderIdentity: '',
               leaseDurationSeconds: 1,
-              renewTime: new V1MicroTime(Date.now()),
+              renewTime: microTime(Date.now()),
             },
           },
         });

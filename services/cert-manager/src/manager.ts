@@ -4,9 +4,8 @@
 // an error (with back-off) and every resync period.
 
 import { certificateInfo, decodeSecretData, externalSecretKeys, splitCertificates } from '@kruise-ts/certs';
-import { ConflictError, type KubeClient, NotFoundError } from '@kruise-ts/runtime';
+import { ConflictError, type KubeClient, NotFoundError, resources } from '@kruise-ts/runtime';
 import type { Logger } from '@kruise-ts/telemetry';
-import { CoreV1Api, type V1Secret } from '@kubernetes/client-node';
 import { injectCaBundle } from './inject.ts';
 import { applyStep } from './materialize.ts';
 import type { CertManagerMetrics } from './metrics.ts';
@@ -36,6 +35,18 @@ export interface SyncLoop {
   stop(): Promise<void>;
 }
 
+interface V1Secret {
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    uid?: string;
+    resourceVersion?: string;
+    annotations?: Record<string, string>;
+  };
+  type?: string;
+  data?: Record<string, string>;
+}
+
 const ownAnnotations = new Set<string>([
   annotations.phase,
   annotations.phaseUntil,
@@ -44,7 +55,7 @@ const ownAnnotations = new Set<string>([
 
 export function startSyncLoop(deps: CertManagerDeps): SyncLoop {
   const { kube, settings, logger, metrics } = deps;
-  const core = kube.api(CoreV1Api);
+  const secrets = kube.resource<V1Secret>(resources.secrets);
   let pending = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -64,7 +75,7 @@ export function startSyncLoop(deps: CertManagerDeps): SyncLoop {
 
   const readSecret = async (): Promise<V1Secret | undefined> => {
     try {
-      return await core.readNamespacedSecret({ name: settings.secretName, namespace: settings.namespace });
+      return await secrets.get({ name: settings.secretName, namespace: settings.namespace });
     } catch (err) {
       if (err instanceof NotFoundError) return undefined;
       throw err;
@@ -74,7 +85,7 @@ export function startSyncLoop(deps: CertManagerDeps): SyncLoop {
   const writeSecret = async (existing: V1Secret | undefined, state: CertState): Promise<V1Secret> => {
     const content = secretContent(state);
     if (existing === undefined) {
-      return core.createNamespacedSecret({
+      return secrets.create({
         namespace: settings.namespace,
         body: {
           metadata: {
@@ -90,7 +101,7 @@ export function startSyncLoop(deps: CertManagerDeps): SyncLoop {
     const kept = Object.entries(existing.metadata?.annotations ?? {}).filter(
       ([key]) => !ownAnnotations.has(key),
     );
-    return core.replaceNamespacedSecret({
+    return secrets.replace({
       name: settings.secretName,
       namespace: settings.namespace,
       body: {

@@ -79,7 +79,7 @@ export async function startCertManager(
 
   const ns = encodeURIComponent(settings.namespace);
   const triggers = startTriggers(
-    kube.kubeConfig,
+    kube,
     [
       { path: `/api/v1/namespaces/${ns}/secrets`, fieldSelector: `metadata.name=${settings.secretName}` },
       {

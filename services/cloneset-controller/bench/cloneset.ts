@@ -13,8 +13,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { KubeClient } from '@kruise-ts/runtime';
-import { CoreV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { KubeClient, resources } from '@kruise-ts/runtime';
+import type { V1Pod } from '@kubernetes/client-node';
 import {
   type CloneSet,
   cloneSetObject,
@@ -179,10 +179,13 @@ try {
 
   // The raw ceiling: N bare pods, the same template, the same limits, the same proxy.
   const rawNs = await h.namespace('raw');
-  const rawKc = new KubeConfig();
-  rawKc.loadFromFile(proxyKubeconfig);
-  const raw = new KubeClient({ kubeConfig: rawKc, qps: QPS, burst: BURST, userAgent: 'bench-raw' });
-  const core = raw.api(CoreV1Api);
+  const raw = new KubeClient({
+    kubeconfigPath: proxyKubeconfig,
+    qps: QPS,
+    burst: BURST,
+    userAgent: 'bench-raw',
+  });
+  const pods = raw.resource<V1Pod>(resources.pods);
   const body = (i: number): V1Pod => ({
     metadata: { name: `raw-${i}`, labels: { app: 'raw' } },
     spec: { containers: [{ name: 'main', image: IMAGES[0] }] },
@@ -193,7 +196,7 @@ try {
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < N) {
         const i = next++;
-        await core.createNamespacedPod({ namespace: rawNs, body: body(i) });
+        await pods.create({ namespace: rawNs, body: body(i) });
       }
     }),
   );

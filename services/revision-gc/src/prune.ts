@@ -1,6 +1,6 @@
 // One workload's pruning decision from the cache: which of its revisions are in use and which go.
 import { type ControllerRevision, isAtRevision, revisionsToPrune } from '@kruise-ts/core';
-import type { KubernetesObject } from '@kubernetes/client-node';
+import type { KubernetesObject } from '@kruise-ts/runtime';
 import type { WorkloadKind } from './workload-kinds.ts';
 
 export interface PruneInput {

@@ -16,7 +16,6 @@ import {
   typedKind,
 } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
-import { AppsV1Api } from '@kubernetes/client-node';
 import type { RevisionGcConfig } from './config.ts';
 import { revisionsToDelete } from './prune.ts';
 import { revisionGcKeysFor } from './triggers.ts';
@@ -55,7 +54,7 @@ export async function startRevisionGc(
     shared: deps.shared,
   });
   const { health, bus, kube } = connections;
-  const apps = kube.api(AppsV1Api);
+  const revisionApi = kube.resource<object>(CONTROLLER_REVISION);
   const controllers: PartitionedController[] = [];
   const stopControllers = async () => {
     for (const c of controllers) await c.stop();
@@ -98,7 +97,7 @@ export async function startRevisionGc(
               // uid and resourceVersion: a revision a rollback renumbered (or recreated) since is kept.
               const deleted = await deleteExactly(
                 revision,
-                (body) => apps.deleteNamespacedControllerRevision({ namespace, name: revisionName, body }),
+                (body) => revisionApi.delete({ namespace, name: revisionName, body }),
                 { resourceVersion: true },
               );
               if (deleted) log?.info({ revision: revisionName }, 'pruned ControllerRevision');

@@ -1,7 +1,7 @@
 // The workload kinds whose ControllerRevisions revision-gc prunes. A kind plugs in by saying where its history
 // limit is and which revisions its status pins; pods are matched by the controller-revision-hash label.
 import { CLONESET, STATEFULSET } from '@kruise-ts/kube';
-import type { KubernetesObject } from '@kubernetes/client-node';
+import type { KubernetesObject } from '@kruise-ts/runtime';
 
 export interface WorkloadKind {
   group: string;

@@ -6,38 +6,24 @@
 import { hostname } from 'node:os';
 import type { SidecarSetStatus } from '@kruise-ts/api';
 import type { ControllerRevision, ResourceVersionExpectations } from '@kruise-ts/core';
-import { asClientBody, plain } from '@kruise-ts/kube';
+import { CONTROLLER_REVISION, POD, plain, SIDECARSET } from '@kruise-ts/kube';
 import {
   deleteExactly,
   EventRecorder,
   type EventType,
   involvedObject,
   type KubeClient,
+  type ResourceClient,
   retryOnConflict,
 } from '@kruise-ts/runtime';
 import type { Pod, PodCondition, SidecarSet } from '@kruise-ts/sidecarset';
 import type { Logger } from '@kruise-ts/telemetry';
-import {
-  AppsV1Api,
-  CoreV1Api,
-  CustomObjectsApi,
-  PatchStrategy,
-  setHeaderOptions,
-  type V1ControllerRevision,
-} from '@kubernetes/client-node';
 import fastJsonPatch from 'fast-json-patch';
-import { SIDECARSET_RESOURCE } from './kinds.ts';
-
-/** client-node turns timestamps into Date objects; the decisions read the JSON form. */
-
-const strategic = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
-const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
-const jsonPatch = setHeaderOptions('Content-Type', PatchStrategy.JsonPatch);
 
 export class KubeWriter {
-  readonly #core: CoreV1Api;
-  readonly #apps: AppsV1Api;
-  readonly #custom: CustomObjectsApi;
+  readonly #pods: ResourceClient<Pod>;
+  readonly #revisions: ResourceClient<ControllerRevision>;
+  readonly #sidecarSets: ResourceClient<SidecarSet>;
   readonly #fence: () => void;
   readonly #versions: ResourceVersionExpectations;
   readonly #events: EventRecorder;
@@ -50,9 +36,9 @@ export class KubeWriter {
     instance?: string;
     logger?: Logger;
   }) {
-    this.#core = o.kube.api(CoreV1Api);
-    this.#apps = o.kube.api(AppsV1Api);
-    this.#custom = o.kube.api(CustomObjectsApi);
+    this.#pods = o.kube.resource<Pod>(POD);
+    this.#revisions = o.kube.resource<ControllerRevision>(CONTROLLER_REVISION);
+    this.#sidecarSets = o.kube.resource<SidecarSet>(SIDECARSET);
     this.#fence = o.fence;
     this.#versions = o.versions;
     // Kruise's manager records as "sidecarset-controller" (pkg/controller/sidecarset/sidecarset_controller.go).
@@ -101,7 +87,7 @@ export class KubeWriter {
     let attempt = 0;
     return retryOnConflict(async () => {
       if (attempt++ > 0) {
-        base = plain<Pod>(await this.#core.readNamespacedPod({ namespace, name }));
+        base = await this.#pods.get({ namespace, name });
         if (base.metadata.uid !== pod.metadata.uid) return undefined;
       }
       const desired = mutate(base);
@@ -114,7 +100,7 @@ export class KubeWriter {
         ...ops,
       ];
       this.#fence();
-      const written = plain<Pod>(await this.#core.patchNamespacedPod({ namespace, name, body }, jsonPatch));
+      const written = await this.#pods.patch({ namespace, name, type: 'json', patch: body });
       return this.#expect(written);
     });
   }
@@ -122,44 +108,32 @@ export class KubeWriter {
   /** Merges the condition (by type) into the pod's status. */
   async patchPodCondition(pod: Pod, condition: PodCondition): Promise<Pod> {
     this.#fence();
-    const written = plain<Pod>(
-      await this.#core.patchNamespacedPodStatus(
-        {
-          namespace: pod.metadata.namespace ?? '',
-          name: pod.metadata.name ?? '',
-          body: { status: { conditions: [condition] } },
-        },
-        strategic,
-      ),
-    );
+    const written = await this.#pods.patchStatus({
+      namespace: pod.metadata.namespace ?? '',
+      name: pod.metadata.name ?? '',
+      type: 'strategic',
+      patch: { status: { conditions: [condition] } },
+    });
     return this.#expect(written);
   }
 
   async writeStatus(name: string, status: Required<SidecarSetStatus>): Promise<void> {
     this.#fence();
-    await this.#custom.patchClusterCustomObjectStatus(
-      { ...SIDECARSET_RESOURCE, name, body: { status } },
-      merge,
-    );
+    await this.#sidecarSets.patchStatus({ name, type: 'merge', patch: { status } });
   }
 
   async createRevision(revision: ControllerRevision): Promise<ControllerRevision> {
     this.#fence();
-    return plain(
-      await this.#apps.createNamespacedControllerRevision({
-        namespace: revision.metadata.namespace ?? '',
-        body: asClientBody<V1ControllerRevision>(revision),
-      }),
-    );
+    return this.#revisions.create({ namespace: revision.metadata.namespace ?? '', body: revision });
   }
 
   async readRevision(namespace: string, name: string): Promise<ControllerRevision> {
-    return plain(await this.#apps.readNamespacedControllerRevision({ namespace, name }));
+    return this.#revisions.get({ namespace, name });
   }
 
   async patchRevision(namespace: string, name: string, body: object): Promise<ControllerRevision> {
     this.#fence();
-    return plain(await this.#apps.patchNamespacedControllerRevision({ namespace, name, body }, merge));
+    return this.#revisions.patch({ namespace, name, type: 'merge', patch: body });
   }
 
   /** Deletes exactly this revision as decided on (uid and resourceVersion); false when gone or changed. */
@@ -167,12 +141,7 @@ export class KubeWriter {
     this.#fence();
     return deleteExactly(
       revision,
-      (body) =>
-        this.#apps.deleteNamespacedControllerRevision({
-          namespace,
-          name: revision.metadata.name ?? '',
-          body,
-        }),
+      (body) => this.#revisions.delete({ namespace, name: revision.metadata.name ?? '', body }),
       { resourceVersion: true },
     );
   }

@@ -1,7 +1,8 @@
 // Raw list and watch against the apiserver, authenticated from a kubeconfig. We stream watch events
-// ourselves (rather than through client-node's informer) because the watcher needs what the informer hides:
-// bookmarks, the 410 Gone signal, its own stall detection, and the exact resourceVersion to resume from.
-import { HttpMethod, type KubeConfig, RequestContext } from '@kubernetes/client-node';
+// ourselves (rather than through an informer) because the watcher needs what an informer hides: bookmarks,
+// the 410 Gone signal, its own stall detection, and the exact resourceVersion to resume from. Not through the
+// KubeClient either: no client-side rate limit or per-call span on the one long-lived stream per kind.
+import type { ClusterConnection } from '@kruise-ts/runtime';
 import { type Dispatcher, request } from 'undici';
 import { collectionPath, type WatchedResource } from './kinds.ts';
 import { type KubeObject, type WatchEvent, watchEventsFromChunks } from './watch-events.ts';
@@ -73,16 +74,12 @@ export interface ApiserverSource extends ResourceSource {
   close(): Promise<void>;
 }
 
-export function apiserverSource(kc: KubeConfig, options: ApiserverSourceOptions = {}): ApiserverSource {
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) throw new Error('kubeconfig has no current cluster');
-  const server = cluster.server.replace(/\/+$/, '');
+export function apiserverSource(
+  connection: ClusterConnection,
+  options: ApiserverSourceOptions = {},
+): ApiserverSource {
+  const server = connection.server;
   const listTimeoutMs = options.listTimeoutMs ?? 60_000;
-  // client-node builds a new undici Agent (a connection pool) on every authentication; keeping the first
-  // one lets list pages and watches share connections. Headers are re-applied per request so rotating
-  // credentials (exec plugins, token files) keep working.
-  let dispatcher: Dispatcher | undefined;
-  let dispatcherKnown = false;
   let closed: Promise<void> | undefined;
 
   async function get(
@@ -93,20 +90,12 @@ export function apiserverSource(kc: KubeConfig, options: ApiserverSourceOptions 
   ): Promise<Dispatcher.ResponseData> {
     const url = new URL(server + path);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    const ctx = new RequestContext(url.toString(), HttpMethod.GET);
-    await kc.applySecurityAuthentication(ctx);
-    const fresh = ctx.getDispatcher() as Dispatcher | undefined;
-    if (!dispatcherKnown) {
-      dispatcher = fresh;
-      dispatcherKnown = true;
-    } else if (fresh !== undefined && fresh !== dispatcher) {
-      await fresh.close();
-    }
     try {
+      // The token is added per request: a rotating service-account token keeps working.
       return await request(url, {
         method: 'GET',
-        headers: { ...ctx.getHeaders(), accept: 'application/json' },
-        ...(dispatcher ? { dispatcher } : {}),
+        headers: connection.withAuth({ accept: 'application/json' }),
+        dispatcher: connection.dispatcher,
         ...(signal ? { signal } : {}),
         // A watch is idle between events by design; stall detection bounds it instead of a body timeout.
         ...(watch ? { bodyTimeout: 0 } : {}),
@@ -175,7 +164,7 @@ export function apiserverSource(kc: KubeConfig, options: ApiserverSourceOptions 
     },
 
     close() {
-      closed ??= dispatcher?.close() ?? Promise.resolve();
+      closed ??= connection.close();
       return closed;
     },
   };

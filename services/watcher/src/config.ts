@@ -4,7 +4,7 @@ import { ConfigError, type Env, SettingsReader } from '@kruise-ts/runtime';
 import { resourceId, type WatchedResource, watchedResources } from './kinds.ts';
 
 export interface WatcherConfig {
-  /** undefined: client-node's default (in-cluster service account, else ~/.kube/config). */
+  /** undefined: the default loading rules ($KUBECONFIG, in-cluster service account, else ~/.kube/config). */
   kubeconfigPath: string | undefined;
   natsUrl: string;
   busPrefix: string;

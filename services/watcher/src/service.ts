@@ -1,9 +1,14 @@
 // The running watcher: bus connection, the mirror of every watched kind, and its health/metrics server. Stop
 // order: stop watching and let queued publishes land, close the bus, the apiserver source, then the server.
 import { connectBus, ensureBusSettings, ensureStream, topology } from '@kruise-ts/bus';
-import { currentBuild, packageVersion, type SharedProcessParts } from '@kruise-ts/runtime';
+import {
+  ClusterConnection,
+  currentBuild,
+  loadClusterConfig,
+  packageVersion,
+  type SharedProcessParts,
+} from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
-import { KubeConfig } from '@kubernetes/client-node';
 import { apiserverSource } from './apiserver-stream.ts';
 import type { WatcherConfig } from './config.ts';
 import { startHttpServer } from './http-server.ts';
@@ -23,10 +28,9 @@ export async function startWatcherService(
   deps: { logger: Logger; registry: Registry; shared?: SharedProcessParts | undefined },
 ): Promise<{ stop(): Promise<void> }> {
   const { logger, registry, shared } = deps;
-  const kc = new KubeConfig();
-  if (config.kubeconfigPath) kc.loadFromFile(config.kubeconfigPath);
-  else kc.loadFromDefault();
-  const source = apiserverSource(kc);
+  const source = apiserverSource(
+    new ClusterConnection(loadClusterConfig(config.kubeconfigPath || undefined)),
+  );
 
   // In a process of several parts the bus is the process's (its view's close() leaves it open).
   const bus =

@@ -5,10 +5,10 @@
 
 import { readFile, watch } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createSecureContext } from 'node:tls';
 import { decodeSecretData, servingPairOf } from '@kruise-ts/certs';
-import { type KubeClient, NotFoundError } from '@kruise-ts/runtime';
-import { CoreV1Api, Watch } from '@kubernetes/client-node';
+import { type KubeClient, NotFoundError, resources } from '@kruise-ts/runtime';
 import type { ServingPair } from './app.ts';
 
 export interface CertSource {
@@ -62,10 +62,10 @@ export function secretCertSource(
   options: { kube: KubeClient; namespace: string; name: string; pollMs: number },
   events: CertSourceEvents,
 ): CertSource {
-  const core = options.kube.api(CoreV1Api);
+  const secrets = options.kube.resource<{ data?: Record<string, string> }>(resources.secrets);
   const read = async () => {
     try {
-      const secret = await core.readNamespacedSecret({ name: options.name, namespace: options.namespace });
+      const secret = await secrets.get({ name: options.name, namespace: options.namespace });
       return servingPairOf(decodeSecretData(secret.data));
     } catch (err) {
       if (err instanceof NotFoundError) return undefined;
@@ -73,40 +73,33 @@ export function secretCertSource(
     }
   };
   const base = source(read, events, options.pollMs);
-  let stopped = false;
-  let abort: AbortController | undefined;
-  const watcher = new Watch(options.kube.kubeConfig);
-  const run = () => {
-    if (stopped) return;
-    watcher
-      .watch(
-        `/api/v1/namespaces/${encodeURIComponent(options.namespace)}/secrets`,
-        { fieldSelector: `metadata.name=${options.name}`, timeoutSeconds: 25 },
-        (type: string) => {
-          if (type === 'ADDED' || type === 'MODIFIED') void base.reload('watch');
-        },
-        () => {
-          if (!stopped) setTimeout(run, 1000).unref();
-        },
-      )
-      .then(
-        (a) => {
-          abort = a;
-          if (stopped) a.abort();
-        },
-        () => {
-          if (!stopped) setTimeout(run, 1000).unref();
-        },
-      );
+  const stop = new AbortController();
+  // Any change of the Secret reloads; a watch that ends (timeout, error) starts again a second later.
+  const run = async () => {
+    while (!stop.signal.aborted) {
+      try {
+        const events = secrets.watch({
+          namespace: options.namespace,
+          fieldSelector: `metadata.name=${options.name}`,
+          timeoutSeconds: 300,
+          signal: stop.signal,
+        });
+        for await (const event of events) {
+          if (event.type === 'ADDED' || event.type === 'MODIFIED') void base.reload('watch');
+        }
+      } catch {
+        // Polling covers the gap; the watch is only a faster trigger.
+      }
+      await sleep(1000, undefined, { signal: stop.signal, ref: false }).catch(() => {});
+    }
   };
-  run();
+  void run();
   void base.reload('start');
   return {
     current: base.current,
     reload: base.reload,
     stop() {
-      stopped = true;
-      abort?.abort();
+      stop.abort();
       base.stopPolling();
     },
   };

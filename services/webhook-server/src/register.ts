@@ -1,11 +1,10 @@
 // Create-or-update of the webhook configurations (URL mode for local runs and tests). A caBundle already injected
 // by cert-manager is kept when the generated object has none, so registering never breaks admission.
 
-import { type KubeClient, NotFoundError, retryOnConflict } from '@kruise-ts/runtime';
-import {
-  AdmissionregistrationV1Api,
-  type V1MutatingWebhookConfiguration,
-  type V1ValidatingWebhookConfiguration,
+import { type KubeClient, NotFoundError, resources, retryOnConflict } from '@kruise-ts/runtime';
+import type {
+  V1MutatingWebhookConfiguration,
+  V1ValidatingWebhookConfiguration,
 } from '@kubernetes/client-node';
 
 type Config = V1MutatingWebhookConfiguration | V1ValidatingWebhookConfiguration;
@@ -26,30 +25,25 @@ export async function applyWebhookConfigurations(
   kube: KubeClient,
   configs: { mutating: V1MutatingWebhookConfiguration; validating: V1ValidatingWebhookConfiguration },
 ): Promise<void> {
-  const api = kube.api(AdmissionregistrationV1Api);
+  const mutating = kube.resource<V1MutatingWebhookConfiguration>(resources.mutatingWebhookConfigurations);
+  const validating = kube.resource<V1ValidatingWebhookConfiguration>(
+    resources.validatingWebhookConfigurations,
+  );
   const mName = configs.mutating.metadata?.name ?? '';
   const vName = configs.validating.metadata?.name ?? '';
   await retryOnConflict(async () => {
-    const existing = await api
-      .readMutatingWebhookConfiguration({ name: mName })
+    const existing = await mutating
+      .get({ name: mName })
       .catch((err: unknown) => (err instanceof NotFoundError ? undefined : Promise.reject(err)));
-    if (existing === undefined) await api.createMutatingWebhookConfiguration({ body: configs.mutating });
-    else
-      await api.replaceMutatingWebhookConfiguration({
-        name: mName,
-        body: keepBundles(configs.mutating, existing),
-      });
+    if (existing === undefined) await mutating.create({ body: configs.mutating });
+    else await mutating.replace({ name: mName, body: keepBundles(configs.mutating, existing) });
   });
   await retryOnConflict(async () => {
-    const existing = await api
-      .readValidatingWebhookConfiguration({ name: vName })
+    const existing = await validating
+      .get({ name: vName })
       .catch((err: unknown) => (err instanceof NotFoundError ? undefined : Promise.reject(err)));
-    if (existing === undefined) await api.createValidatingWebhookConfiguration({ body: configs.validating });
-    else
-      await api.replaceValidatingWebhookConfiguration({
-        name: vName,
-        body: keepBundles(configs.validating, existing),
-      });
+    if (existing === undefined) await validating.create({ body: configs.validating });
+    else await validating.replace({ name: vName, body: keepBundles(configs.validating, existing) });
   });
 }
 
@@ -57,8 +51,13 @@ export async function deleteWebhookConfigurations(
   kube: KubeClient,
   names: { mutating: string; validating: string },
 ) {
-  const api = kube.api(AdmissionregistrationV1Api);
   const ignoreMissing = (err: unknown) => (err instanceof NotFoundError ? undefined : Promise.reject(err));
-  await api.deleteMutatingWebhookConfiguration({ name: names.mutating }).catch(ignoreMissing);
-  await api.deleteValidatingWebhookConfiguration({ name: names.validating }).catch(ignoreMissing);
+  await kube
+    .resource<object>(resources.mutatingWebhookConfigurations)
+    .delete({ name: names.mutating })
+    .catch(ignoreMissing);
+  await kube
+    .resource<object>(resources.validatingWebhookConfigurations)
+    .delete({ name: names.validating })
+    .catch(ignoreMissing);
 }

@@ -7,10 +7,10 @@ import {
   KubeClient,
   NotFoundError,
   openHealthServer,
+  resources,
   type SharedProcessParts,
 } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
-import { CoreV1Api } from '@kubernetes/client-node';
 import { apiserverReader } from './admission/cluster-reader.ts';
 import { buildWebhookApp, type ServingPair, type WebhookApp } from './app.ts';
 import { type CertEventSubscription, subscribeCertificateRotated } from './cert-events.ts';
@@ -277,7 +277,7 @@ export async function startWebhookServer(
     await health.close();
     throw new Error(`no serving certificate within ${timeout} ms`);
   }
-  const core = kube?.api(CoreV1Api);
+  const namespaces = kube?.resource<{ metadata?: { labels?: Record<string, string> } }>(resources.namespaces);
   app = buildWebhookApp({
     pair: first,
     metrics,
@@ -292,14 +292,14 @@ export async function startWebhookServer(
           ),
         }
       : {}),
-    ...(settings.nats !== undefined && kube !== undefined && core !== undefined
+    ...(settings.nats !== undefined && kube !== undefined && namespaces !== undefined
       ? {
           mutatePod: podInjector({
             sidecarSets: source,
             revisions: apiserverRevisions(kube, settings.namespace),
             readNamespaceLabels: async (name) => {
               try {
-                return (await core.readNamespace({ name })).metadata?.labels ?? {};
+                return (await namespaces.get({ name })).metadata?.labels ?? {};
               } catch (err) {
                 if (err instanceof NotFoundError) return undefined;
                 throw err;

@@ -17,14 +17,21 @@ import {
   type PartitionedFeed,
   partitionOf,
 } from '@kruise-ts/bus';
+import type { ObjectMeta } from '@kruise-ts/core';
 import {
   isResourceVersionOlder,
   type KindInfo,
   type LabelSelector,
   labelSelectorAsSelector,
 } from '@kruise-ts/kube';
-import type { KubernetesObject } from '@kubernetes/client-node';
 import type { Context } from '@opentelemetry/api';
+
+/** The default type of an object read from the cache: any Kubernetes object, as the apiserver's JSON. */
+export interface KubernetesObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+}
 
 /**
  * A kind with the type of its objects. The cache holds JSON the watcher read from the apiserver; the type is

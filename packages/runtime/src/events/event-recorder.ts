@@ -3,8 +3,9 @@
 // component; a repeat of the same reason and message bumps `count` and `lastTimestamp` of the earlier Event
 // instead (client-go's correlator). Recording never fails a reconcile.
 import type { Logger } from '@kruise-ts/telemetry';
-import { CoreV1Api, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import type { KubeClient } from '../kube/client.ts';
+import type { ResourceClient } from '../kube/resource.ts';
+import { resources } from '../kube/resources.ts';
 
 export type EventType = 'Normal' | 'Warning';
 
@@ -54,7 +55,7 @@ export interface EventRecorderOptions {
 }
 
 export class EventRecorder {
-  readonly #core: CoreV1Api;
+  readonly #events: ResourceClient<object>;
   readonly #o: EventRecorderOptions;
   readonly #now: () => number;
   readonly #seen = new Map<string, Seen>();
@@ -63,7 +64,7 @@ export class EventRecorder {
 
   constructor(options: EventRecorderOptions) {
     this.#o = options;
-    this.#core = options.kube.api(CoreV1Api);
+    this.#events = options.kube.resource<object>(resources.events);
     this.#now = options.now ?? Date.now;
   }
 
@@ -98,16 +99,18 @@ export class EventRecorder {
     if (seen !== undefined && now - seen.at < (this.#o.aggregateWindowMs ?? 600_000)) {
       seen.count++;
       seen.at = now;
-      await this.#core.patchNamespacedEvent(
-        { namespace, name: seen.name, body: { count: seen.count, lastTimestamp: timestamp } },
-        setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-      );
+      await this.#events.patch({
+        namespace,
+        name: seen.name,
+        type: 'merge',
+        patch: { count: seen.count, lastTimestamp: timestamp },
+      });
       return;
     }
     // client-go names events <object>.<unix nanos in hex>; a sequence number keeps names unique within a ms.
     const name = `${on.name}.${(BigInt(now) * 1_000_000n + BigInt(this.#seq++ % 1_000_000)).toString(16)}`;
     this.#remember(key, { name, count: 1, at: now });
-    await this.#core.createNamespacedEvent({
+    await this.#events.create({
       namespace,
       body: {
         metadata: { name, namespace },
@@ -123,8 +126,8 @@ export class EventRecorder {
         reason,
         message,
         count: 1,
-        firstTimestamp: new Date(now),
-        lastTimestamp: new Date(now),
+        firstTimestamp: timestamp,
+        lastTimestamp: timestamp,
         source: { component: this.#o.component },
         reportingComponent: this.#o.component,
         reportingInstance: this.#o.reportingInstance,

@@ -1,7 +1,6 @@
 // apiserver failures as typed errors, after k8s.io/apimachinery/pkg/api/errors: the Status reason decides the
 // type (the HTTP code when there is no reason), the Status and its causes (with field paths) are kept, and the
-// client library's exception stays attached as `cause`.
-import { ApiException } from '@kubernetes/client-node';
+// HTTP answer stays attached as `cause`.
 
 /** One reason a request failed, e.g. a validation error on `metadata.name`. */
 export interface StatusCause {
@@ -135,7 +134,8 @@ const byCode: Record<number, KubeErrorClass> = {
   504: ServerTimeoutError,
 };
 
-function parseStatus(body: unknown): KubeStatus | undefined {
+/** The Status in an error body (JSON text, a Buffer or already parsed); text that is not JSON is the message. */
+export function parseStatus(body: unknown): KubeStatus | undefined {
   let value = body;
   if (Buffer.isBuffer(value)) value = value.toString('utf8');
   if (typeof value === 'string') {
@@ -158,15 +158,43 @@ export function kubeErrorFromStatus(init: KubeErrorInit): KubeApiError {
   return new ErrorClass(init);
 }
 
+/** The HTTP answer behind a typed error (its `cause`): status code, headers and body as received. */
+export class KubeHttpError extends Error {
+  readonly code: number;
+  readonly headers: Record<string, string>;
+  readonly body: unknown;
+  constructor(request: string, response: { status: number; headers: Record<string, string>; body: unknown }) {
+    super(`${request}: HTTP ${response.status}`);
+    this.name = 'KubeHttpError';
+    this.code = response.status;
+    this.headers = response.headers;
+    this.body = response.body;
+  }
+}
+
+/** An error that carries an HTTP answer: a KubeHttpError, or another client's exception of the same shape. */
+interface HttpAnswer {
+  code: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+function isHttpAnswer(err: unknown): err is Error & HttpAnswer {
+  return err instanceof Error && typeof (err as Partial<HttpAnswer>).code === 'number' && 'body' in err;
+}
+
 /**
- * Maps a client-node ApiException to its typed error; anything else (network failures, missing parameters)
- * comes back unchanged.
+ * Maps an error carrying an HTTP answer (status code and body) to its typed error; anything else (network
+ * failures, aborts) comes back unchanged.
  */
 export function toKubeError(err: unknown, operation?: string): unknown {
-  if (err instanceof KubeApiError || !(err instanceof ApiException)) return err;
-  const exception = err as ApiException<unknown>;
-  const status = parseStatus(exception.body);
-  const init: KubeErrorInit = { code: exception.code, cause: err, headers: exception.headers };
+  if (err instanceof KubeApiError || !isHttpAnswer(err)) return err;
+  const status = parseStatus(err.body);
+  const init: KubeErrorInit = {
+    code: err.code,
+    cause: err,
+    ...(err.headers ? { headers: err.headers } : {}),
+  };
   if (status !== undefined) init.status = status;
   if (operation !== undefined) init.operation = operation;
   return kubeErrorFromStatus(init);

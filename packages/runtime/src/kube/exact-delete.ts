@@ -5,9 +5,9 @@
 // resourceVersion too where any later change of the same object could invalidate the decision (a revision
 // a rollback just renumbered, a PVC re-owned since). The apiserver answers a failed precondition with 409
 // Conflict; for the caller that means "the object decided on is gone", like a 404.
-import type { V1DeleteOptions } from '@kubernetes/client-node';
 import { DeleteSkippedError } from './delete-recheck.ts';
 import { ConflictError, NotFoundError } from './errors.ts';
+import type { DeleteOptions } from './request.ts';
 
 export interface DeleteTarget {
   metadata?: { name?: string; namespace?: string; uid?: string; resourceVersion?: string };
@@ -21,7 +21,7 @@ export interface ExactDeleteOptions {
 }
 
 /** The delete body for this object: uid (and resourceVersion if asked) preconditions. Throws without a uid. */
-export function exactDeleteBody(target: DeleteTarget, options: ExactDeleteOptions = {}): V1DeleteOptions {
+export function exactDeleteBody(target: DeleteTarget, options: ExactDeleteOptions = {}): DeleteOptions {
   const meta = target.metadata ?? {};
   if (meta.uid === undefined || meta.uid === '') {
     throw new Error(
@@ -68,7 +68,7 @@ export function isDeleteTargetGone(err: unknown): boolean {
  */
 export async function deleteExactly(
   target: DeleteTarget,
-  send: (body: V1DeleteOptions) => Promise<unknown>,
+  send: (body: DeleteOptions) => Promise<unknown>,
   options: ExactDeleteOptions = {},
 ): Promise<boolean> {
   const body = exactDeleteBody(target, options);

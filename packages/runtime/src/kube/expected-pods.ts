@@ -2,9 +2,10 @@
 // write, behind the partition fence, and lowered again when the write fails, so the next reconcile neither waits
 // for an event that will never come nor acts before the cache caught up.
 import type { ScaleExpectations } from '@kruise-ts/core';
-import { CoreV1Api, type V1Pod } from '@kubernetes/client-node';
 import type { KubeClient } from './client.ts';
 import { deleteExactly } from './exact-delete.ts';
+import type { KubeObjectLike } from './resource.ts';
+import { resources } from './resources.ts';
 
 export interface ExpectedPodWrites {
   kube: KubeClient;
@@ -16,16 +17,15 @@ export interface ExpectedPodWrites {
 }
 
 /** Creates the pod; `expectAs` is the name the create is expected under (the pod name, or e.g. a node). */
-export async function createPodExpected(
+export async function createPodExpected<R extends object = KubeObjectLike>(
   o: ExpectedPodWrites,
-  pod: unknown,
+  pod: object,
   expectAs: string,
-): Promise<V1Pod> {
+): Promise<R> {
   o.fence();
   o.scale.expect(o.key, 'create', expectAs);
   try {
-    // Callers' schema types and client-node's describe the same JSON; only their optionality differs.
-    return await o.kube.api(CoreV1Api).createNamespacedPod({ namespace: o.namespace, body: pod as V1Pod });
+    return (await o.kube.resource<object>(resources.pods).create({ namespace: o.namespace, body: pod })) as R;
   } catch (err) {
     o.scale.observe(o.key, 'create', expectAs);
     throw err;
@@ -45,7 +45,7 @@ export async function deletePodExpected(
   o.scale.expect(o.key, 'delete', name);
   try {
     const deleted = await deleteExactly(pod, (body) =>
-      o.kube.api(CoreV1Api).deleteNamespacedPod({ namespace: o.namespace, name, body }),
+      o.kube.resource<object>(resources.pods).delete({ namespace: o.namespace, name, body }),
     );
     // Gone already, or replaced under the same name: no delete event will answer this decision.
     if (!deleted) o.scale.observe(o.key, 'delete', name);

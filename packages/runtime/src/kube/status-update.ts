@@ -1,6 +1,5 @@
 // Kruise's status updater for custom resources: UpdateStatus with the whole status on the object as cached,
 // and after a conflict on a fresh read — the status is the controller's alone, so its view always wins.
-import { CustomObjectsApi } from '@kubernetes/client-node';
 import type { KubeClient } from './client.ts';
 import { retryOnConflict } from './retry.ts';
 
@@ -24,19 +23,14 @@ export interface StatusUpdate<T> {
 export async function updateCustomStatus<T extends { metadata?: { name?: string } }>(
   o: StatusUpdate<T>,
 ): Promise<T> {
-  const custom = o.kube.api(CustomObjectsApi);
-  const { resource, namespace } = o;
+  const api = o.kube.resource<T>({ ...o.resource, namespaced: true });
+  const { namespace } = o;
   const name = o.object.metadata?.name ?? '';
   let base: T = o.object;
   let attempt = 0;
   return retryOnConflict(async () => {
-    if (attempt++ > 0) base = (await custom.getNamespacedCustomObject({ ...resource, namespace, name })) as T;
+    if (attempt++ > 0) base = await api.get({ namespace, name });
     o.fence();
-    return (await custom.replaceNamespacedCustomObjectStatus({
-      ...resource,
-      namespace,
-      name,
-      body: { ...base, status: o.status },
-    })) as T;
+    return api.replaceStatus({ namespace, name, body: { ...base, status: o.status } });
   });
 }

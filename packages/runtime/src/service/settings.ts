@@ -26,7 +26,7 @@ export function envInt(
 
 /** What every process on the bus reads: the kube-apiserver and the bus it talks to, its lease member id, its server. */
 export interface ProcessSettings {
-  /** undefined: client-node's default loading rules (in-cluster, then ~/.kube/config). */
+  /** undefined: the default loading rules ($KUBECONFIG, in-cluster, then ~/.kube/config; kube/kubeconfig.ts). */
   kubeconfigPath: string | undefined;
   natsUrl: string;
   busPrefix: string;

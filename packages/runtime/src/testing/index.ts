@@ -2,4 +2,4 @@
 
 export { cacheChange, cachedObject } from './cache-objects.ts';
 export type { RecordedCall } from './recording-kube-client.ts';
-export { RecordingKubeClient, testWriterOptions } from './recording-kube-client.ts';
+export { offlineCluster, RecordingKubeClient, testWriterOptions } from './recording-kube-client.ts';

@@ -1,47 +1,46 @@
 // A KubeClient for the writers' unit tests: every API call is recorded instead of sent (no server, no traffic),
 // so a test asserts exactly which requests a writer makes — the preconditions of its deletes, say.
 import { ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
-import { createConfiguration, KubeConfig, ServerConfiguration } from '@kubernetes/client-node';
-import { type ApiClass, KubeClient } from '../kube/client.ts';
+import { KubeClient } from '../kube/client.ts';
+import type { ClusterConfig } from '../kube/kubeconfig.ts';
+import type { IncomingResponse, OutgoingRequest } from '../kube/request.ts';
+import { kubeRequestInfo, resourceLabel } from '../kube/request-info.ts';
 import type { WorkloadWriterOptions } from '../service/workload-controller.ts';
 
 export interface RecordedCall {
+  /** `<verb> <resource>`, e.g. `delete pods` or `update clonesets/status`. */
   method: string;
+  /** namespace, name, body and the query parameters that were set. */
   params: Record<string, unknown>;
 }
 
-// Never dialled: api() below answers every call itself.
+// Never dialled: send() below answers every call itself.
 const OFFLINE_SERVER = 'https://127.0.0.1:1';
 
-function offlineKubeConfig(): KubeConfig {
-  const kc = new KubeConfig();
-  kc.loadFromOptions({
-    clusters: [{ name: 'offline', server: OFFLINE_SERVER, skipTLSVerify: true }],
-    users: [{ name: 'offline' }],
-    contexts: [{ name: 'offline', cluster: 'offline', user: 'offline' }],
-    currentContext: 'offline',
-  });
-  return kc;
+/** A cluster config that is never dialled. */
+export function offlineCluster(): ClusterConfig {
+  return { server: OFFLINE_SERVER, insecureSkipTlsVerify: true, namespace: 'default', source: 'offline' };
 }
 
 export class RecordingKubeClient extends KubeClient {
   readonly calls: RecordedCall[] = [];
   readonly #listed: readonly object[];
-  readonly #configuration = createConfiguration({ baseServer: new ServerConfiguration(OFFLINE_SERVER, {}) });
 
   /** `listed`: the items every list call returns (none by default); any other call returns `{}`. */
   constructor(options: { listed?: readonly object[] } = {}) {
-    super({ kubeConfig: offlineKubeConfig() });
+    super({ cluster: offlineCluster(), qps: Infinity });
     this.#listed = options.listed ?? [];
   }
 
-  override api<T extends object>(apiClass: ApiClass<T>): T {
-    return new Proxy(new apiClass(this.#configuration), {
-      get: (_target, method) => async (params: Record<string, unknown>) => {
-        this.calls.push({ method: String(method), params });
-        return String(method).startsWith('list') ? { items: this.#listed } : {};
-      },
-    });
+  protected override async send(req: OutgoingRequest): Promise<IncomingResponse> {
+    const info = kubeRequestInfo(req.method, req.url.toString());
+    const params: Record<string, unknown> = {};
+    if (info.namespace !== '') params.namespace = info.namespace;
+    if (info.name !== '') params.name = info.name;
+    if (req.body !== undefined) params.body = req.body;
+    for (const [key, value] of req.url.searchParams) params[key] = value;
+    this.calls.push({ method: `${info.verb} ${resourceLabel(info)}`, params });
+    return { status: 200, headers: {}, body: info.verb === 'list' ? { items: this.#listed } : {} };
   }
 }
 

@@ -14,32 +14,40 @@ import {
   topology,
 } from '@kruise-ts/bus';
 import { acquireCluster, type ClusterLease, eventually } from '@kruise-ts/devcluster';
-import { CoreV1Api, type V1PersistentVolumeClaim } from '@kubernetes/client-node';
 import { Registry } from 'prom-client';
 import {
   DeleteSkippedError,
   deleteExactly,
   KubeClient,
   NotFoundError,
+  resources,
   splitKey,
   startPartitionedController,
 } from '../../src/index.ts';
 
 let cluster: ClusterLease;
-let admin: CoreV1Api;
+interface V1PersistentVolumeClaim {
+  metadata?: { name?: string; namespace?: string; uid?: string; resourceVersion?: string };
+  spec?: Record<string, unknown>;
+}
+let admin: KubeClient;
+const pvcs = (kube: KubeClient) => kube.resource<V1PersistentVolumeClaim>(resources.persistentVolumeClaims);
 let bus: Bus | undefined;
 const ns = `recheck-${randomBytes(3).toString('hex')}`;
 const pvcKind = { group: '', kind: 'PersistentVolumeClaim' };
 
 before(async () => {
   cluster = await acquireCluster();
-  admin = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 1000, burst: 1000 }).api(CoreV1Api);
-  await admin.createNamespace({ body: { metadata: { name: ns } } });
+  admin = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 1000, burst: 1000 });
+  await admin.resource<object>(resources.namespaces).create({ body: { metadata: { name: ns } } });
 });
 
 after(async () => {
   await bus?.close();
-  await admin?.deleteNamespace({ name: ns }).catch(() => {});
+  await admin
+    ?.resource<object>(resources.namespaces)
+    .delete({ name: ns })
+    .catch(() => {});
   await cluster?.release();
 });
 
@@ -50,7 +58,7 @@ const claim = (name: string): V1PersistentVolumeClaim => ({
 
 async function exists(name: string): Promise<boolean> {
   try {
-    await admin.readNamespacedPersistentVolumeClaim({ namespace: ns, name });
+    await pvcs(admin).get({ namespace: ns, name });
     return true;
   } catch (err) {
     if (err instanceof NotFoundError) return false;
@@ -59,13 +67,13 @@ async function exists(name: string): Promise<boolean> {
 }
 
 test('a PVC mounted by a pod the cache lacks is not deleted on a freshly acquired partition', async () => {
-  const used = await admin.createNamespacedPersistentVolumeClaim({ namespace: ns, body: claim('data-used') });
-  const unused = await admin.createNamespacedPersistentVolumeClaim({
+  const used = await pvcs(admin).create({ namespace: ns, body: claim('data-used') });
+  const unused = await pvcs(admin).create({
     namespace: ns,
     body: claim('data-unused'),
   });
   // The pod exists only in the apiserver: never published, so the cache cannot see it.
-  await admin.createNamespacedPod({
+  await admin.resource<object>(resources.pods).create({
     namespace: ns,
     body: {
       metadata: { name: 'web-0', namespace: ns },
@@ -97,7 +105,7 @@ test('a PVC mounted by a pod the cache lacks is not deleted on a freshly acquire
     });
   }
 
-  const core = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath }).api(CoreV1Api);
+  const core = pvcs(new KubeClient({ kubeconfigPath: cluster.kubeconfigPath }));
   const registry = new Registry();
   const outcomes: Array<{ name: string; result: boolean | string }> = [];
   const controller = await startPartitionedController({
@@ -120,11 +128,9 @@ test('a PVC mounted by a pod the cache lacks is not deleted on a freshly acquire
       if (cached === undefined) return;
       const pvc = cached.object;
       try {
-        const deleted = await deleteExactly(
-          pvc,
-          (body) => core.deleteNamespacedPersistentVolumeClaim({ namespace, name, body }),
-          { resourceVersion: true },
-        );
+        const deleted = await deleteExactly(pvc, (body) => core.delete({ namespace, name, body }), {
+          resourceVersion: true,
+        });
         outcomes.push({ name, result: deleted });
       } catch (err) {
         outcomes.push({ name, result: err instanceof DeleteSkippedError ? err.reason : String(err) });

@@ -5,24 +5,41 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { acquireCluster, type ClusterLease } from '@kruise-ts/devcluster';
-import { AppsV1Api, CoreV1Api, type V1ControllerRevision } from '@kubernetes/client-node';
-import { deleteExactly, KubeClient } from '../../src/index.ts';
+import { deleteExactly, KubeClient, type ResourceClient, resources } from '../../src/index.ts';
+
+interface Meta {
+  name?: string;
+  namespace?: string;
+  uid?: string;
+  resourceVersion?: string;
+}
+interface V1ControllerRevision {
+  metadata?: Meta;
+  data?: unknown;
+  revision: number;
+}
+interface Pod {
+  metadata?: Meta;
+  spec?: unknown;
+}
 
 let cluster: ClusterLease;
-let apps: AppsV1Api;
-let core: CoreV1Api;
+let revisions: ResourceClient<V1ControllerRevision>;
+let pods: ResourceClient<Pod>;
+let namespaces: ResourceClient<Pod>;
 const ns = `runtime-exact-${randomBytes(3).toString('hex')}`;
 
 before(async () => {
   cluster = await acquireCluster();
   const client = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 1000, burst: 1000 });
-  apps = client.api(AppsV1Api);
-  core = client.api(CoreV1Api);
-  await core.createNamespace({ body: { metadata: { name: ns } } });
+  revisions = client.resource(resources.controllerRevisions);
+  pods = client.resource(resources.pods);
+  namespaces = client.resource(resources.namespaces);
+  await namespaces.create({ body: { metadata: { name: ns } } });
 });
 
 after(async () => {
-  await core?.deleteNamespace({ name: ns }).catch(() => {});
+  await namespaces?.delete({ name: ns }).catch(() => {});
   await cluster?.release();
 });
 
@@ -35,45 +52,44 @@ const revision = (name: string, n: number): V1ControllerRevision => ({
 const deleteRevision = (decided: V1ControllerRevision, resourceVersion: boolean) =>
   deleteExactly(
     { metadata: decided.metadata },
-    (body) =>
-      apps.deleteNamespacedControllerRevision({ namespace: ns, name: decided.metadata?.name ?? '', body }),
+    (body) => revisions.delete({ namespace: ns, name: decided.metadata?.name ?? '', body }),
     { resourceVersion },
   );
 
 describe('exact deletes against the apiserver', () => {
   test('a revision recreated under the same name after the decision survives', async () => {
-    const decided = await apps.createNamespacedControllerRevision({
+    const decided = await revisions.create({
       namespace: ns,
       body: revision('r-recreated', 1),
     });
-    await apps.deleteNamespacedControllerRevision({ namespace: ns, name: 'r-recreated' });
-    const newcomer = await apps.createNamespacedControllerRevision({
+    await revisions.delete({ namespace: ns, name: 'r-recreated' });
+    const newcomer = await revisions.create({
       namespace: ns,
       body: revision('r-recreated', 2),
     });
 
     assert.equal(await deleteRevision(decided, false), false, 'the stale decision reads as gone');
-    const still = await apps.readNamespacedControllerRevision({ namespace: ns, name: 'r-recreated' });
+    const still = await revisions.get({ namespace: ns, name: 'r-recreated' });
     assert.equal(still.metadata?.uid, newcomer.metadata?.uid);
   });
 
   test('a revision renumbered by a rollback after the decision survives (resourceVersion precondition)', async () => {
-    const decided = await apps.createNamespacedControllerRevision({
+    const decided = await revisions.create({
       namespace: ns,
       body: revision('r-renumbered', 1),
     });
-    await apps.replaceNamespacedControllerRevision({
+    await revisions.replace({
       namespace: ns,
       name: 'r-renumbered',
       body: { ...decided, revision: 5 },
     });
     assert.equal(await deleteRevision(decided, true), false);
-    const still = await apps.readNamespacedControllerRevision({ namespace: ns, name: 'r-renumbered' });
+    const still = await revisions.get({ namespace: ns, name: 'r-renumbered' });
     assert.equal(still.revision, 5);
   });
 
   test('the object decided on is deleted; a second attempt reads as gone', async () => {
-    const decided = await apps.createNamespacedControllerRevision({
+    const decided = await revisions.create({
       namespace: ns,
       body: revision('r-plain', 1),
     });
@@ -86,21 +102,21 @@ describe('exact deletes against the apiserver', () => {
       metadata: { name: 'p-recreated', namespace: ns },
       spec: { containers: [{ name: 'c', image: 'nginx' }], terminationGracePeriodSeconds: 0 },
     };
-    const decided = await core.createNamespacedPod({ namespace: ns, body: pod });
-    await core.deleteNamespacedPod({ namespace: ns, name: 'p-recreated', gracePeriodSeconds: 0 });
-    let newcomer = undefined as Awaited<ReturnType<CoreV1Api['createNamespacedPod']>> | undefined;
+    const decided = await pods.create({ namespace: ns, body: pod });
+    await pods.delete({ namespace: ns, name: 'p-recreated', gracePeriodSeconds: 0 });
+    let newcomer = undefined as Pod | undefined;
     for (let i = 0; i < 100 && newcomer === undefined; i++) {
-      newcomer = await core.createNamespacedPod({ namespace: ns, body: pod }).catch(async () => {
+      newcomer = await pods.create({ namespace: ns, body: pod }).catch(async () => {
         await new Promise((r) => setTimeout(r, 100));
         return undefined;
       });
     }
     assert.ok(newcomer, 'recreated the pod');
     const deleted = await deleteExactly({ metadata: decided.metadata }, (body) =>
-      core.deleteNamespacedPod({ namespace: ns, name: 'p-recreated', body }),
+      pods.delete({ namespace: ns, name: 'p-recreated', body }),
     );
     assert.equal(deleted, false);
-    const still = await core.readNamespacedPod({ namespace: ns, name: 'p-recreated' });
+    const still = await pods.get({ namespace: ns, name: 'p-recreated' });
     assert.equal(still.metadata?.uid, newcomer.metadata?.uid);
   });
 });

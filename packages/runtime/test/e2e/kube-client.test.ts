@@ -12,20 +12,28 @@ import {
   spanService,
 } from '@kruise-ts/devcluster';
 import { setupTelemetry, type Telemetry } from '@kruise-ts/telemetry';
-import { CoreV1Api, type V1ConfigMap } from '@kubernetes/client-node';
 import {
   AlreadyExistsError,
   ConflictError,
   InvalidError,
   KubeClient,
+  KubeHttpError,
   NotFoundError,
+  type ResourceClient,
+  resources,
   retryOnConflict,
 } from '../../src/index.ts';
+
+interface ConfigMap {
+  metadata?: { name?: string; namespace?: string; resourceVersion?: string; creationTimestamp?: string };
+  data?: Record<string, string>;
+}
 
 let cluster: ClusterLease;
 let telemetry: Telemetry;
 let client: KubeClient;
-let core: CoreV1Api;
+let configMaps: ResourceClient<ConfigMap>;
+let namespaces: ResourceClient<ConfigMap>;
 const ns = `runtime-kube-${randomBytes(3).toString('hex')}`;
 const serviceName = `runtime-e2e-${randomBytes(3).toString('hex')}`;
 
@@ -37,12 +45,14 @@ before(async () => {
     env: { OTEL_EXPORTER_OTLP_ENDPOINT: cluster.otlpHttpEndpoint, OTEL_BSP_SCHEDULE_DELAY: '200' },
   });
   client = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 1000, burst: 1000 });
-  core = client.api(CoreV1Api);
-  await core.createNamespace({ body: { metadata: { name: ns } } });
+  configMaps = client.resource<ConfigMap>(resources.configMaps);
+  namespaces = client.resource<ConfigMap>(resources.namespaces);
+  await namespaces.create({ body: { metadata: { name: ns } } });
 });
 
 after(async () => {
-  await core?.deleteNamespace({ name: ns }).catch(() => {});
+  await namespaces?.delete({ name: ns }).catch(() => {});
+  await client?.close();
   await telemetry?.shutdown();
   await cluster?.release();
 });
@@ -50,20 +60,20 @@ after(async () => {
 describe('KubeClient against the real apiserver', () => {
   test('create, get, update, update after a conflict (retried), delete a ConfigMap', async () => {
     const name = 'crud';
-    const created = await core.createNamespacedConfigMap({
+    const created = await configMaps.create({
       namespace: ns,
       body: { metadata: { name }, data: { a: '1' } },
     });
     assert.equal(created.data?.a, '1');
     await assert.rejects(
-      core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name } } }),
+      configMaps.create({ namespace: ns, body: { metadata: { name } } }),
       (err: unknown) =>
         err instanceof AlreadyExistsError && err.code === 409 && err.reason === 'AlreadyExists',
     );
 
-    const read = await core.readNamespacedConfigMap({ name, namespace: ns });
+    const read = await configMaps.get({ name, namespace: ns });
     assert.equal(read.metadata?.resourceVersion, created.metadata?.resourceVersion);
-    const updated = await core.replaceNamespacedConfigMap({
+    const updated = await configMaps.replace({
       name,
       namespace: ns,
       body: { ...read, data: { a: '2' } },
@@ -71,23 +81,23 @@ describe('KubeClient against the real apiserver', () => {
     assert.equal(updated.data?.a, '2');
 
     // A write based on the stale copy conflicts…
-    const conflict = await core
-      .replaceNamespacedConfigMap({ name, namespace: ns, body: { ...read, data: { a: 'stale' } } })
+    const conflict = await configMaps
+      .replace({ name, namespace: ns, body: { ...read, data: { a: 'stale' } } })
       .catch((err: unknown) => err);
     assert.ok(conflict instanceof ConflictError, String(conflict));
     assert.equal(conflict.code, 409);
     assert.equal(conflict.reason, 'Conflict');
-    assert.ok(conflict.cause !== undefined, 'keeps the client exception as its cause');
+    assert.ok(conflict.cause instanceof KubeHttpError, 'keeps the HTTP answer as its cause');
     assert.match(conflict.message, new RegExp(`update configmaps ${ns}/${name}`));
 
     // …and retryOnConflict re-reads and writes again: the first attempt works on a copy made stale meanwhile.
     let attempts = 0;
-    let stale: V1ConfigMap | undefined = read;
+    let stale: ConfigMap | undefined = read;
     const final = await retryOnConflict(async () => {
       attempts++;
-      const base = stale ?? (await core.readNamespacedConfigMap({ name, namespace: ns }));
+      const base = stale ?? (await configMaps.get({ name, namespace: ns }));
       stale = undefined;
-      return core.replaceNamespacedConfigMap({
+      return configMaps.replace({
         name,
         namespace: ns,
         body: { ...base, data: { ...base.data, b: 'retried' } },
@@ -96,25 +106,24 @@ describe('KubeClient against the real apiserver', () => {
     assert.equal(attempts, 2);
     assert.deepEqual(final.data, { a: '2', b: 'retried' });
 
-    await core.deleteNamespacedConfigMap({ name, namespace: ns });
-    await assert.rejects(core.readNamespacedConfigMap({ name, namespace: ns }), NotFoundError);
+    await configMaps.delete({ name, namespace: ns });
+    await assert.rejects(configMaps.get({ name, namespace: ns }), NotFoundError);
   });
 
-  test('a 404 is a NotFoundError carrying the Status and the ApiException', async () => {
-    const err = await core
-      .readNamespacedConfigMap({ name: 'missing', namespace: ns })
-      .catch((e: unknown) => e);
+  test('a 404 is a NotFoundError carrying the Status and the HTTP answer', async () => {
+    const err = await configMaps.get({ name: 'missing', namespace: ns }).catch((e: unknown) => e);
     assert.ok(err instanceof NotFoundError);
     assert.equal(err.code, 404);
     assert.equal(err.reason, 'NotFound');
     assert.equal(err.status?.details?.kind, 'configmaps');
     assert.match(err.message, new RegExp(`get configmaps ${ns}/missing: configmaps "missing" not found`));
-    assert.equal((err.cause as { code?: number }).code, 404);
+    assert.ok(err.cause instanceof KubeHttpError);
+    assert.equal(err.cause.code, 404);
   });
 
   test('an invalid object is an InvalidError with the field paths of the causes', async () => {
-    const err = await core
-      .createNamespacedConfigMap({
+    const err = await configMaps
+      .create({
         namespace: ns,
         body: { metadata: { name: 'Not_A_Valid_Name' }, data: { 'bad key!': 'x' } },
       })
@@ -127,12 +136,10 @@ describe('KubeClient against the real apiserver', () => {
 
   test('the rate limiter holds a burst of 50 calls to the configured QPS', async () => {
     const limited = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 20, burst: 10 });
-    const api = limited.api(CoreV1Api);
-    await core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'rl' } } });
+    const api = limited.resource<ConfigMap>(resources.configMaps);
+    await configMaps.create({ namespace: ns, body: { metadata: { name: 'rl' } } });
     // All 50 calls are issued in one synchronous loop, so each takes its token at (virtually) the same instant.
-    const calls = Array.from({ length: 50 }, () =>
-      api.readNamespacedConfigMap({ name: 'rl', namespace: ns }),
-    );
+    const calls = Array.from({ length: 50 }, () => api.get({ name: 'rl', namespace: ns }));
     const stats = limited.rateLimiter.stats();
     assert.equal(stats.reservations, 50);
     assert.equal(stats.waited, 40, '10 go at once (the burst), 40 wait for tokens');
@@ -148,10 +155,86 @@ describe('KubeClient against the real apiserver', () => {
     assert.ok(results.every((cm) => cm.metadata?.name === 'rl'));
   });
 
+  test('objects are plain JSON: timestamps stay strings; merge, strategic and json patches; status', async () => {
+    const name = 'plain';
+    const created = await configMaps.create({
+      namespace: ns,
+      body: { metadata: { name }, data: { a: '1' } },
+    });
+    assert.equal(typeof created.metadata?.creationTimestamp, 'string');
+    assert.equal(Object.getPrototypeOf(created), Object.prototype);
+    const merged = await configMaps.patch({
+      namespace: ns,
+      name,
+      type: 'merge',
+      patch: { data: { b: '2' } },
+    });
+    assert.deepEqual(merged.data, { a: '1', b: '2' });
+    const strategic = await configMaps.patch({
+      namespace: ns,
+      name,
+      type: 'strategic',
+      patch: { data: { c: '3' } },
+    });
+    assert.deepEqual(strategic.data, { a: '1', b: '2', c: '3' });
+    const json = await configMaps.patch({
+      namespace: ns,
+      name,
+      type: 'json',
+      patch: [{ op: 'remove', path: '/data/a' }],
+    });
+    assert.deepEqual(json.data, { b: '2', c: '3' });
+    const applied = await configMaps.patch({
+      namespace: ns,
+      name,
+      type: 'apply',
+      fieldManager: 'e2e',
+      force: true,
+      patch: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { d: '4' } },
+    });
+    assert.equal(applied.data?.d, '4');
+    const listed = await configMaps.list({ namespace: ns, fieldSelector: `metadata.name=${name}` });
+    assert.deepEqual(
+      listed.items.map((c) => c.metadata?.name),
+      [name],
+    );
+    assert.equal(typeof listed.metadata?.resourceVersion, 'string');
+    // A stale uid precondition is refused as a Conflict.
+    await assert.rejects(
+      configMaps.delete({ namespace: ns, name, preconditions: { uid: 'not-the-uid' } }),
+      ConflictError,
+    );
+    await configMaps.delete({ namespace: ns, name, propagationPolicy: 'Background', gracePeriodSeconds: 0 });
+  });
+
+  test('a watch streams the events after a list, and ends with its signal', async () => {
+    const list = await configMaps.list({ namespace: ns });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const watching = (async () => {
+      try {
+        for await (const event of configMaps.watch({
+          namespace: ns,
+          resourceVersion: list.metadata?.resourceVersion ?? '',
+          signal: controller.signal,
+        })) {
+          seen.push(`${event.type} ${event.object.metadata?.name}`);
+          if (seen.length === 2) controller.abort();
+        }
+      } catch (err) {
+        if (!controller.signal.aborted) throw err;
+      }
+    })();
+    await configMaps.create({ namespace: ns, body: { metadata: { name: 'watched' } } });
+    await configMaps.delete({ namespace: ns, name: 'watched' });
+    await watching;
+    assert.deepEqual(seen, ['ADDED watched', 'DELETED watched']);
+  });
+
   test('a traced call: the client span and the apiserver span appear in one Jaeger trace', async () => {
     const tracer = telemetry.tracer('e2e');
     const traceId = await tracer.startActiveSpan('reconcile test', async (root) => {
-      await core.readNamespacedConfigMap({ name: 'missing', namespace: ns }).catch(() => undefined);
+      await configMaps.get({ name: 'missing', namespace: ns }).catch(() => undefined);
       root.end();
       return root.spanContext().traceId;
     });

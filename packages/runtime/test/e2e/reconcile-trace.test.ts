@@ -12,10 +12,9 @@ import {
   spanService,
 } from '@kruise-ts/devcluster';
 import { setupTelemetry, type Telemetry } from '@kruise-ts/telemetry';
-import { CoreV1Api } from '@kubernetes/client-node';
 import { SpanKind } from '@opentelemetry/api';
 import { Registry } from 'prom-client';
-import { KubeClient, NotFoundError, runController, WorkQueue } from '../../src/index.ts';
+import { KubeClient, NotFoundError, resources, runController, WorkQueue } from '../../src/index.ts';
 
 let cluster: ClusterLease;
 let telemetry: Telemetry;
@@ -38,8 +37,9 @@ after(async () => {
 
 test('event → reconcile (retried after an error) → kube call → apiserver, as one Jaeger trace', async () => {
   const client = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath });
-  const core = client.api(CoreV1Api);
-  await core.createNamespace({ body: { metadata: { name: ns } } });
+  const configMaps = client.resource<object>(resources.configMaps);
+  const namespaces = client.resource<object>(resources.namespaces);
+  await namespaces.create({ body: { metadata: { name: ns } } });
   try {
     const registry = new Registry();
     const queue = new WorkQueue({ name: 'configmap', registry });
@@ -54,10 +54,10 @@ test('event → reconcile (retried after an error) → kube call → apiserver, 
         const [namespace = '', name = ''] = key.split('/');
         // The first attempt reads an object that is not there yet and fails; the retry creates it.
         if (attempts === 1) {
-          await core.readNamespacedConfigMap({ namespace, name });
+          await configMaps.get({ namespace, name });
           return;
         }
-        await core.createNamespacedConfigMap({ namespace, body: { metadata: { name } } });
+        await configMaps.create({ namespace, body: { metadata: { name } } });
       },
     });
 
@@ -67,12 +67,10 @@ test('event → reconcile (retried after an error) → kube call → apiserver, 
     queue.add(`${ns}/traced`, { links: [event.spanContext()] });
 
     await eventually('the retry created the ConfigMap', async () => {
-      const cm = await core
-        .readNamespacedConfigMap({ namespace: ns, name: 'traced' })
-        .catch((err: unknown) => {
-          if (err instanceof NotFoundError) return undefined;
-          throw err;
-        });
+      const cm = await configMaps.get({ namespace: ns, name: 'traced' }).catch((err: unknown) => {
+        if (err instanceof NotFoundError) return undefined;
+        throw err;
+      });
       return cm !== undefined && queue.processingLen() === 0;
     });
     await controller.stop();
@@ -127,6 +125,6 @@ test('event → reconcile (retried after an error) → kube call → apiserver, 
     assert.match(text, /controller_runtime_reconcile_total\{controller="configmap",result="error"\} 1/);
     assert.match(text, /controller_runtime_reconcile_total\{controller="configmap",result="success"\} 1/);
   } finally {
-    await core.deleteNamespace({ name: ns }).catch(() => {});
+    await namespaces.delete({ name: ns }).catch(() => {});
   }
 });

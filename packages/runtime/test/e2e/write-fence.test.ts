@@ -4,22 +4,26 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { acquireCluster, type ClusterLease } from '@kruise-ts/devcluster';
-import { CoreV1Api } from '@kubernetes/client-node';
-import { FencedError, KubeClient, NotFoundError } from '../../src/index.ts';
+import { FencedError, KubeClient, NotFoundError, type ResourceClient, resources } from '../../src/index.ts';
 import { runWithWriteGuard } from '../../src/kube/write-guard.ts';
 
 let cluster: ClusterLease;
-let admin: CoreV1Api;
+type Obj = { metadata?: { name?: string; namespace?: string }; data?: Record<string, string> };
+let admin: KubeClient;
+const configMaps = (kube: KubeClient): ResourceClient<Obj> => kube.resource<Obj>(resources.configMaps);
 const ns = `runtime-fence-${randomBytes(3).toString('hex')}`;
 
 before(async () => {
   cluster = await acquireCluster();
-  admin = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 1000, burst: 1000 }).api(CoreV1Api);
-  await admin.createNamespace({ body: { metadata: { name: ns } } });
+  admin = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 1000, burst: 1000 });
+  await admin.resource<Obj>(resources.namespaces).create({ body: { metadata: { name: ns } } });
 });
 
 after(async () => {
-  await admin?.deleteNamespace({ name: ns }).catch(() => {});
+  await admin
+    ?.resource<Obj>(resources.namespaces)
+    .delete({ name: ns })
+    .catch(() => {});
   await cluster?.release();
 });
 
@@ -27,7 +31,7 @@ const configMap = (name: string) => ({ metadata: { name, namespace: ns }, data: 
 
 async function exists(name: string): Promise<boolean> {
   try {
-    await admin.readNamespacedConfigMap({ namespace: ns, name });
+    await configMaps(admin).get({ namespace: ns, name });
     return true;
   } catch (err) {
     if (err instanceof NotFoundError) return false;
@@ -38,7 +42,7 @@ async function exists(name: string): Promise<boolean> {
 describe('writes fenced at the moment they are sent', () => {
   test('a write throttled past the lease margin is not sent', async () => {
     // One request per second, no burst beyond one: the second write waits about a second for its token.
-    const core = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 1, burst: 1 }).api(CoreV1Api);
+    const core = configMaps(new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 1, burst: 1 }));
     const validUntil = performance.now() + 400;
     const guard = {
       fence: () => {
@@ -46,11 +50,9 @@ describe('writes fenced at the moment they are sent', () => {
       },
       remainingMs: () => Math.max(0, validUntil - performance.now()),
     };
-    const first = runWithWriteGuard(guard, () =>
-      core.createNamespacedConfigMap({ namespace: ns, body: configMap('sent') }),
-    );
+    const first = runWithWriteGuard(guard, () => core.create({ namespace: ns, body: configMap('sent') }));
     const second = runWithWriteGuard(guard, () =>
-      core.createNamespacedConfigMap({ namespace: ns, body: configMap('throttled') }),
+      core.create({ namespace: ns, body: configMap('throttled') }),
     );
     await first;
     await assert.rejects(second, FencedError);
@@ -59,14 +61,12 @@ describe('writes fenced at the moment they are sent', () => {
   });
 
   test('a write waiting for its token is dropped when the partition is lost', async () => {
-    const core = new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 1, burst: 1 }).api(CoreV1Api);
+    const core = configMaps(new KubeClient({ kubeconfigPath: cluster.kubeconfigPath, qps: 1, burst: 1 }));
     const lost = new AbortController();
     const guard = { fence: () => lost.signal.throwIfAborted(), signal: lost.signal };
-    await runWithWriteGuard(guard, () =>
-      core.createNamespacedConfigMap({ namespace: ns, body: configMap('first') }),
-    );
+    await runWithWriteGuard(guard, () => core.create({ namespace: ns, body: configMap('first') }));
     const waiting = runWithWriteGuard(guard, () =>
-      core.createNamespacedConfigMap({ namespace: ns, body: configMap('after-loss') }),
+      core.create({ namespace: ns, body: configMap('after-loss') }),
     );
     setTimeout(() => lost.abort(new FencedError(0, 'lease lost')), 200);
     await assert.rejects(waiting, /lease lost/);

@@ -1,42 +1,52 @@
 // Writes are fenced when they are sent, not when they are decided: the kube client checks the partition's
 // write guard after its rate-limit wait, a lease that lapsed during the wait stops the write, the wait itself
-// ends when the partition is lost, and reads are never fenced. Fake clock, fake API class (nothing is sent).
+// ends when the partition is lost, and reads are never fenced. Fake clock, and a client whose HTTP exchange
+// only records what would have gone out (nothing is sent).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { KubeConfig } from '@kubernetes/client-node';
 import { FakeClock, FencedError, KubeClient } from '../../src/index.ts';
+import type { IncomingResponse, OutgoingRequest } from '../../src/kube/request.ts';
 import { runWithWriteGuard } from '../../src/kube/write-guard.ts';
+import { offlineCluster } from '../../src/testing/index.ts';
 import { settle } from './helpers.ts';
 
-function kubeConfig(): KubeConfig {
-  const kc = new KubeConfig();
-  kc.loadFromOptions({
-    clusters: [{ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: true }],
-    users: [{ name: 'u' }],
-    contexts: [{ name: 'x', cluster: 'c', user: 'u' }],
-    currentContext: 'x',
-  });
-  return kc;
+const sent: string[] = [];
+
+class RecordingClient extends KubeClient {
+  protected override async send(req: OutgoingRequest): Promise<IncomingResponse> {
+    const name =
+      req.method === 'POST'
+        ? (req.body as { metadata: { name: string } }).metadata.name
+        : req.url.pathname.split('/').at(-1);
+    sent.push(`${req.method === 'POST' ? 'create' : 'read'} ${name}`);
+    return { status: 200, headers: {}, body: name };
+  }
 }
 
-const sent: string[] = [];
-/** Stands in for a generated API class: records what would have gone out. */
-class FakeApi {
-  async createThing(p: { name: string }): Promise<string> {
-    sent.push(`create ${p.name}`);
-    return p.name;
-  }
-  async readThing(p: { name: string }): Promise<string> {
-    sent.push(`read ${p.name}`);
-    return p.name;
-  }
+/** Stands in for a resource API: creates and reads of configmaps in `ns`. */
+function fakeApi(client: KubeClient) {
+  const configmaps = client.resource<object>({
+    group: '',
+    version: 'v1',
+    plural: 'configmaps',
+    namespaced: true,
+  });
+  return {
+    createThing: (p: { name: string }) =>
+      configmaps.create({
+        namespace: 'ns',
+        body: { metadata: { name: p.name } },
+      }) as Promise<unknown> as Promise<string>,
+    readThing: (p: { name: string }) =>
+      configmaps.get({ namespace: 'ns', name: p.name }) as Promise<unknown> as Promise<string>,
+  };
 }
 
 function setup(validForMs: number) {
   sent.length = 0;
   const clock = new FakeClock();
-  const client = new KubeClient({ kubeConfig: kubeConfig(), qps: 1, burst: 1, clock });
-  const api = client.api(FakeApi as never) as FakeApi;
+  const client = new RecordingClient({ cluster: offlineCluster(), qps: 1, burst: 1, clock });
+  const api = fakeApi(client);
   const validUntil = clock.now() + validForMs;
   const controller = new AbortController();
   const guard = {

@@ -2,25 +2,28 @@
 // Status().Update, retried on a conflict from a fresh read), children deleted with background propagation and
 // the scheduled child created under its fixed name (recorded in the create expectations first).
 
-import { ADVANCEDCRONJOB, asClientBody, BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
-import { deleteExactly, updateCustomStatus, type WorkloadWriterOptions } from '@kruise-ts/runtime';
-import { BatchV1Api, CustomObjectsApi, type V1Job } from '@kubernetes/client-node';
+import { ADVANCEDCRONJOB, BROADCASTJOB, JOB, resourceOf } from '@kruise-ts/kube';
+import {
+  deleteExactly,
+  type ResourceClient,
+  updateCustomStatus,
+  type WorkloadWriterOptions,
+} from '@kruise-ts/runtime';
 import type { AcjChild, AdvancedCronJob, NewChild } from '../types.ts';
 
 const ACJ = resourceOf(ADVANCEDCRONJOB);
-const BCJ = resourceOf(BROADCASTJOB);
 
 export type CronJobWriterOptions = WorkloadWriterOptions;
 
 export class CronJobWriter {
   readonly #o: CronJobWriterOptions;
-  readonly #batch: BatchV1Api;
-  readonly #custom: CustomObjectsApi;
+  readonly #jobs: ResourceClient<object>;
+  readonly #broadcastJobs: ResourceClient<object>;
 
   constructor(options: CronJobWriterOptions) {
     this.#o = options;
-    this.#batch = options.kube.api(BatchV1Api);
-    this.#custom = options.kube.api(CustomObjectsApi);
+    this.#jobs = options.kube.resource<object>(JOB);
+    this.#broadcastJobs = options.kube.resource<object>(BROADCASTJOB);
   }
 
   async writeStatus(acj: AdvancedCronJob, status: NonNullable<AdvancedCronJob['status']>): Promise<void> {
@@ -39,8 +42,8 @@ export class CronJobWriter {
       child,
       (body) =>
         child.kind === 'BroadcastJob'
-          ? this.#custom.deleteNamespacedCustomObject({ ...BCJ, namespace, name, body })
-          : this.#batch.deleteNamespacedJob({ namespace, name, body }),
+          ? this.#broadcastJobs.delete({ namespace, name, body })
+          : this.#jobs.delete({ namespace, name, body }),
       { propagationPolicy: 'Background' },
     );
   }
@@ -51,9 +54,9 @@ export class CronJobWriter {
     scale.expect(key, 'create', child.metadata.name);
     try {
       if (child.kind === 'BroadcastJob') {
-        await this.#custom.createNamespacedCustomObject({ ...BCJ, namespace, body: child });
+        await this.#broadcastJobs.create({ namespace, body: child });
       } else {
-        await this.#batch.createNamespacedJob({ namespace, body: asClientBody<V1Job>(child) });
+        await this.#jobs.create({ namespace, body: child });
       }
     } catch (err) {
       scale.observe(key, 'create', child.metadata.name);

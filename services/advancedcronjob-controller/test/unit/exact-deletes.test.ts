@@ -10,8 +10,8 @@ describe('CronJobWriter.deleteChild', () => {
   const meta = { name: 'x', namespace: 'ns', uid: 'u-x', resourceVersion: '7' };
   const writer = (kube: KubeClient) => new CronJobWriter(testWriterOptions(kube, 'ns/acj'));
   for (const [kind, method] of [
-    ['Job', 'deleteNamespacedJob'],
-    ['BroadcastJob', 'deleteNamespacedCustomObject'],
+    ['Job', 'delete jobs'],
+    ['BroadcastJob', 'delete broadcastjobs'],
   ] as const) {
     it(`${kind}: uid precondition, background propagation`, async () => {
       const kube = new RecordingKubeClient();

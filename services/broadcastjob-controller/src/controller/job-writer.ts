@@ -8,10 +8,10 @@ import {
   createPodExpected,
   deleteExactly,
   deletePodExpected,
+  type ResourceClient,
   updateCustomStatus,
   type WorkloadWriterOptions,
 } from '@kruise-ts/runtime';
-import { CustomObjectsApi } from '@kubernetes/client-node';
 import type { NewBroadcastJobPod } from '../new-pod.ts';
 import type { BroadcastJob, BroadcastJobStatus } from '../types.ts';
 
@@ -21,11 +21,11 @@ export type JobWriterOptions = WorkloadWriterOptions;
 
 export class JobWriter {
   readonly #o: JobWriterOptions;
-  readonly #custom: CustomObjectsApi;
+  readonly #jobs: ResourceClient<BroadcastJob>;
 
   constructor(options: JobWriterOptions) {
     this.#o = options;
-    this.#custom = options.kube.api(CustomObjectsApi);
+    this.#jobs = options.kube.resource<BroadcastJob>(BROADCASTJOB);
   }
 
   /** Creates the pod for a node (expected under the node's name); returns the generated pod name. */
@@ -56,12 +56,7 @@ export class JobWriter {
   async deleteJob(job: BroadcastJob): Promise<boolean> {
     this.#o.fence();
     return deleteExactly(job, (body) =>
-      this.#custom.deleteNamespacedCustomObject({
-        ...RESOURCE,
-        namespace: this.#o.namespace,
-        name: job.metadata?.name ?? '',
-        body,
-      }),
+      this.#jobs.delete({ namespace: this.#o.namespace, name: job.metadata?.name ?? '', body }),
     );
   }
 }

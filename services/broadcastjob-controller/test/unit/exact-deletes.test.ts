@@ -13,7 +13,7 @@ describe('JobWriter deletes', () => {
     const kube = new RecordingKubeClient();
     const { calls } = kube;
     await writer(kube).deleteJob({ metadata: meta } as never);
-    assert.equal(calls[0]?.method, 'deleteNamespacedCustomObject');
+    assert.equal(calls[0]?.method, 'delete broadcastjobs');
     assert.deepEqual(calls[0]?.params.body, { preconditions: { uid: 'u-x' } });
   });
   it('pod: uid precondition', async () => {

@@ -9,26 +9,16 @@ import type {
   PodCondition,
   ResourceVersionExpectations,
 } from '@kruise-ts/core';
-import { plain } from '@kruise-ts/kube';
-import { deleteExactly, type KubeClient, retryOnConflict, updateCustomStatus } from '@kruise-ts/runtime';
 import {
-  AppsV1Api,
-  CoreV1Api,
-  CustomObjectsApi,
-  PatchStrategy,
-  setHeaderOptions,
-  type V1ControllerRevision,
-  type V1PersistentVolumeClaim,
-  type V1Pod,
-} from '@kubernetes/client-node';
+  deleteExactly,
+  type KubeClient,
+  type ResourceClient,
+  retryOnConflict,
+  updateCustomStatus,
+} from '@kruise-ts/runtime';
 import { INSTANCE_ID_LABEL } from '../pod-state.ts';
 import type { CloneSet, CloneSetPod, CloneSetStatus, PersistentVolumeClaim } from '../types.ts';
-import { CLONESET_RESOURCE } from './kinds.ts';
-
-/** client-node turns timestamps into Date objects; the decisions want the JSON form back. */
-
-const strategic = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
-const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
+import { CLONESET, CLONESET_RESOURCE, CONTROLLER_REVISION, POD, PVC } from './kinds.ts';
 
 export interface KubeWriterOptions {
   kube: KubeClient;
@@ -40,18 +30,20 @@ export interface KubeWriterOptions {
 
 export class KubeWriter {
   readonly #kube: KubeClient;
-  readonly #core: CoreV1Api;
-  readonly #apps: AppsV1Api;
-  readonly #custom: CustomObjectsApi;
+  readonly #pods: ResourceClient<CloneSetPod>;
+  readonly #pvcs: ResourceClient<PersistentVolumeClaim>;
+  readonly #revisions: ResourceClient<ControllerRevision>;
+  readonly #clonesets: ResourceClient<CloneSet>;
   readonly #ns: string;
   readonly #fence: () => void;
   readonly #versions: ResourceVersionExpectations;
 
   constructor(o: KubeWriterOptions) {
     this.#kube = o.kube;
-    this.#core = o.kube.api(CoreV1Api);
-    this.#apps = o.kube.api(AppsV1Api);
-    this.#custom = o.kube.api(CustomObjectsApi);
+    this.#pods = o.kube.resource(POD);
+    this.#pvcs = o.kube.resource(PVC);
+    this.#revisions = o.kube.resource(CONTROLLER_REVISION);
+    this.#clonesets = o.kube.resource<CloneSet>(CLONESET);
     this.#ns = o.namespace;
     this.#fence = o.fence;
     this.#versions = o.versions;
@@ -64,7 +56,7 @@ export class KubeWriter {
 
   async createPod(pod: CloneSetPod): Promise<CloneSetPod> {
     this.#fence();
-    return plain(await this.#core.createNamespacedPod({ namespace: this.#ns, body: pod as V1Pod }));
+    return this.#pods.create({ namespace: this.#ns, body: pod });
   }
 
   /**
@@ -74,28 +66,26 @@ export class KubeWriter {
   async deletePod(pod: CloneSetPod): Promise<boolean> {
     this.#fence();
     return deleteExactly(pod, (body) =>
-      this.#core.deleteNamespacedPod({ namespace: this.#ns, name: pod.metadata.name ?? '', body }),
+      this.#pods.delete({ namespace: this.#ns, name: pod.metadata.name ?? '', body }),
     );
   }
 
   /** A strategic-merge patch of the pod (labels, annotations, finalizers). */
   async patchPod(name: string, body: object): Promise<CloneSetPod> {
     this.#fence();
-    const pod = plain<CloneSetPod>(
-      await this.#core.patchNamespacedPod({ namespace: this.#ns, name, body }, strategic),
-    );
+    const pod = await this.#pods.patch({ namespace: this.#ns, name, type: 'strategic', patch: body });
     return this.#expect(pod);
   }
 
   /** Merges these conditions (by type) into the pod's status, leaving the others as the kubelet wrote them. */
   async patchPodConditions(name: string, conditions: readonly PodCondition[]): Promise<CloneSetPod> {
     this.#fence();
-    const pod = plain<CloneSetPod>(
-      await this.#core.patchNamespacedPodStatus(
-        { namespace: this.#ns, name, body: { status: { conditions } } },
-        strategic,
-      ),
-    );
+    const pod = await this.#pods.patchStatus({
+      namespace: this.#ns,
+      name,
+      type: 'strategic',
+      patch: { status: { conditions } },
+    });
     return this.#expect(pod);
   }
 
@@ -110,14 +100,12 @@ export class KubeWriter {
   ): Promise<CloneSetPod | undefined> {
     return retryOnConflict(async () => {
       this.#fence();
-      const fresh = plain<CloneSetPod>(await this.#core.readNamespacedPod({ namespace: this.#ns, name }));
+      const fresh = await this.#pods.get({ namespace: this.#ns, name });
       if (uid !== undefined && fresh.metadata.uid !== uid) return undefined;
       const next = mutate(fresh);
       if (next === undefined) return undefined;
       this.#fence();
-      const written = plain<CloneSetPod>(
-        await this.#core.replaceNamespacedPod({ namespace: this.#ns, name, body: next as V1Pod }),
-      );
+      const written = await this.#pods.replace({ namespace: this.#ns, name, body: next });
       return this.#expect(written);
     });
   }
@@ -129,9 +117,12 @@ export class KubeWriter {
    */
   async resizePod(name: string, body: object): Promise<CloneSetPod> {
     this.#fence();
-    const pod = plain<CloneSetPod>(
-      await this.#core.patchNamespacedPodResize({ namespace: this.#ns, name, body }, strategic),
-    );
+    const pod = await this.#pods.patchSubresource('resize', {
+      namespace: this.#ns,
+      name,
+      type: 'strategic',
+      patch: body,
+    });
     return this.#expect(pod);
   }
 
@@ -142,21 +133,18 @@ export class KubeWriter {
     const { uid, resourceVersion } = pod.metadata;
     const body = { metadata: { ownerReferences, uid, resourceVersion } };
     this.#expect(
-      plain<CloneSetPod>(
-        await this.#core.patchNamespacedPod(
-          { namespace: this.#ns, name: pod.metadata.name ?? '', body },
-          merge,
-        ),
-      ),
+      await this.#pods.patch({
+        namespace: this.#ns,
+        name: pod.metadata.name ?? '',
+        type: 'merge',
+        patch: body,
+      }),
     );
   }
 
   async createPvc(pvc: PersistentVolumeClaim): Promise<void> {
     this.#fence();
-    await this.#core.createNamespacedPersistentVolumeClaim({
-      namespace: this.#ns,
-      body: pvc as V1PersistentVolumeClaim,
-    });
+    await this.#pvcs.create({ namespace: this.#ns, body: pvc });
   }
 
   /**
@@ -171,19 +159,19 @@ export class KubeWriter {
     this.#fence();
     return deleteExactly(
       pvc,
-      (body) =>
-        this.#core.deleteNamespacedPersistentVolumeClaim({
-          namespace: this.#ns,
-          name: pvc.metadata.name ?? '',
-          body,
-        }),
+      (body) => this.#pvcs.delete({ namespace: this.#ns, name: pvc.metadata.name ?? '', body }),
       { resourceVersion: true },
     );
   }
 
+  /** The namespace's claims as the apiserver has them now (uncached), as plain JSON. */
+  async listPvcs(): Promise<PersistentVolumeClaim[]> {
+    return (await this.#pvcs.list({ namespace: this.#ns })).items;
+  }
+
   /** A pod of this instance id exists and is not being deleted (read from the apiserver, not the cache). */
   async #instanceHasLivePod(instance: string): Promise<boolean> {
-    const pods = await this.#core.listNamespacedPod({
+    const pods = await this.#pods.list({
       namespace: this.#ns,
       labelSelector: `${INSTANCE_ID_LABEL}=${instance}`,
     });
@@ -194,44 +182,32 @@ export class KubeWriter {
     this.#fence();
     const { uid, resourceVersion } = pvc.metadata;
     const body = { metadata: { ownerReferences, uid, resourceVersion } };
-    await this.#core.patchNamespacedPersistentVolumeClaim(
-      { namespace: this.#ns, name: pvc.metadata.name ?? '', body },
-      merge,
-    );
+    await this.#pvcs.patch({
+      namespace: this.#ns,
+      name: pvc.metadata.name ?? '',
+      type: 'merge',
+      patch: body,
+    });
   }
 
   /** The CloneSet as the apiserver has it now (uncached): the recheck before adopting. */
   async readCloneSet(name: string): Promise<CloneSet> {
-    const { group, version, plural } = CLONESET_RESOURCE;
-    return (await this.#custom.getNamespacedCustomObject({
-      group,
-      version,
-      namespace: this.#ns,
-      plural,
-      name,
-    })) as CloneSet;
+    return this.#clonesets.get({ namespace: this.#ns, name });
   }
 
   async createRevision(revision: ControllerRevision): Promise<ControllerRevision> {
     this.#fence();
-    return plain(
-      await this.#apps.createNamespacedControllerRevision({
-        namespace: this.#ns,
-        body: revision as V1ControllerRevision,
-      }),
-    );
+    return this.#revisions.create({ namespace: this.#ns, body: revision });
   }
 
   async readRevision(name: string): Promise<ControllerRevision> {
-    return plain(await this.#apps.readNamespacedControllerRevision({ namespace: this.#ns, name }));
+    return this.#revisions.get({ namespace: this.#ns, name });
   }
 
   /** Rollback: the revision number (and maybe its VCT-hash annotation) of an existing revision. */
   async patchRevision(name: string, body: object): Promise<ControllerRevision> {
     this.#fence();
-    return plain(
-      await this.#apps.patchNamespacedControllerRevision({ namespace: this.#ns, name, body }, merge),
-    );
+    return this.#revisions.patch({ namespace: this.#ns, name, type: 'merge', patch: body });
   }
 
   /**
@@ -242,12 +218,7 @@ export class KubeWriter {
     this.#fence();
     return deleteExactly(
       revision,
-      (body) =>
-        this.#apps.deleteNamespacedControllerRevision({
-          namespace: this.#ns,
-          name: revision.metadata.name ?? '',
-          body,
-        }),
+      (body) => this.#revisions.delete({ namespace: this.#ns, name: revision.metadata.name ?? '', body }),
       { resourceVersion: true },
     );
   }
@@ -271,23 +242,17 @@ export class KubeWriter {
 
   /** Drops podsToDelete entries of pods that are gone (truncatePodsToDelete). */
   async setPodsToDelete(cs: CloneSet, podsToDelete: string[]): Promise<void> {
-    const { group, version, plural } = CLONESET_RESOURCE;
     this.#fence();
     this.#expect(
-      (await this.#custom.patchNamespacedCustomObject(
-        {
-          group,
-          version,
-          namespace: this.#ns,
-          plural,
-          name: cs.metadata?.name ?? '',
-          body: {
-            metadata: { resourceVersion: cs.metadata?.resourceVersion },
-            spec: { scaleStrategy: { podsToDelete } },
-          },
+      await this.#clonesets.patch({
+        namespace: this.#ns,
+        name: cs.metadata?.name ?? '',
+        type: 'merge',
+        patch: {
+          metadata: { resourceVersion: cs.metadata?.resourceVersion },
+          spec: { scaleStrategy: { podsToDelete } },
         },
-        merge,
-      )) as CloneSet,
+      }),
     );
   }
 }

@@ -28,6 +28,8 @@ import { nextWakeMs, rolloutWaits, WaitReason } from '../rollout/waits.ts';
 import { calculateStatus, statusNeedsWrite } from '../status/calculate-status.ts';
 import { CloneSetConditionType, failureCondition, setCloneSetCondition } from '../status/conditions.ts';
 import { claimPods, claimPvcs } from '../sync/claim.ts';
+import { shouldLookForUncachedClaims, uncachedClaims } from '../sync/claims-not-cached.ts';
+import { PendingClaimDeletes, planPendingClaimDeletes } from '../sync/pending-claim-deletes.ts';
 import { planPvcCleanup } from '../sync/pvc-cleanup.ts';
 import { nodesToRank } from '../sync/rankers.ts';
 import { planScale, scalePlanModifies } from '../sync/scale.ts';
@@ -38,7 +40,7 @@ import { KubeWriter } from './kube-writer.ts';
 import { readNodeLabels } from './node-labels.ts';
 import { claimPodsOf, claimPvcsOf, cleanupPvcs, ownershipPending } from './ownership-executor.ts';
 import { resolveRevisions, truncateHistory } from './revisions.ts';
-import { executeScale } from './scale-executor.ts';
+import { deletePvc, executeScale } from './scale-executor.ts';
 import type { StoredCloneSet, SyncContext } from './sync-context.ts';
 import { executeUpdate } from './update-executor.ts';
 
@@ -53,6 +55,8 @@ export interface ReconcilerDeps {
   tracer: Tracer;
   gates: FeatureGates;
   now?: () => number;
+  /** Claim deletes still owed per CloneSet (one per controller process; tests may share theirs). */
+  pendingClaims?: PendingClaimDeletes;
 }
 
 export type CloneSetReconcile = (
@@ -63,29 +67,41 @@ const isSet = (v: string | null | undefined): boolean => v !== undefined && v !=
 
 export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile {
   const now = deps.now ?? Date.now;
-  return async (request) =>
+  const pendingClaims = deps.pendingClaims ?? new PendingClaimDeletes();
+  return async (request) => {
+    // A CloneSet gone: no claim delete is owed for it any more (its claims go with it by garbage collection).
+    if (request.cache.get(CLONESET, request.namespace, request.name) === undefined)
+      pendingClaims.forgetKey(request.key);
     // A CloneSet gone from the cache: syncInRollout forgets what was expected of it and its rollout
     // (docs/behaviour/cloneset.md#reconcile-steps step 1).
-    syncInRollout(deps, request, CLONESET, { span: SYNC_SPAN, attributes: RolloutAttr }, async (sync) => {
-      const { namespace, fence, cache } = request;
-      const ctx: SyncContext = {
-        key: sync.key,
-        cs: sync.object,
-        writer: new KubeWriter({ kube: deps.kube, namespace, fence, versions: deps.versions }),
-        fence,
-        recorder: deps.recorder,
-        scale: deps.scale,
-        versions: deps.versions,
-        cache,
-        span: sync.span,
-        now: now(),
-        gates: deps.gates,
-        logger: request.logger,
-      };
-      const result = await reconcileCloneSet(ctx, deps);
-      if (result.complete) sync.complete(ctx.now);
-      return result.requeueAfter === undefined ? undefined : { requeueAfter: result.requeueAfter };
-    });
+    return syncInRollout(
+      deps,
+      request,
+      CLONESET,
+      { span: SYNC_SPAN, attributes: RolloutAttr },
+      async (sync) => {
+        const { namespace, fence, cache } = request;
+        const ctx: SyncContext = {
+          key: sync.key,
+          cs: sync.object,
+          writer: new KubeWriter({ kube: deps.kube, namespace, fence, versions: deps.versions }),
+          fence,
+          recorder: deps.recorder,
+          scale: deps.scale,
+          versions: deps.versions,
+          pendingClaims,
+          cache,
+          span: sync.span,
+          now: now(),
+          gates: deps.gates,
+          logger: request.logger,
+        };
+        const result = await reconcileCloneSet(ctx, deps);
+        if (result.complete) sync.complete(ctx.now);
+        return result.requeueAfter === undefined ? undefined : { requeueAfter: result.requeueAfter };
+      },
+    );
+  };
 }
 
 interface Outcome {
@@ -140,6 +156,19 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
     .ownedBy(uid, PVC)
     .map((o) => o.object)
     .filter((c) => !isSet(c.metadata.deletionTimestamp));
+
+  // Claims of pods this controller deleted whose own delete failed: owed whatever the reuse setting.
+  const owed = ctx.pendingClaims.get(ctx.key);
+  if (owed.length > 0) {
+    const plan = planPendingClaimDeletes(owed, pvcs, active);
+    for (const name of plan.forget) ctx.pendingClaims.remove(ctx.key, name);
+    for (const pvc of plan.delete) {
+      await deletePvc(ctx, pvc);
+      ctx.pendingClaims.remove(ctx.key, pvc.metadata.name ?? '');
+    }
+    const deleted = new Set(plan.delete.map((c) => c.metadata.name));
+    pvcs = pvcs.filter((c) => !deleted.has(c.metadata.name));
+  }
 
   // 5. PVC reuse off (the v1beta1 default): PVCs of pods that are gone go too.
   if (cs.spec.scaleStrategy?.enablePVCReuse !== true) {
@@ -201,7 +230,7 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
   if (!isSet(cs.metadata.deletionTimestamp)) {
     const rankNodes = nodesToRank(cs, pods);
     const nodeLabels = rankNodes.length === 0 ? undefined : await readNodeLabels(deps.kube, rankNodes);
-    const scale = planScale({
+    const scaleInput = {
       cloneSet: cs,
       pods,
       pvcs,
@@ -210,7 +239,20 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
       updateRevision: updateName,
       now: ctx.now,
       gates: ctx.gates,
-    });
+    };
+    let scale = planScale(scaleInput);
+    // Fresh ids only once the apiserver confirms no claim of ours waits for reuse (sync/claims-not-cached.ts).
+    const ids = [...scale.create.currentRevision, ...scale.create.updateRevision];
+    if (shouldLookForUncachedClaims(cs, ids, pvcs)) {
+      const unseen = uncachedClaims(uid, pvcs, await ctx.writer.listPvcs());
+      if (unseen.length > 0) {
+        span.addEvent('claims not cached yet', {
+          'kruise.pvc.names': unseen.map((c) => c.metadata.name ?? '').join(','),
+        });
+        pvcs = [...pvcs, ...unseen];
+        scale = planScale({ ...scaleInput, pvcs });
+      }
+    }
     if (scale.step === 'scale-in' && scale.deletions.length === 0 && scale.markPreparingDelete.length === 0) {
       deletionsHeldBack = scale.diffs?.scaleDownNum ?? 0;
     }

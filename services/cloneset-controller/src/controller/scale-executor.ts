@@ -153,7 +153,15 @@ async function deletePod(
       throw err;
     }
   }
-  for (const pvc of pvcs) await deletePvc(ctx, pvc);
+  // The pod is gone (or going): should a claim's delete fail now, no later plan names it again, so it is owed.
+  for (const pvc of pvcs) {
+    try {
+      await deletePvc(ctx, pvc);
+    } catch (err) {
+      ctx.pendingClaims.add(ctx.key, pvc.metadata.name ?? '');
+      throw err;
+    }
+  }
 }
 
 export async function deletePvc(ctx: SyncContext, pvc: PersistentVolumeClaim): Promise<void> {

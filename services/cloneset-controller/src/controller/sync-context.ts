@@ -5,6 +5,7 @@ import type { ControllerRevision, ResourceVersionExpectations, ScaleExpectations
 import type { EventRecorder, EventType, InvolvedObject, ObjectCache } from '@kruise-ts/runtime';
 import type { Logger } from '@kruise-ts/telemetry';
 import type { Span } from '@opentelemetry/api';
+import type { PendingClaimDeletes } from '../sync/pending-claim-deletes.ts';
 import type { CloneSet, FeatureGates, PodTemplate } from '../types.ts';
 import type { KubeWriter } from './kube-writer.ts';
 
@@ -23,6 +24,8 @@ export interface SyncContext {
   recorder: EventRecorder;
   scale: ScaleExpectations;
   versions: ResourceVersionExpectations;
+  /** Claims of pods this controller deleted whose own delete failed: retried until done (issue #12). */
+  pendingClaims: PendingClaimDeletes;
   cache: ObjectCache;
   /** The `sync cloneset` span: wait reasons and decisions become its events. */
   span: Span;

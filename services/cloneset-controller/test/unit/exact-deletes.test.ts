@@ -16,7 +16,7 @@ describe('CloneSet KubeWriter deletes', () => {
     assert.equal(await writer(kube).deletePod({ metadata: meta } as CloneSetPod), true);
     assert.deepEqual(calls, [
       {
-        method: 'deleteNamespacedPod',
+        method: 'delete pods',
         params: { namespace: 'ns', name: 'x', body: { preconditions: { uid: 'u-x' } } },
       },
     ]);
@@ -36,7 +36,7 @@ describe('CloneSet KubeWriter deletes', () => {
     );
     assert.deepEqual(
       live.calls.map((c) => [c.method, c.params.labelSelector]),
-      [['listNamespacedPod', 'apps.kruise.io/cloneset-instance-id=abc']],
+      [['list pods', 'apps.kruise.io/cloneset-instance-id=abc']],
     );
     const terminating = new RecordingKubeClient({
       listed: [{ metadata: { name: 'web-abc', deletionTimestamp: '2026-01-01T00:00:00Z' } }],
@@ -45,13 +45,13 @@ describe('CloneSet KubeWriter deletes', () => {
       await writer(terminating).deletePvc({ metadata: { ...meta, labels } } as PersistentVolumeClaim),
       true,
     );
-    assert.equal(terminating.calls.at(-1)?.method, 'deleteNamespacedPersistentVolumeClaim');
+    assert.equal(terminating.calls.at(-1)?.method, 'delete persistentvolumeclaims');
   });
   it('revision: uid and resourceVersion preconditions', async () => {
     const kube = new RecordingKubeClient();
     const { calls } = kube;
     await writer(kube).deleteRevision({ metadata: meta, revision: 1 } as never);
-    assert.equal(calls[0]?.method, 'deleteNamespacedControllerRevision');
+    assert.equal(calls[0]?.method, 'delete controllerrevisions');
     assert.deepEqual(calls[0]?.params.body, { preconditions: { uid: 'u-x', resourceVersion: '7' } });
   });
   it('refuses to delete an object without a uid', async () => {

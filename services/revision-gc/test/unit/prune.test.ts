@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ControllerRevision } from '@kruise-ts/core';
-import type { KubernetesObject } from '@kubernetes/client-node';
+import type { KubernetesObject } from '@kruise-ts/runtime';
 import { revisionsToDelete } from '../../src/prune.ts';
 import { workloadKinds } from '../../src/workload-kinds.ts';
 
@@ -20,7 +20,7 @@ const pod = (revision: string, deleting = false): KubernetesObject => ({
   metadata: {
     name: `p-${revision}`,
     labels: { 'controller-revision-hash': revision },
-    ...(deleting ? { deletionTimestamp: new Date() } : {}),
+    ...(deleting ? { deletionTimestamp: new Date().toISOString() } : {}),
   },
 });
 

@@ -11,28 +11,19 @@ import {
   type OwnerReference,
   type PodCondition,
 } from '@kruise-ts/core';
-import { asClientBody, plain, resourceOf, STATEFULSET } from '@kruise-ts/kube';
+import { resourceOf, STATEFULSET as STATEFULSET_KIND } from '@kruise-ts/kube';
 import {
   AlreadyExistsError,
+  resources as builtin,
   createPodExpected,
   deleteExactly,
   deletePodExpected,
   NotFoundError,
+  type ResourceClient,
   retryOnConflict,
   updateCustomStatus,
   type WorkloadWriterOptions,
 } from '@kruise-ts/runtime';
-import {
-  AppsV1Api,
-  CoreV1Api,
-  CustomObjectsApi,
-  PatchStrategy,
-  StorageV1Api,
-  setHeaderOptions,
-  type V1ControllerRevision,
-  type V1PersistentVolumeClaim,
-  type V1Pod,
-} from '@kubernetes/client-node';
 import type {
   NewPod,
   PersistentVolumeClaim,
@@ -40,57 +31,51 @@ import type {
   StatefulSetPod,
   StatefulSetStatus,
 } from '../types.ts';
+import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
 
-const RESOURCE = resourceOf(STATEFULSET);
-const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
-const strategic = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
-// Our schema types and client-node's describe the same JSON; only their optionality differs.
+const RESOURCE = resourceOf(STATEFULSET_KIND);
 
 export type SetWriterOptions = WorkloadWriterOptions;
 
 export class SetWriter {
   readonly #o: SetWriterOptions;
-  readonly #core: CoreV1Api;
-  readonly #apps: AppsV1Api;
-  readonly #custom: CustomObjectsApi;
-  readonly #storage: StorageV1Api;
+  readonly #pods: ResourceClient<StatefulSetPod>;
+  readonly #pvcs: ResourceClient<PersistentVolumeClaim>;
+  readonly #revisions: ResourceClient<ControllerRevision>;
+  readonly #sets: ResourceClient<StatefulSet>;
+  readonly #storageClasses: ResourceClient<{ allowVolumeExpansion?: boolean }>;
 
   constructor(options: SetWriterOptions) {
     this.#o = options;
-    this.#core = options.kube.api(CoreV1Api);
-    this.#apps = options.kube.api(AppsV1Api);
-    this.#custom = options.kube.api(CustomObjectsApi);
-    this.#storage = options.kube.api(StorageV1Api);
+    this.#pods = options.kube.resource(POD);
+    this.#pvcs = options.kube.resource(PVC);
+    this.#revisions = options.kube.resource(REVISION);
+    this.#sets = options.kube.resource<StatefulSet>(STATEFULSET);
+    this.#storageClasses = options.kube.resource(builtin.storageClasses);
   }
 
   /** The set as the apiserver has it now (uncached): the recheck before adopting. */
   async readSet(name: string): Promise<StatefulSet> {
-    return (await this.#custom.getNamespacedCustomObject({
-      ...RESOURCE,
-      namespace: this.#o.namespace,
-      name,
-    })) as StatefulSet;
+    return this.#sets.get({ namespace: this.#o.namespace, name });
   }
 
   /** Adopts or releases a pod: its ownerReferences, with its uid and resourceVersion as preconditions. */
   async setPodOwners(pod: StatefulSetPod, ownerReferences: OwnerReference[]): Promise<void> {
     this.#o.fence();
     const { uid, resourceVersion } = pod.metadata;
-    const written = await this.#core.patchNamespacedPod(
-      {
-        namespace: this.#o.namespace,
-        name: pod.metadata.name ?? '',
-        body: { metadata: { ownerReferences, uid, resourceVersion } },
-      },
-      merge,
-    );
-    this.#o.versions.expect(plain(written));
+    const written = await this.#pods.patch({
+      namespace: this.#o.namespace,
+      name: pod.metadata.name ?? '',
+      type: 'merge',
+      patch: { metadata: { ownerReferences, uid, resourceVersion } },
+    });
+    this.#o.versions.expect(written);
   }
 
   /** Whether the StorageClass allows expansion; undefined when there is no such class. */
   async readStorageClass(name: string): Promise<{ allowVolumeExpansion?: boolean } | undefined> {
     try {
-      const sc = await this.#storage.readStorageClass({ name });
+      const sc = await this.#storageClasses.get({ name });
       return sc.allowVolumeExpansion === undefined ? {} : { allowVolumeExpansion: sc.allowVolumeExpansion };
     } catch (err) {
       if (err instanceof NotFoundError) return undefined;
@@ -105,20 +90,18 @@ export class SetWriter {
     annotation: { key: string; value: string },
   ): Promise<void> {
     this.#o.fence();
-    await this.#core.patchNamespacedPersistentVolumeClaim(
-      {
-        namespace: this.#o.namespace,
-        name: claim.metadata?.name ?? '',
-        body: {
-          metadata: {
-            annotations: { [annotation.key]: annotation.value },
-            resourceVersion: claim.metadata?.resourceVersion,
-          },
-          spec: { resources },
+    await this.#pvcs.patch({
+      namespace: this.#o.namespace,
+      name: claim.metadata?.name ?? '',
+      type: 'merge',
+      patch: {
+        metadata: {
+          annotations: { [annotation.key]: annotation.value },
+          resourceVersion: claim.metadata?.resourceVersion,
         },
+        spec: { resources },
       },
-      merge,
-    );
+    });
   }
 
   /** Creates a revision; an existing one of the same name is returned as it is (the caller compares data). */
@@ -126,29 +109,17 @@ export class SetWriter {
     const { namespace } = this.#o;
     this.#o.fence();
     try {
-      return plain(
-        await this.#apps.createNamespacedControllerRevision({
-          namespace,
-          body: asClientBody<V1ControllerRevision>(revision),
-        }),
-      );
+      return await this.#revisions.create({ namespace, body: revision });
     } catch (err) {
       if (!(err instanceof AlreadyExistsError)) throw err;
-      return plain(
-        await this.#apps.readNamespacedControllerRevision({ namespace, name: revision.metadata.name ?? '' }),
-      );
+      return this.#revisions.get({ namespace, name: revision.metadata.name ?? '' });
     }
   }
 
   /** Rollback: an older revision becomes the newest by taking the next revision number. */
   async setRevisionNumber(name: string, revision: number): Promise<ControllerRevision> {
     this.#o.fence();
-    return plain(
-      await this.#apps.patchNamespacedControllerRevision(
-        { namespace: this.#o.namespace, name, body: { revision } },
-        merge,
-      ),
-    );
+    return this.#revisions.patch({ namespace: this.#o.namespace, name, type: 'merge', patch: { revision } });
   }
 
   /** Deletes exactly this revision as decided on (uid and resourceVersion); false when gone or changed. */
@@ -157,11 +128,7 @@ export class SetWriter {
     return deleteExactly(
       revision,
       (body) =>
-        this.#apps.deleteNamespacedControllerRevision({
-          namespace: this.#o.namespace,
-          name: revision.metadata.name ?? '',
-          body,
-        }),
+        this.#revisions.delete({ namespace: this.#o.namespace, name: revision.metadata.name ?? '', body }),
       { resourceVersion: true },
     );
   }
@@ -170,10 +137,7 @@ export class SetWriter {
   async createClaim(claim: PersistentVolumeClaim): Promise<void> {
     this.#o.fence();
     try {
-      await this.#core.createNamespacedPersistentVolumeClaim({
-        namespace: this.#o.namespace,
-        body: asClientBody<V1PersistentVolumeClaim>(claim),
-      });
+      await this.#pvcs.create({ namespace: this.#o.namespace, body: claim });
     } catch (err) {
       if (!(err instanceof AlreadyExistsError)) throw err;
     }
@@ -181,18 +145,16 @@ export class SetWriter {
 
   async setClaimOwners(claim: PersistentVolumeClaim): Promise<void> {
     this.#o.fence();
-    await this.#core.patchNamespacedPersistentVolumeClaim(
-      {
-        namespace: this.#o.namespace,
-        name: claim.metadata?.name ?? '',
-        body: { metadata: { ownerReferences: claim.metadata?.ownerReferences ?? null } },
-      },
-      merge,
-    );
+    await this.#pvcs.patch({
+      namespace: this.#o.namespace,
+      name: claim.metadata?.name ?? '',
+      type: 'merge',
+      patch: { metadata: { ownerReferences: claim.metadata?.ownerReferences ?? null } },
+    });
   }
 
   async createPod(pod: NewPod): Promise<StatefulSetPod> {
-    return plain(await createPodExpected(this.#o, pod, pod.metadata.name));
+    return createPodExpected<StatefulSetPod>(this.#o, pod, pod.metadata.name);
   }
 
   deletePod(pod: StatefulSetPod): Promise<boolean> {
@@ -213,10 +175,12 @@ export class SetWriter {
     const body =
       hook === undefined ? lifecycleStatePatch(state, now) : lifecycleStatePatchWithHook(state, hook, now);
     // The finalizers of a hook are added to the pod's own, so that one goes as a strategic merge.
-    await this.#core.patchNamespacedPod(
-      { namespace: this.#o.namespace, name: pod.metadata.name ?? '', body },
-      hook === undefined ? merge : strategic,
-    );
+    await this.#pods.patch({
+      namespace: this.#o.namespace,
+      name: pod.metadata.name ?? '',
+      type: hook === undefined ? 'merge' : 'strategic',
+      patch: body,
+    });
   }
 
   /**
@@ -232,14 +196,12 @@ export class SetWriter {
     const { namespace, fence, versions } = this.#o;
     return retryOnConflict(async () => {
       fence();
-      const fresh = plain<StatefulSetPod>(await this.#core.readNamespacedPod({ namespace, name }));
+      const fresh = await this.#pods.get({ namespace, name });
       if (uid !== undefined && fresh.metadata.uid !== uid) return undefined;
       const next = mutate(fresh);
       if (next === undefined) return undefined;
       fence();
-      const written = plain<StatefulSetPod>(
-        await this.#core.replaceNamespacedPod({ namespace, name, body: asClientBody<V1Pod>(next) }),
-      );
+      const written = await this.#pods.replace({ namespace, name, body: next });
       if (written.metadata.uid !== undefined) versions.expect({ metadata: written.metadata });
       return written;
     });
@@ -262,14 +224,12 @@ export class SetWriter {
     });
     if (changed.length === 0) return;
     this.#o.fence();
-    await this.#core.patchNamespacedPodStatus(
-      {
-        namespace: this.#o.namespace,
-        name: pod.metadata.name ?? '',
-        body: { status: { conditions: changed } },
-      },
-      strategic,
-    );
+    await this.#pods.patchStatus({
+      namespace: this.#o.namespace,
+      name: pod.metadata.name ?? '',
+      type: 'strategic',
+      patch: { status: { conditions: changed } },
+    });
   }
 
   /**
@@ -279,19 +239,18 @@ export class SetWriter {
   async resizePod(name: string, body: object): Promise<void> {
     const { namespace, fence, versions } = this.#o;
     fence();
-    const written = plain<StatefulSetPod>(
-      await this.#core.patchNamespacedPodResize({ namespace, name, body }, strategic),
-    );
+    const written = await this.#pods.patchSubresource('resize', {
+      namespace,
+      name,
+      type: 'strategic',
+      patch: body,
+    });
     if (written.metadata.uid !== undefined) versions.expect({ metadata: written.metadata });
   }
 
   async updatePod(pod: StatefulSetPod): Promise<void> {
     this.#o.fence();
-    await this.#core.replaceNamespacedPod({
-      namespace: this.#o.namespace,
-      name: pod.metadata.name ?? '',
-      body: asClientBody<V1Pod>(pod),
-    });
+    await this.#pods.replace({ namespace: this.#o.namespace, name: pod.metadata.name ?? '', body: pod });
   }
 
   /** Returns the resourceVersion written (the RolloutProgress event's de-duplication id). */

@@ -15,6 +15,7 @@ import {
   topology,
 } from '@kruise-ts/bus';
 import { eventually } from '@kruise-ts/devcluster';
+import { ClusterConnection, loadClusterConfig } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Registry } from '@kruise-ts/telemetry';
 import {
   ApiextensionsV1Api,
@@ -184,7 +185,7 @@ export async function inProcessWatcher(
 ): Promise<InProcessWatcher> {
   const { wrapSource, ...rest } = options;
   const registry = createMetricsRegistry({ processMetrics: false });
-  const source = apiserverSource(kubeConfig(kubeconfigPath));
+  const source = apiserverSource(new ClusterConnection(loadClusterConfig(kubeconfigPath)));
   const watcher = await startWatcher({
     bus,
     source: wrapSource ? wrapSource(source) : source,

@@ -3,9 +3,8 @@
 // sidecarset-controller keeps revisions (services/sidecarset-controller, POD_NAMESPACE). Absent objects are
 // `undefined`; any other failure is thrown and the request is denied.
 import type { PodSummary } from '@kruise-ts/api';
-import { type KubeClient, NotFoundError } from '@kruise-ts/runtime';
+import { type KubeClient, NotFoundError, resources } from '@kruise-ts/runtime';
 import { findInjectionRevision } from '@kruise-ts/sidecarset';
-import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
 import type { RevisionLister } from '../sidecarset/revisions.ts';
 import { KRUISE_CONFIGURATION } from './lookups.ts';
 
@@ -37,19 +36,18 @@ export function apiserverReader(
   kruiseNamespace: string,
   revisions: RevisionLister,
 ): ClusterReader {
-  const core = kube.api(CoreV1Api);
-  const apps = kube.api(AppsV1Api);
+  const pods = kube.resource<PodSummary>(resources.pods);
+  const revisionApi = kube.resource<object>(resources.controllerRevisions);
+  const configMaps = kube.resource<{ data?: Record<string, string> }>(resources.configMaps);
   return {
     async pod(namespace, name) {
-      const pod = await orUndefined(() => core.readNamespacedPod({ namespace, name }));
-      // client-node turns timestamps into Dates; the decisions read JSON.
-      return pod === undefined ? undefined : (JSON.parse(JSON.stringify(pod)) as PodSummary);
+      return orUndefined(() => pods.get({ namespace, name }));
     },
     async injectionRevision(sidecarSetName, ref) {
       if (ref.revisionName !== undefined) {
         const name = ref.revisionName;
         try {
-          await apps.readNamespacedControllerRevision({ namespace: kruiseNamespace, name });
+          await revisionApi.get({ namespace: kruiseNamespace, name });
           return { found: true };
         } catch (err) {
           if (!(err instanceof NotFoundError)) throw err;
@@ -62,7 +60,7 @@ export function apiserverReader(
     },
     async kruiseConfiguration() {
       const cm = await orUndefined(() =>
-        core.readNamespacedConfigMap({ namespace: kruiseNamespace, name: KRUISE_CONFIGURATION }),
+        configMaps.get({ namespace: kruiseNamespace, name: KRUISE_CONFIGURATION }),
       );
       return cm === undefined ? undefined : (cm.data ?? {});
     },

@@ -1,20 +1,19 @@
 // ControllerRevisions of SidecarSets, read from the apiserver in the kruise namespace. Only SidecarSets that pin
 // an injection revision (injectionStrategy.revision) need them, so this is off the hot path of pod admission.
 import type { ControllerRevision } from '@kruise-ts/core';
+import { CONTROLLER_REVISION } from '@kruise-ts/kube';
 import type { KubeClient } from '@kruise-ts/runtime';
 import { SIDECARSET_NAME_LABEL } from '@kruise-ts/sidecarset';
-import { AppsV1Api } from '@kubernetes/client-node';
 
 export type RevisionLister = (sidecarSetName: string) => Promise<ControllerRevision[]>;
 
 export function apiserverRevisions(kube: KubeClient, namespace: string): RevisionLister {
-  const apps = kube.api(AppsV1Api);
+  const api = kube.resource<ControllerRevision>(CONTROLLER_REVISION);
   return async (sidecarSetName) => {
-    const list = await apps.listNamespacedControllerRevision({
+    const list = await api.list({
       namespace,
       labelSelector: `${SIDECARSET_NAME_LABEL}=${sidecarSetName}`,
     });
-    // client-node turns timestamps into Dates; the decisions read JSON.
-    return JSON.parse(JSON.stringify(list.items)) as ControllerRevision[];
+    return list.items;
   };
 }

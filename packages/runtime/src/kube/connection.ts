@@ -1,0 +1,49 @@
+// One apiserver's connection pool and credentials: an undici Agent built once from the cluster config's TLS
+// material (connections and TLS sessions are reused for the client's life) and the Authorization header,
+// whose token is re-read from its file as it rotates. The KubeClient sends through one; the watcher's raw
+// list/watch source (services/watcher) too.
+import { Agent } from 'undici';
+import { bearerTokenSource, type ClusterConfig } from './kubeconfig.ts';
+
+export class ClusterConnection {
+  readonly config: ClusterConfig;
+  readonly #token: () => string | undefined;
+  #agent: Agent | undefined;
+
+  constructor(config: ClusterConfig) {
+    this.config = config;
+    this.#token = bearerTokenSource(config);
+  }
+
+  /** Base URL of the apiserver, without a trailing slash. */
+  get server(): string {
+    return this.config.server;
+  }
+
+  /** The pool every request of this connection goes through (created on first use). */
+  get dispatcher(): Agent {
+    const { ca, cert, key, insecureSkipTlsVerify } = this.config;
+    this.#agent ??= new Agent({
+      connect: {
+        ...(ca === undefined ? {} : { ca }),
+        ...(cert === undefined ? {} : { cert }),
+        ...(key === undefined ? {} : { key }),
+        rejectUnauthorized: !insecureSkipTlsVerify,
+      },
+    });
+    return this.#agent;
+  }
+
+  /** `headers` with the bearer token added (when the config has one). */
+  withAuth(headers: Record<string, string>): Record<string, string> {
+    const token = this.#token();
+    return token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` };
+  }
+
+  /** Closes the pool; a later request opens a new one. */
+  async close(): Promise<void> {
+    const agent = this.#agent;
+    this.#agent = undefined;
+    await agent?.close();
+  }
+}

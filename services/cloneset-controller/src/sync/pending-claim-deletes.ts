@@ -1,0 +1,67 @@
+// Claims whose pod this controller deleted but whose own delete failed (issue #12). Kruise deletes a pod's PVCs
+// right after the pod (deletePods in pkg/controller/cloneset/sync/cloneset_scale.go); when that second delete
+// fails (the apiserver restarting, a lapsed fence, a failed re-check read) the reconcile is retried, but the
+// pod is gone by then, so no plan names its claims again — and with PVC reuse on, nothing else deletes a claim
+// whose pod is gone. The claim names are remembered per CloneSet and their deletes retried on later reconciles.
+
+import { instanceId } from '../pod-state.ts';
+import type { PersistentVolumeClaim } from '../types.ts';
+
+type Claim = Pick<PersistentVolumeClaim, 'metadata'>;
+type Instance = { metadata: { labels?: Record<string, string> } };
+
+export interface PendingClaimDeletesPlan<C extends Claim> {
+  /** Delete these (as the cache has them now). */
+  delete: C[];
+  /** Forget these names: the claim is gone or being deleted, or an active pod of its instance uses it again. */
+  forget: string[];
+}
+
+/** What to do with remembered claim deletes, given the claims the CloneSet owns and its active pods now. */
+export function planPendingClaimDeletes<C extends Claim>(
+  pending: Iterable<string>,
+  ownedClaims: readonly C[],
+  activePods: readonly Instance[],
+): PendingClaimDeletesPlan<C> {
+  const byName = new Map(ownedClaims.map((c) => [c.metadata.name, c]));
+  const inUse = new Set(activePods.map(instanceId).filter((id) => id !== ''));
+  const plan: PendingClaimDeletesPlan<C> = { delete: [], forget: [] };
+  for (const name of pending) {
+    const claim = byName.get(name);
+    const deleting =
+      claim?.metadata.deletionTimestamp !== undefined && claim?.metadata.deletionTimestamp !== null;
+    if (claim === undefined || deleting || inUse.has(instanceId(claim))) plan.forget.push(name);
+    else plan.delete.push(claim);
+  }
+  return plan;
+}
+
+/** Per CloneSet key (`namespace/name`): claim names whose delete is still owed. */
+export class PendingClaimDeletes {
+  readonly #byKey = new Map<string, Set<string>>();
+
+  add(key: string, claimName: string): void {
+    let names = this.#byKey.get(key);
+    if (names === undefined) {
+      names = new Set();
+      this.#byKey.set(key, names);
+    }
+    names.add(claimName);
+  }
+
+  get(key: string): readonly string[] {
+    return [...(this.#byKey.get(key) ?? [])];
+  }
+
+  remove(key: string, claimName: string): void {
+    const names = this.#byKey.get(key);
+    if (names === undefined) return;
+    names.delete(claimName);
+    if (names.size === 0) this.#byKey.delete(key);
+  }
+
+  /** A CloneSet gone: nothing is owed for it any more. */
+  forgetKey(key: string): void {
+    this.#byKey.delete(key);
+  }
+}
