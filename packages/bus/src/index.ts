@@ -31,6 +31,13 @@ export { supersedes } from './monotonic.ts';
 export type { ControlledSelection, ObjectFeed, ObjectFeedEvent, ObjectFeedOptions } from './object-feed.ts';
 export { openObjectFeed } from './object-feed.ts';
 export { fnv1a32, partitionOf } from './partition.ts';
+export type {
+  FeedScope,
+  PartitionedFeed,
+  PartitionedFeedEvent,
+  PartitionedFeedOptions,
+} from './partitioned-feed.ts';
+export { openPartitionedFeed } from './partitioned-feed.ts';
 export type { LastDomainEvent, ObjectPublishOptions, Published, PublishOptions } from './publish.ts';
 export {
   lastDomainEvent,

@@ -39,7 +39,7 @@ export interface ObjectFeedEvent {
 }
 
 /** A delivered event whose trace context is extracted when first read. */
-class FeedEvent implements ObjectFeedEvent {
+export class FeedEvent implements ObjectFeedEvent {
   readonly event: ObjectEvent;
   readonly subject: string;
   readonly seq: number;
@@ -263,13 +263,13 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
   return { filterSubjects, synced, isSynced: () => isSynced, consumedThrough, stop, done };
 }
 
-const gone = new Set([
+export const gone = new Set([
   ObjectEventType.OBJECT_EVENT_TYPE_DELETED,
   ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE,
 ]);
 
 /** The subjects the filters hold now (one per object, deleted markers included) and the stream head then. */
-async function subjectsPresent(
+export async function subjectsPresent(
   bus: Bus,
   stream: string,
   filterSubjects: readonly string[],
@@ -299,7 +299,10 @@ async function subjectsPresent(
  * Whether a message is about an object of a `controlled` kind whose controller is of another kind. The subject's
  * kind tokens are compared as they stand, so nothing is decoded.
  */
-function foreignControlled(bus: Bus, controlled: ControlledSelection | undefined): (m: JsMsg) => boolean {
+export function foreignControlled(
+  bus: Bus,
+  controlled: ControlledSelection | undefined,
+): (m: JsMsg) => boolean {
   if (controlled === undefined || controlled.kinds.length === 0) return () => false;
   const root = `${bus.topology.objects.subjectRoot}.`;
   const kinds = new Set(controlled.kinds.map((k) => `${root}${kindTokens(k)}.`));
@@ -313,7 +316,7 @@ function foreignControlled(bus: Bus, controlled: ControlledSelection | undefined
 }
 
 /** The refusal of a message whose contract version this build does not read; undefined when it reads it. */
-function objectRefusal(bus: Bus, m: JsMsg): ContractRefusal | undefined {
+export function objectRefusal(bus: Bus, m: JsMsg): ContractRefusal | undefined {
   const version = contractVersionOf(m.headers);
   const decision = contractDecision(version);
   if (decision.accept) return undefined;

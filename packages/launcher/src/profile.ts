@@ -1,8 +1,9 @@
-// `npm run profile -- [--replicas N] [--cpu-prof] [--idle-seconds S]`: where the whole system's CPU and memory
-// go. Starts a local cluster and the system as `npm start` does, measures idle CPU and RSS of every process it
-// started, drives one CloneSet through scale-up, a ReCreate image roll and scale-down, and prints CPU-seconds
-// per process per phase. With --cpu-prof every service writes a V8 CPU profile on exit and the top self-time
-// frames of each are printed. Bounded: every wait has a deadline; everything it started is stopped.
+// `npm run profile -- [--replicas N] [--cpu-prof] [--idle-seconds S] [--idle-only]`: where the whole system's CPU
+// and memory go. Starts a local cluster and the system as `npm start` does, measures idle CPU and RSS of every
+// process it started, drives one CloneSet through scale-up, a ReCreate image roll and scale-down, and prints
+// CPU-seconds per phase per process (with --idle-only: a second idle window instead of the workload). With
+// --cpu-prof every service writes a V8 CPU profile on exit and the top self-time frames of each are printed.
+// Bounded: every wait has a deadline; everything it started is stopped.
 // Figures are printed, never asserted (docs/performance.md records them).
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     'idle-seconds': { type: 'string', default: '30' },
     'top-frames': { type: 'string', default: '15' },
     'keep-dir': { type: 'boolean', default: false },
+    // Only the idle figures: two idle windows one after the other, no workload (minutes instead of a quarter hour).
+    'idle-only': { type: 'boolean', default: false },
   },
 });
 const replicas = Number(values.replicas);
@@ -96,6 +99,20 @@ function rssByName(sample: Map<number, ProcSample>): Map<string, number> {
   return out;
 }
 
+/** nats-server's message counters and consumer count from its monitoring endpoint (undefined if unreachable). */
+async function natsCounters(): Promise<{ in_msgs: number; out_msgs: number; consumers: number } | undefined> {
+  try {
+    const varz = (await (await fetch(`${cluster.natsMonitorUrl}/varz`)).json()) as {
+      in_msgs: number;
+      out_msgs: number;
+    };
+    const jsz = (await (await fetch(`${cluster.natsMonitorUrl}/jsz`)).json()) as { consumers?: number };
+    return { in_msgs: varz.in_msgs, out_msgs: varz.out_msgs, consumers: jsz.consumers ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor(what: string, check: () => boolean): Promise<void> {
@@ -130,83 +147,97 @@ try {
 
   const idle = async (label: string) => {
     const a = sampleDescendants();
+    const natsBefore = await natsCounters();
     const startUs = nowUs();
     await sleep(idleSeconds * 1000);
     windows.push({ name: label, startUs, endUs: nowUs() });
     const b = sampleDescendants();
+    const natsAfter = await natsCounters();
     const cpu = cpuBetween(a, b);
     rows.push({ phase: label, wallS: idleSeconds, cpu });
+    // Message counts do not depend on how busy the shared machine is, unlike CPU figures.
+    if (natsBefore !== undefined && natsAfter !== undefined) {
+      const rate = (k: 'in_msgs' | 'out_msgs') => ((natsAfter[k] - natsBefore[k]) / idleSeconds).toFixed(1);
+      console.error(
+        `profile: ${label}: nats-server ${rate('in_msgs')} msgs/s in, ${rate('out_msgs')} msgs/s out, ` +
+          `${natsAfter.consumers} consumers`,
+      );
+    }
     return { cpu, rss: rssByName(b) };
   };
-  const idleBefore = await idle('idle (before)');
+  const idleBefore = await idle(values['idle-only'] ? 'idle 1' : 'idle (before)');
+  const idleAfter = values['idle-only'] ? await idle('idle 2') : await workload();
 
-  const ns = 'profile';
-  kubectl(['create', 'namespace', ns]);
-  const cloneSet = (n: number, image: string) =>
-    JSON.stringify({
-      apiVersion: 'apps.kruise.io/v1alpha1',
-      kind: 'CloneSet',
-      metadata: { name: 'bench', namespace: ns },
-      spec: {
-        replicas: n,
-        selector: { matchLabels: { app: 'bench' } },
-        updateStrategy: { type: 'ReCreate', maxUnavailable: '50%' },
-        template: {
-          metadata: { labels: { app: 'bench' } },
-          spec: { containers: [{ name: 'main', image }] },
+  async function workload() {
+    const ns = 'profile';
+    kubectl(['create', 'namespace', ns]);
+    const cloneSet = (n: number, image: string) =>
+      JSON.stringify({
+        apiVersion: 'apps.kruise.io/v1alpha1',
+        kind: 'CloneSet',
+        metadata: { name: 'bench', namespace: ns },
+        spec: {
+          replicas: n,
+          selector: { matchLabels: { app: 'bench' } },
+          updateStrategy: { type: 'ReCreate', maxUnavailable: '50%' },
+          template: {
+            metadata: { labels: { app: 'bench' } },
+            spec: { containers: [{ name: 'main', image }] },
+          },
         },
-      },
-    });
-  interface Status {
-    metadata: { generation: number };
-    status?: {
-      observedGeneration?: number;
-      replicas?: number;
-      readyReplicas?: number;
-      updatedReadyReplicas?: number;
+      });
+    interface Status {
+      metadata: { generation: number };
+      status?: {
+        observedGeneration?: number;
+        replicas?: number;
+        readyReplicas?: number;
+        updatedReadyReplicas?: number;
+      };
+    }
+    const status = (): Status => JSON.parse(kubectl(['-n', ns, 'get', 'cloneset', 'bench', '-o', 'json']));
+    const settled = (want: number) => () => {
+      const s = status();
+      const st = s.status ?? {};
+      return (
+        st.observedGeneration === s.metadata.generation &&
+        (st.replicas ?? 0) === want &&
+        (st.readyReplicas ?? 0) === want &&
+        (st.updatedReadyReplicas ?? 0) === want
+      );
     };
-  }
-  const status = (): Status => JSON.parse(kubectl(['-n', ns, 'get', 'cloneset', 'bench', '-o', 'json']));
-  const settled = (want: number) => () => {
-    const s = status();
-    const st = s.status ?? {};
-    return (
-      st.observedGeneration === s.metadata.generation &&
-      (st.replicas ?? 0) === want &&
-      (st.readyReplicas ?? 0) === want &&
-      (st.updatedReadyReplicas ?? 0) === want
-    );
-  };
-  const podCount = () => kubectl(['-n', ns, 'get', 'pods', '-o', 'name']).split('\n').filter(Boolean).length;
-  const phase = async (name: string, act: () => void, done: () => boolean) => {
-    const a = sampleDescendants();
-    const t0 = Date.now();
-    const startUs = nowUs();
-    act();
-    await waitFor(name, done);
-    windows.push({ name, startUs, endUs: nowUs() });
-    const wallS = (Date.now() - t0) / 1000;
-    rows.push({ phase: name, wallS, cpu: cpuBetween(a, sampleDescendants()) });
-    console.error(`profile: ${name} done in ${wallS.toFixed(1)} s`);
-  };
+    const podCount = () =>
+      kubectl(['-n', ns, 'get', 'pods', '-o', 'name']).split('\n').filter(Boolean).length;
+    const phase = async (name: string, act: () => void, done: () => boolean) => {
+      const a = sampleDescendants();
+      const t0 = Date.now();
+      const startUs = nowUs();
+      act();
+      await waitFor(name, done);
+      windows.push({ name, startUs, endUs: nowUs() });
+      const wallS = (Date.now() - t0) / 1000;
+      rows.push({ phase: name, wallS, cpu: cpuBetween(a, sampleDescendants()) });
+      console.error(`profile: ${name} done in ${wallS.toFixed(1)} s`);
+    };
 
-  kubectl(['apply', '-f', '-'], cloneSet(0, 'nginx:1.25'));
-  await phase(
-    `scale-up 0→${replicas}`,
-    () => kubectl(['apply', '-f', '-'], cloneSet(replicas, 'nginx:1.25')),
-    settled(replicas),
-  );
-  await phase(
-    'ReCreate roll',
-    () => kubectl(['apply', '-f', '-'], cloneSet(replicas, 'nginx:1.26')),
-    settled(replicas),
-  );
-  await phase(
-    `scale-down ${replicas}→0`,
-    () => kubectl(['apply', '-f', '-'], cloneSet(0, 'nginx:1.26')),
-    () => settled(0)() && podCount() === 0,
-  );
-  const idleAfter = await idle('idle (after)');
+    kubectl(['apply', '-f', '-'], cloneSet(0, 'nginx:1.25'));
+    await phase(
+      `scale-up 0→${replicas}`,
+      () => kubectl(['apply', '-f', '-'], cloneSet(replicas, 'nginx:1.25')),
+      settled(replicas),
+    );
+    await phase(
+      'ReCreate roll',
+      () => kubectl(['apply', '-f', '-'], cloneSet(replicas, 'nginx:1.26')),
+      settled(replicas),
+    );
+    await phase(
+      `scale-down ${replicas}→0`,
+      () => kubectl(['apply', '-f', '-'], cloneSet(0, 'nginx:1.26')),
+      () => settled(0)() && podCount() === 0,
+    );
+    return idle('idle (after)');
+  }
 
   // The table: one row per process, one column per phase.
   const names = [...new Set(rows.flatMap((r) => [...r.cpu.keys()]))].sort(

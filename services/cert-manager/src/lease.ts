@@ -50,6 +50,8 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
   let lastRenew = 0;
   let observedVersion = '';
   let observedAt = 0;
+  /** The Lease as our last create or renewal stored it: the leader renews from it without reading first. */
+  let held: V1Lease | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -74,6 +76,25 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
   };
 
   const attempt = async (): Promise<boolean> => {
+    // Leader's fast path, as client-go's tryAcquireOrRenew (k8s.io/client-go/tools/leaderelection/leaderelection.go):
+    // renew the Lease as we last stored it; its resourceVersion makes the write fail if anyone changed it since,
+    // and only then is it read. Halves an idle leader's apiserver requests.
+    if (leading && held !== undefined) {
+      const previous = held;
+      held = undefined;
+      try {
+        held = await api.replace({
+          name,
+          namespace,
+          body: { ...previous, spec: { ...previous.spec, ...spec(previous) } },
+        });
+        observedVersion = held.metadata?.resourceVersion ?? '';
+        observedAt = Date.now();
+        return true;
+      } catch (err) {
+        if (!(err instanceof ConflictError)) throw err;
+      }
+    }
     let lease: V1Lease | undefined;
     try {
       lease = await api.get({ name, namespace });
@@ -82,7 +103,7 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
     }
     if (lease === undefined) {
       try {
-        await api.create({
+        held = await api.create({
           namespace,
           body: { metadata: { name, namespace }, spec: spec(undefined) },
         });
@@ -108,6 +129,7 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
       });
       observedVersion = updated.metadata?.resourceVersion ?? '';
       observedAt = Date.now();
+      held = updated;
       return true;
     } catch (err) {
       if (err instanceof ConflictError) return false;

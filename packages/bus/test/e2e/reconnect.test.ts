@@ -15,6 +15,7 @@ import {
   ObjectEventType,
   type ObjectFeedEvent,
   openObjectFeed,
+  openPartitionedFeed,
   publishDomainEvent,
   publishObjectEvent,
   type ReceivedDomainEvent,
@@ -145,7 +146,30 @@ test('close() drains: a publish in flight completes, then the connection is clos
   }
 });
 
-test('no ghost after an outage longer than the deleted-object TTL: the feed tombstones what vanished', async () => {
+/** Opens a feed over partition 0 and resolves once it is synced. */
+type OpenFeed = (bus: Bus, onEvent: (e: ObjectFeedEvent) => void) => Promise<{ stop(): Promise<void> }>;
+
+const perPartitionFeed: OpenFeed = async (bus, onEvent) => {
+  const feed = await openObjectFeed(bus, { partitions: [0], onEvent });
+  await withTimeout(feed.synced, 10_000, 'synced');
+  return feed;
+};
+
+// The cache's feed: one live consumer over every scope it holds (partitioned-feed.ts).
+const partitionedFeed: OpenFeed = async (bus, onEvent) => {
+  const feed = openPartitionedFeed(bus, { onEvent });
+  await withTimeout(feed.add(0), 10_000, 'synced');
+  return feed;
+};
+
+for (const [which, openFeed] of [
+  ['an object feed', perPartitionFeed],
+  ['a partitioned feed', partitionedFeed],
+] as const)
+  test(`no ghost after an outage longer than the deleted-object TTL: ${which} tombstones what vanished`, () =>
+    ghostScenario(openFeed));
+
+async function ghostScenario(openFeed: OpenFeed): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bus-ghost-'));
   const port = await freePort();
   let server = await startNats(dir, { port });
@@ -164,8 +188,7 @@ test('no ghost after an outage longer than the deleted-object TTL: the feed tomb
     });
     await ensureTopology(away);
     const seen: ObjectFeedEvent[] = [];
-    const feed = await openObjectFeed(away, { partitions: [0], onEvent: (e) => void seen.push(e) });
-    await withTimeout(feed.synced, 10_000, 'synced');
+    const feed = await openFeed(away, (e) => void seen.push(e));
     await publishObjectEvent(away, pod('doomed', 1));
     await publishObjectEvent(away, pod('kept', 1));
     await waitFor('both seen', () => seen.length === 2);
@@ -210,4 +233,4 @@ test('no ghost after an outage longer than the deleted-object TTL: the feed tomb
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}

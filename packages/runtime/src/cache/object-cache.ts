@@ -1,5 +1,6 @@
-// The controllers' view of the cluster, fed from the bus instead of apiserver watches: one object feed per
-// owned partition (snapshot, then live) plus one for cluster-scoped kinds, indexed by owner uid and namespace.
+// The controllers' view of the cluster, fed from the bus instead of apiserver watches: one feed over every owned
+// partition and the cluster-scoped kinds (each added with a snapshot, then live; one live consumer for all of
+// them: bus partitioned-feed.ts), indexed by owner uid and namespace.
 // A partition's objects are dropped when the partition is handed off, so memory splits across replicas.
 // One cache may serve several controllers of a process (partitions are reference-counted, changes fan out to
 // every subscriber), and every object it hands out is deeply frozen: a controller that wants to change one
@@ -12,8 +13,8 @@ import {
   type GroupKind,
   type ObjectEvent,
   ObjectEventType,
-  type ObjectFeed,
-  openObjectFeed,
+  openPartitionedFeed,
+  type PartitionedFeed,
   partitionOf,
 } from '@kruise-ts/bus';
 import type { ObjectMeta } from '@kruise-ts/core';
@@ -125,9 +126,8 @@ export class ObjectCache {
   readonly #byUid = new Map<string, string>();
   /** kind key + namespace + label pair → object keys. */
   readonly #byLabel = new Map<string, Set<string>>();
-  readonly #feeds = new Map<number | 'cluster', ObjectFeed>();
+  #feed: PartitionedFeed | undefined;
   readonly #partitionOps = new Map<number, Promise<void>>();
-  readonly #opening = new Map<number | 'cluster', Promise<void>>();
   readonly #partitionUsers = new Map<number, number>();
   readonly #listeners = new Set<CacheListener>();
   #clusterUsers = 0;
@@ -156,55 +156,38 @@ export class ObjectCache {
    */
   async addPartition(partition: number): Promise<void> {
     this.#partitionUsers.set(partition, (this.#partitionUsers.get(partition) ?? 0) + 1);
-    await this.#inOrder(partition, () =>
-      this.#open(partition, { partitions: [partition], clusterScoped: false }),
-    );
+    // A second user of a shared cache waits for the same snapshot (the feed returns the same promise).
+    await this.#inOrder(partition, () => this.#openFeed().add(partition));
   }
 
   /** Cluster-scoped objects of the cache's kinds (every replica holds them). */
   async addClusterScoped(): Promise<void> {
     this.#clusterUsers++;
-    await this.#open('cluster', { partitions: [], clusterScoped: true });
+    await this.#openFeed().add('cluster');
   }
 
-  async #open(
-    id: number | 'cluster',
-    selection: { partitions: number[]; clusterScoped: boolean },
-  ): Promise<void> {
-    // A second user of a shared cache waits for the same feed's snapshot instead of opening another.
-    const opening = this.#opening.get(id);
-    if (opening !== undefined) return opening;
-    const open = (async () => {
-      const feed = await openObjectFeed(this.#bus, {
-        ...selection,
-        kinds: this.#o.kinds,
-        ...(this.#o.controlled ? { controlled: this.#o.controlled } : {}),
-        onEvent: (delivered) => {
-          this.#refused.delete(delivered.subject);
-          // The feed event extracts its trace context when read; so do this version and its change.
-          return this.apply(delivered.event, delivered.snapshot, delivered);
-        },
-        onRefused: (refusal) => {
-          this.#refused.set(refusal.subject, refusal);
-          if (this.#o.onRefused) this.#o.onRefused(refusal);
-          else this.#o.onError?.(new Error(`refused ${refusal.subject}@${refusal.seq}: ${refusal.reason}`));
-        },
-        ...(this.#o.onError ? { onError: this.#o.onError } : {}),
-      });
-      this.#feeds.set(id, feed);
-      await feed.synced;
-    })();
-    this.#opening.set(id, open);
-    try {
-      await open;
-    } catch (err) {
-      if (this.#opening.get(id) === open) this.#opening.delete(id);
-      throw err;
-    }
+  // Opened on first use (and again after stop()): partitions and the cluster scope share its live consumer.
+  #openFeed(): PartitionedFeed {
+    this.#feed ??= openPartitionedFeed(this.#bus, {
+      kinds: this.#o.kinds,
+      ...(this.#o.controlled ? { controlled: this.#o.controlled } : {}),
+      onEvent: (delivered) => {
+        this.#refused.delete(delivered.subject);
+        // The feed event extracts its trace context when read; so do this version and its change.
+        return this.apply(delivered.event, delivered.snapshot, delivered);
+      },
+      onRefused: (refusal) => {
+        this.#refused.set(refusal.subject, refusal);
+        if (this.#o.onRefused) this.#o.onRefused(refusal);
+        else this.#o.onError?.(new Error(`refused ${refusal.subject}@${refusal.seq}: ${refusal.reason}`));
+      },
+      ...(this.#o.onError ? { onError: this.#o.onError } : {}),
+    });
+    return this.#feed;
   }
 
   isSynced(partition: number): boolean {
-    return this.#feeds.get(partition)?.isSynced() ?? false;
+    return this.#feed?.isSynced(partition) ?? false;
   }
 
   /**
@@ -217,7 +200,7 @@ export class ObjectCache {
 
   /** Object-stream sequence the partition's feed has handled everything up to (0 when not open or not synced). */
   consumedThrough(partition: number): number {
-    return this.#feeds.get(partition)?.consumedThrough() ?? 0;
+    return this.#feed?.consumedThrough(partition) ?? 0;
   }
 
   /** Stops the partition's feed and forgets its objects, once no user of the partition is left. */
@@ -231,10 +214,7 @@ export class ObjectCache {
     await this.#inOrder(partition, async () => {
       // Re-added while this removal waited its turn: keep it.
       if ((this.#partitionUsers.get(partition) ?? 0) > 0) return;
-      const feed = this.#feeds.get(partition);
-      this.#feeds.delete(partition);
-      this.#opening.delete(partition);
-      await feed?.stop();
+      await this.#feed?.remove(partition);
       for (const [key, obj] of this.#objects) if (obj.partition === partition) this.#remove(key, obj);
       for (const [subject, r] of this.#refused) if (r.partition === partition) this.#refused.delete(subject);
     });
@@ -260,10 +240,9 @@ export class ObjectCache {
   }
 
   async stop(): Promise<void> {
-    const feeds = [...this.#feeds.values()];
-    this.#feeds.clear();
-    this.#opening.clear();
-    await Promise.all(feeds.map((f) => f.stop()));
+    const feed = this.#feed;
+    this.#feed = undefined;
+    await feed?.stop();
   }
 
   get<T = KubernetesObject>(

@@ -10,13 +10,20 @@
 // A member whose revision stayed unchanged for the liveness bound is dead: a survivor fences its member key
 // (compare-and-set on that revision) and takes its leases over by compare-and-set, without waiting for the TTL.
 //
+// Members and lease records are known from one KV watch on the controller's keys, kept open for the replica's
+// life and read in memory: listing the member keys every tick created a consumer each time, and reading every
+// member record each beat and every lease record each tick was a request apiece (docs/performance.md). A watch
+// that lags only delays what a replica notices: judging a member dead still ends in a compare-and-set on the
+// revision seen (it fails if the member beat meanwhile), taking a lease is a create or compare-and-set, and a
+// held lease whose record does not match what this replica last wrote is read directly before it counts as lost.
+//
 // Fencing: a lease is trusted only until the earlier of (send time of its last renewal + TTL × (1 − margin))
 // and (send time of the last successful beat + liveness bound × (1 − margin)). The server stored each record
 // after we sent it, so neither the lease nor the liveness can lapse, nor a survivor judge us dead, before that
 // instant; owns() turns false by then even if the process froze, and the caller must not write for a partition
 // it does not own.
 import { leaseMemberKey, leasePartitionKey } from '@kruise-ts/bus';
-import type { KV } from '@nats-io/kv';
+import type { KV, KvWatchEntry } from '@nats-io/kv';
 import { type LeaseRecord, planLeases } from './lease-plan.ts';
 import {
   judgeLiveness,
@@ -129,6 +136,13 @@ export class PartitionLeaseManager {
   #observations = new Map<string, LivenessObservation>();
   /** Member keys as last listed (read every beat). */
   #memberKeys: string[] = [];
+  /** Member records as the watch delivered them, by key, with when (our clock) each revision arrived. */
+  readonly #members = new Map<string, { revision: number; record: LivenessRecord; seenAt: number }>();
+  /** Lease records as the watch delivered them, by partition. */
+  readonly #leaseRecords = new Map<number, LeaseRecord & { seenAt: number }>();
+  /** The watch delivered every key present when it opened: the maps can replace listing and reading. */
+  #membersKnown = false;
+  #watch: { stop(): void } | undefined;
   /** Members judged dead at the last read, to notice one turning dead between ticks. */
   #dead = new Set<string>();
   /** Partitions we should own but another member holds: re-read every beat, taken as soon as released. */
@@ -199,6 +213,9 @@ export class PartitionLeaseManager {
   }
 
   start(): void {
+    void this.#watchMembers().catch((err: unknown) =>
+      this.#o.onError?.(new Error('watching the member keys failed; reading them directly', { cause: err })),
+    );
     this.#schedule(0);
     const beat = () => {
       if (this.#stopped) return;
@@ -231,6 +248,7 @@ export class PartitionLeaseManager {
   /** Graceful hand-off: release every held partition (draining each) and leave the member list. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#watch?.stop();
     clearTimeout(this.#timer);
     clearTimeout(this.#beatTimer);
     await this.#ticking;
@@ -319,9 +337,56 @@ export class PartitionLeaseManager {
     for (const p of [...this.#held.keys()]) this.#lose(p);
   }
 
+  /** Follows every member and lease key; until the first full delivery, ticks and beats read them directly. */
+  async #watchMembers(): Promise<void> {
+    const watch = await this.#o.kv.watch({
+      key: [`${this.#o.controller}.members.*`, `${this.#o.controller}.partitions.*`],
+    });
+    this.#watch = watch;
+    if (this.#stopped) watch.stop();
+    try {
+      for await (const entry of watch) this.#onMemberEntry(entry);
+    } finally {
+      this.#membersKnown = false;
+    }
+  }
+
+  #onMemberEntry(entry: KvWatchEntry): void {
+    const partitionsPrefix = `${this.#o.controller}.partitions.`;
+    if (entry.key.startsWith(partitionsPrefix)) {
+      const p = Number(entry.key.slice(partitionsPrefix.length));
+      if (entry.operation !== 'PUT') this.#leaseRecords.delete(p);
+      else if (this.#leaseRecords.get(p)?.revision !== entry.revision) {
+        const { holder } = JSON.parse(decoder.decode(entry.value)) as { holder: string };
+        this.#leaseRecords.set(p, { holder, revision: entry.revision, seenAt: this.#now() });
+      }
+    } else if (entry.operation !== 'PUT') this.#members.delete(entry.key);
+    else if (this.#members.get(entry.key)?.revision !== entry.revision) {
+      const record = parseLivenessRecord(entry.value);
+      this.#members.set(entry.key, { revision: entry.revision, record, seenAt: this.#now() });
+    }
+    // delta: messages still pending behind this one when it was delivered (0: the initial values are all in).
+    if (entry.delta === 0) this.#membersKnown = true;
+  }
+
+  /**
+   * A key that expired with the bucket's TTL leaves no delete for the watch: one whose revision is older than the
+   * TTL (counted from when it reached us, after it was stored) is gone from the bucket, and is dropped here.
+   */
+  #pruneMembers(): void {
+    const now = this.#now();
+    for (const [key, member] of this.#members)
+      if (now - member.seenAt > this.#o.ttlMs + this.livenessMs) this.#members.delete(key);
+  }
+
   async #readMembers(keys: readonly string[]): Promise<void> {
     const reads: LivenessRead[] = [];
     for (const key of keys) {
+      if (this.#membersKnown) {
+        const member = this.#members.get(key);
+        if (member !== undefined) reads.push({ revision: member.revision, record: member.record });
+        continue;
+      }
       const entry = await this.#o.kv.get(key);
       if (entry?.operation === 'PUT')
         reads.push({ revision: entry.revision, record: parseLivenessRecord(entry.value) });
@@ -339,12 +404,49 @@ export class PartitionLeaseManager {
   }
 
   async #listMemberKeys(): Promise<string[]> {
+    if (this.#membersKnown) {
+      this.#pruneMembers();
+      return [...this.#members.keys()].sort();
+    }
     const keys: string[] = [];
     for await (const key of await this.#o.kv.keys(`${this.#o.controller}.members.*`)) keys.push(key);
     return keys.sort();
   }
 
   async #leases(): Promise<Map<number, LeaseRecord>> {
+    if (!this.#membersKnown) return this.#readLeases();
+    const leases = new Map<number, LeaseRecord>();
+    const now = this.#now();
+    for (const [p, record] of this.#leaseRecords) {
+      // Expired with the bucket's TTL (no delete reaches a watch): it is gone, the partition free.
+      if (now - record.seenAt > this.#o.ttlMs) this.#leaseRecords.delete(p);
+      else leases.set(p, { holder: record.holder, revision: record.revision });
+    }
+    // What we hold: the watch may not have delivered our last renewal yet (an older revision: still ours);
+    // any other mismatch is read directly before the tick counts the partition as lost.
+    await Promise.all(
+      [...this.#held].map(async ([p, held]) => {
+        const seen = leases.get(p);
+        const me = this.#o.memberId;
+        if (
+          seen !== undefined &&
+          (seen.revision < held.revision || (seen.revision === held.revision && seen.holder === me))
+        ) {
+          leases.set(p, { holder: me, revision: held.revision });
+          return;
+        }
+        const entry = await this.#o.kv.get(this.#leaseKey(p));
+        if (entry?.operation !== 'PUT') leases.delete(p);
+        else {
+          const { holder } = JSON.parse(decoder.decode(entry.value)) as { holder: string };
+          leases.set(p, { holder, revision: entry.revision });
+        }
+      }),
+    );
+    return leases;
+  }
+
+  async #readLeases(): Promise<Map<number, LeaseRecord>> {
     const leases = new Map<number, LeaseRecord>();
     // Concurrently: one after another, a tick on a loaded machine outlasted a lease's validity.
     const entries = await Promise.all(

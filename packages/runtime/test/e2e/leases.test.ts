@@ -59,11 +59,14 @@ async function replica(
       return resolve;
     },
   };
+  // KV calls by method and key (what a steady state costs the server).
+  const calls: string[] = [];
   const kv = new Proxy(real, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver) as unknown;
       if (typeof value !== 'function') return value;
       return async (...args: unknown[]) => {
+        calls.push(`${String(prop)} ${typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0])}`);
         await thaw;
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
@@ -88,10 +91,51 @@ async function replica(
       log.push(`${id} lost ${p}`);
     },
   });
-  return { bus, kv: real, manager, lost, freezer };
+  return { bus, kv: real, manager, lost, freezer, calls };
 }
 
 const allPartitions = Array.from({ length: PARTITIONS }, (_, i) => i);
+
+type Replica = Awaited<ReturnType<typeof replica>>;
+
+/** Polls `check` (every 50 ms by default) until it holds; fails naming `what` after the timeout. */
+async function until(what: string, check: () => boolean, timeoutMs = 20_000, intervalMs = 50): Promise<void> {
+  await eventually(what, async () => check(), { timeoutMs, intervalMs });
+}
+
+/** Replicas a and b of one controller on a fresh prefix, both started. */
+async function startPair(ttlMs = TTL): Promise<{ a: Replica; b: Replica; log: string[] }> {
+  const prefix = `lease${randomBytes(3).toString('hex')}`;
+  const log: string[] = [];
+  const a = await replica(prefix, 'a', log, undefined, ttlMs);
+  const b = await replica(prefix, 'b', log, undefined, ttlMs);
+  a.manager.start();
+  b.manager.start();
+  return { a, b, log };
+}
+
+const owned = (r: Replica) => r.manager.ownedPartitions().length;
+/** Every partition owned, each replica owning some. */
+const split = (a: Replica, b: Replica) => owned(a) > 0 && owned(b) > 0 && owned(a) + owned(b) === PARTITIONS;
+
+/** Waits until b owns every partition, recording whether a partition was ever owned by both meanwhile. */
+async function untilSurvivorOwnsAll(a: Replica, b: Replica, aOwned: readonly number[]): Promise<boolean> {
+  let overlap = false;
+  await until(
+    'b owns everything',
+    () => {
+      for (const p of aOwned) if (b.manager.owns(p) && a.manager.owns(p)) overlap = true;
+      return owned(b) === PARTITIONS;
+    },
+    20_000,
+    10,
+  );
+  return overlap;
+}
+
+async function stopAll(...replicas: Replica[]): Promise<void> {
+  for (const r of replicas) await r.manager.stop();
+}
 
 describe('partition leases on a real nats-server', () => {
   test('a hand-off stuck on one partition is bounded and never stalls the renewals of the others', async () => {
@@ -104,18 +148,11 @@ describe('partition leases on a real nats-server', () => {
       return new Promise(() => {});
     });
     a.manager.start();
-    await eventually('a owns everything', async () => a.manager.ownedPartitions().length === PARTITIONS, {
-      timeoutMs: 20_000,
-      intervalMs: 50,
-    });
+    await until('a owns everything', () => owned(a) === PARTITIONS);
     const b = await replica(prefix, 'b', log);
     const joinedAt = performance.now();
     b.manager.start();
-    await eventually(
-      'b took over its share despite a stuck hand-off',
-      async () => b.manager.ownedPartitions().length === PARTITIONS / 2,
-      { timeoutMs: 20_000, intervalMs: 50 },
-    );
+    await until('b took over its share despite a stuck hand-off', () => owned(b) === PARTITIONS / 2);
     const tookMs = performance.now() - joinedAt;
     // Bounded by the lease's safe validity (TTL × 0.75) plus a tick or two, not stuck forever.
     assert.ok(tookMs < TTL * 3, `hand-off took ${Math.round(tookMs)} ms`);
@@ -130,30 +167,17 @@ describe('partition leases on a real nats-server', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.deepEqual(a.lost, [], 'nothing lost without hand-off');
-    await a.manager.stop(); // its hung hand-offs are bounded too
-    await b.manager.stop();
+    await stopAll(a, b); // a's hung hand-offs are bounded too
   });
 
   test('two replicas split the partitions and never own one at the same time', async () => {
-    const prefix = `lease${randomBytes(3).toString('hex')}`;
-    const log: string[] = [];
-    const a = await replica(prefix, 'a', log);
-    const b = await replica(prefix, 'b', log);
-    a.manager.start();
-    b.manager.start();
-    await eventually(
+    const { a, b } = await startPair();
+    await until(
       'every partition owned by exactly one replica, both replicas owning some',
-      async () => {
-        const owners = allPartitions.map(
-          (p) => [a.manager.owns(p), b.manager.owns(p)].filter(Boolean).length,
-        );
-        return (
-          owners.every((n) => n === 1) &&
-          a.manager.ownedPartitions().length > 0 &&
-          b.manager.ownedPartitions().length > 0
-        );
-      },
-      { timeoutMs: 20_000, intervalMs: 50 },
+      () =>
+        allPartitions.every((p) => [a.manager.owns(p), b.manager.owns(p)].filter(Boolean).length === 1) &&
+        owned(a) > 0 &&
+        owned(b) > 0,
     );
     // Sample ownership for a few ticks: never two owners.
     for (let i = 0; i < 40; i++) {
@@ -161,31 +185,33 @@ describe('partition leases on a real nats-server', () => {
         assert.ok(!(a.manager.owns(p) && b.manager.owns(p)), `partition ${p} owned twice`);
       await new Promise((r) => setTimeout(r, 50));
     }
-    await a.manager.stop();
-    await b.manager.stop();
+    await stopAll(a, b);
+  });
+
+  test('in a steady state members and leases come from one watch: no key listing per tick, no read per beat or tick', async () => {
+    const { a, b } = await startPair();
+    await until('both replicas own their share', () => split(a, b));
+    const ticks = 4;
+    await new Promise((r) => setTimeout(r, a.manager.tickMs)); // the first full delivery of the watch is in
+    a.calls.length = 0;
+    await new Promise((r) => setTimeout(r, a.manager.tickMs * ticks));
+    const byMethod = (m: string) => a.calls.filter((c) => c.startsWith(`${m} `));
+    assert.deepEqual(byMethod('keys'), [], 'no key listing (a consumer each) per tick');
+    assert.deepEqual(byMethod('watch'), [], 'the watch stays open');
+    assert.deepEqual(byMethod('get'), [], 'member and lease records are read from the watch');
+    assert.ok(byMethod('update').length >= ticks * (PARTITIONS / 2), 'the renewals go on');
+    // Both still see each other: the split holds and nothing was taken over.
+    assert.equal(a.manager.ownedPartitions().length, PARTITIONS / 2);
+    assert.deepEqual([...a.lost, ...b.lost], []);
+    await stopAll(a, b);
   });
 
   test('graceful hand-off: a stopping replica drains before the survivor takes over, well before the TTL', async () => {
-    const prefix = `lease${randomBytes(3).toString('hex')}`;
-    const log: string[] = [];
-    const a = await replica(prefix, 'a', log);
-    const b = await replica(prefix, 'b', log);
-    a.manager.start();
-    b.manager.start();
-    await eventually(
-      'split',
-      async () => a.manager.ownedPartitions().length + b.manager.ownedPartitions().length === PARTITIONS,
-      {
-        timeoutMs: 20_000,
-        intervalMs: 50,
-      },
-    );
+    const { a, b, log } = await startPair();
+    await until('split', () => owned(a) + owned(b) === PARTITIONS);
     const aHad = a.manager.ownedPartitions();
     await a.manager.stop();
-    await eventually('b owns everything', async () => b.manager.ownedPartitions().length === PARTITIONS, {
-      timeoutMs: 20_000,
-      intervalMs: 50,
-    });
+    await until('b owns everything', () => owned(b) === PARTITIONS);
     for (const p of aHad) {
       const released = log.indexOf(`a -${p}`);
       const taken = log.lastIndexOf(`b +${p}`);
@@ -195,118 +221,52 @@ describe('partition leases on a real nats-server', () => {
   });
 
   test('a crashed replica (connection gone, no hand-off) loses its partitions to the survivor after the TTL', async () => {
-    const prefix = `lease${randomBytes(3).toString('hex')}`;
-    const log: string[] = [];
-    const a = await replica(prefix, 'a', log);
-    const b = await replica(prefix, 'b', log);
-    a.manager.start();
-    b.manager.start();
-    await eventually(
-      'split',
-      async () => a.manager.ownedPartitions().length > 0 && b.manager.ownedPartitions().length > 0,
-      {
-        timeoutMs: 20_000,
-        intervalMs: 50,
-      },
-    );
+    const { a, b } = await startPair();
+    await until('split', () => owned(a) > 0 && owned(b) > 0);
     // Crash: the connection dies without releasing anything.
     await a.bus.nc.close();
     const crashedAt = Date.now();
-    await eventually('b owns everything', async () => b.manager.ownedPartitions().length === PARTITIONS, {
-      timeoutMs: 30_000,
-      intervalMs: 50,
-    });
+    await until('b owns everything', () => owned(b) === PARTITIONS, 30_000);
     const takeover = Date.now() - crashedAt;
     console.log(`takeover after crash: ${takeover} ms (lease TTL ${TTL} ms)`);
     assert.ok(takeover >= TTL * 0.5, 'not before the dead leases could expire');
     // The crashed replica, fenced by its own clock, no longer claims anything.
     await new Promise((r) => setTimeout(r, TTL));
     assert.deepEqual(a.manager.ownedPartitions(), []);
-    await a.manager.stop();
-    await b.manager.stop();
+    await stopAll(a, b);
   });
 
   test('fast failover: with a 15 s lease TTL a crashed holder is taken over within the liveness bound, never while it may write', async () => {
-    const prefix = `lease${randomBytes(3).toString('hex')}`;
-    const log: string[] = [];
     const ttl = 15_000;
-    const a = await replica(prefix, 'a', log, undefined, ttl);
-    const b = await replica(prefix, 'b', log, undefined, ttl);
-    a.manager.start();
-    b.manager.start();
-    await eventually(
-      'split',
-      async () =>
-        a.manager.ownedPartitions().length > 0 &&
-        b.manager.ownedPartitions().length > 0 &&
-        a.manager.ownedPartitions().length + b.manager.ownedPartitions().length === PARTITIONS,
-      { timeoutMs: 30_000, intervalMs: 50 },
-    );
+    const { a, b } = await startPair(ttl);
+    await until('split', () => split(a, b), 30_000);
     const aOwned = a.manager.ownedPartitions();
     await a.bus.nc.close();
     const crashedAt = Date.now();
-    let overlap = false;
-    await eventually(
-      'b owns everything',
-      async () => {
-        for (const p of aOwned) if (b.manager.owns(p) && a.manager.owns(p)) overlap = true;
-        return b.manager.ownedPartitions().length === PARTITIONS;
-      },
-      { timeoutMs: 20_000, intervalMs: 10 },
-    );
+    const overlap = await untilSurvivorOwnsAll(a, b, aOwned);
     const takeover = Date.now() - crashedAt;
     console.log(
       `takeover after crash: ${takeover} ms (lease TTL ${ttl} ms, liveness bound ${a.manager.livenessMs} ms)`,
     );
     assert.equal(overlap, false, 'both owned a partition at once');
     assert.ok(takeover < 5000, `takeover took ${takeover} ms`);
-    await a.manager.stop();
-    await b.manager.stop();
+    await stopAll(a, b);
   });
 
   test('a frozen holder is fenced out: it stops owning before the survivor owns, and finds itself fenced on thaw', async () => {
-    const prefix = `lease${randomBytes(3).toString('hex')}`;
-    const log: string[] = [];
-    const ttl = 15_000;
-    const a = await replica(prefix, 'a', log, undefined, ttl);
-    const b = await replica(prefix, 'b', log, undefined, ttl);
-    a.manager.start();
-    b.manager.start();
-    await eventually(
-      'split',
-      async () =>
-        a.manager.ownedPartitions().length > 0 &&
-        b.manager.ownedPartitions().length > 0 &&
-        a.manager.ownedPartitions().length + b.manager.ownedPartitions().length === PARTITIONS,
-      { timeoutMs: 30_000, intervalMs: 50 },
-    );
+    const { a, b } = await startPair(15_000);
+    await until('split', () => split(a, b), 30_000);
     const aOwned = a.manager.ownedPartitions();
     const thaw = a.freezer.freeze();
-    let overlap = false;
-    await eventually(
-      'b owns everything',
-      async () => {
-        for (const p of aOwned) if (b.manager.owns(p) && a.manager.owns(p)) overlap = true;
-        return b.manager.ownedPartitions().length === PARTITIONS;
-      },
-      { timeoutMs: 20_000, intervalMs: 10 },
-    );
-    assert.equal(overlap, false, 'both owned a partition at once');
+    assert.equal(await untilSurvivorOwnsAll(a, b, aOwned), false, 'both owned a partition at once');
     thaw();
-    await eventually('a lost its partitions', async () => aOwned.every((p) => a.lost.includes(p)), {
-      timeoutMs: 10_000,
-      intervalMs: 50,
-    });
+    await until('a lost its partitions', () => aOwned.every((p) => a.lost.includes(p)), 10_000);
     assert.deepEqual(a.manager.ownedPartitions(), []);
     // It rejoined: the partitions split again, each owned by one replica only.
-    await eventually('split again', async () => a.manager.ownedPartitions().length > 0, {
-      timeoutMs: 30_000,
-      intervalMs: 50,
-    });
+    await until('split again', () => owned(a) > 0, 30_000);
     for (const p of allPartitions)
       assert.ok(!(a.manager.owns(p) && b.manager.owns(p)), `partition ${p} owned twice`);
-    await a.manager.stop();
-    await b.manager.stop();
+    await stopAll(a, b);
   });
 
   test('a lease record changed behind the holder (CAS conflict) is treated as lost, never overwritten', async () => {
@@ -314,15 +274,9 @@ describe('partition leases on a real nats-server', () => {
     const log: string[] = [];
     const a = await replica(prefix, 'a', log);
     a.manager.start();
-    await eventually('a owns all', async () => a.manager.ownedPartitions().length === PARTITIONS, {
-      timeoutMs: 20_000,
-      intervalMs: 50,
-    });
+    await until('a owns all', () => owned(a) === PARTITIONS);
     await a.kv.put('sample.partitions.3', new TextEncoder().encode(JSON.stringify({ holder: 'intruder' })));
-    await eventually('a lost partition 3', async () => a.lost.includes(3), {
-      timeoutMs: 10_000,
-      intervalMs: 50,
-    });
+    await until('a lost partition 3', () => a.lost.includes(3), 10_000);
     assert.equal(a.manager.owns(3), false);
     const entry = await a.kv.get('sample.partitions.3');
     assert.equal(JSON.parse(new TextDecoder().decode(entry!.value)).holder, 'intruder');
