@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from '@kruise-ts/devcluster';
-import { services } from '../services.ts';
+import { SERVICE_NODE_FLAGS, services } from '../services.ts';
 import { writeOciLayout } from './oci-layout.ts';
 import { entriesOf, parentDirs, type TarEntry, tar } from './tar.ts';
 
@@ -152,7 +152,7 @@ export function buildImages(only: readonly string[] = services): BuiltImage[] {
       ],
       config: {
         user: imageUser,
-        entrypoint: ['/usr/local/bin/node', `/app/services/${service}/src/main.ts`],
+        entrypoint: ['/usr/local/bin/node', ...SERVICE_NODE_FLAGS, `/app/services/${service}/src/main.ts`],
         env: [
           'PATH=/usr/local/bin:/usr/bin:/bin',
           'LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu',

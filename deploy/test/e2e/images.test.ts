@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { acquireCluster, type ClusterLease, eventually, freePort } from '@kruise-ts/devcluster';
 import { type BuiltImage, buildImages, imageUser } from '../../src/images/build.ts';
-import { kubectlFor, services } from '../../src/index.ts';
+import { kubectlFor, SERVICE_NODE_FLAGS, services } from '../../src/index.ts';
 
 interface ImageConfig {
   config: { User: string; Entrypoint: string[]; Env: string[] };
@@ -153,13 +153,14 @@ async function runUntilReady(
 }
 
 describe('service images', () => {
-  test('each image: non-root user, node + main.ts entrypoint, production dependencies only', (t) => {
+  test('each image: non-root user, node + flags + main.ts entrypoint, production dependencies only', (t) => {
     assert.deepEqual(images.map((i) => i.service).sort(), [...services].sort());
     for (const image of images) {
       const { root, config } = unpack(image);
       assert.equal(config.config.User, imageUser);
       assert.deepEqual(config.config.Entrypoint, [
         '/usr/local/bin/node',
+        ...SERVICE_NODE_FLAGS,
         `/app/services/${image.service}/src/main.ts`,
       ]);
       const installed = packagesIn(join(root, 'app', 'node_modules'));

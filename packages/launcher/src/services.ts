@@ -3,13 +3,10 @@
 // (packages/all-in-one) with the union of their settings.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVICE_NODE_FLAGS } from '@kruise-ts/deploy';
 
-/**
- * Node flags every service runs with. V8 grows each young-generation semi-space to 16 MiB (or more) under load
- * and keeps it; a controller's garbage is small and short-lived, so 2 MiB semi-spaces cost little CPU and keep
- * an idle service's resident memory down (docs/performance.md).
- */
-export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
+/** Node flags every service runs with; the images' entrypoints carry the same (deploy/src/services.ts). */
+export { SERVICE_NODE_FLAGS };
 
 export interface ServiceSpec {
   name: string;
