@@ -37,7 +37,11 @@ describe('pods on demand', () => {
 
     // The new leader holds no pod until its first reconcile of the SidecarSet asks for them.
     const controller = await h.restartController();
-    const cached = await controller.waitFor(/"pods":(\d+)[^\n]*"msg":"a SidecarSet exists: pods cached"/);
+    const cached = await controller
+      .waitFor(/"pods":(\d+)[^\n]*"msg":"a SidecarSet exists: pods cached"/)
+      .catch((err: unknown) => {
+        throw new Error(`controller output:\n${controller.output().slice(-4000)}`, { cause: err });
+      });
     assert.ok(Number(cached[1]) >= PODS, `pods cached: ${cached[1]}`);
 
     await h.patchSidecarSet(name, {
