@@ -4,6 +4,7 @@
 // unknown fields from newer publishers are skipped by the generated decoder.
 import type { IConversionOptions } from 'protobufjs';
 import { type google, kruise } from './generated/proto.js';
+import { decodeObjectEvent } from './object-event-decode.ts';
 
 const v1 = kruise.bus.v1;
 
@@ -70,7 +71,22 @@ function codec<M, Init extends object>(type: GeneratedType<M, Init>): Codec<Deco
   };
 }
 
-export const objectEventCodec: Codec<ObjectEvent, ObjectEventInit> = codec(v1.ObjectEvent);
+const generatedObjectEventCodec = codec(v1.ObjectEvent);
+
+/** Decodes without the generated class and its toObject() copy: every service decodes every message it holds. */
+export const objectEventCodec: Codec<ObjectEvent, ObjectEventInit> = {
+  typeName: generatedObjectEventCodec.typeName,
+  encode: generatedObjectEventCodec.encode,
+  decode(bytes) {
+    try {
+      return decodeObjectEvent(bytes);
+    } catch (err) {
+      throw new Error(`cannot decode ${generatedObjectEventCodec.typeName} (${bytes.length} bytes)`, {
+        cause: err,
+      });
+    }
+  },
+};
 
 /** Short name of an event type, e.g. `MODIFIED`; used in message ids. */
 export function objectEventTypeName(type: ObjectEventType): string {

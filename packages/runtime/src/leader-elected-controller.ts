@@ -14,6 +14,8 @@ import { PartitionLeaseManager } from './partitions/lease-manager.ts';
 import type { WorkQueue } from './queue/work-queue.ts';
 
 const LEADER_PARTITION = 0;
+/** How soon a key reconciled while leadership is still starting is tried again. */
+const STARTING_RETRY_MS = 50;
 
 export interface LeaderElectedControllerOptions<S> {
   /** Work-queue and metric name; the lease is `<name>-leader`. */
@@ -97,7 +99,12 @@ export async function startLeaderElectedController<S>(
     logger,
     reconcile: async (request) => {
       const current = leading;
-      if (current === undefined || !leases.owns(LEADER_PARTITION)) return undefined;
+      if (current === undefined) return undefined;
+      // onLeading's keys reach a worker before the lease manager marks the lease ready (it does once
+      // onAcquired resolved): retry those shortly instead of dropping them, or a new leader would not look at
+      // anything until it changed.
+      if (!leases.owns(LEADER_PARTITION))
+        return leases.holds(LEADER_PARTITION) ? { requeueAfter: STARTING_RETRY_MS } : undefined;
       current.inFlight++;
       try {
         return await o.reconcile(current.state, request);

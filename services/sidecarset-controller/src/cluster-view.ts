@@ -1,5 +1,6 @@
-// What a reconcile reads, from the bus-fed caches: SidecarSets, pods (all namespaces), namespace labels and
-// the SidecarSet ControllerRevisions in the kruise namespace.
+// What a reconcile reads, from the bus-fed caches: SidecarSets and namespace labels, pods (all namespaces; a
+// cache of their own, fed only once a SidecarSet exists) and the SidecarSet ControllerRevisions in the kruise
+// namespace.
 import type { ControllerRevision } from '@kruise-ts/core';
 import { selectorMatches } from '@kruise-ts/kube';
 import type { ObjectCache } from '@kruise-ts/runtime';
@@ -13,11 +14,13 @@ import { CONTROLLER_REVISION, NAMESPACE, POD, SIDECARSET } from './kinds.ts';
 
 export class ClusterView {
   readonly #objects: ObjectCache;
+  readonly #pods: ObjectCache;
   readonly #revisions: ObjectCache;
   readonly #revisionNamespace: string;
 
-  constructor(objects: ObjectCache, revisions: ObjectCache, revisionNamespace: string) {
+  constructor(objects: ObjectCache, pods: ObjectCache, revisions: ObjectCache, revisionNamespace: string) {
     this.#objects = objects;
+    this.#pods = pods;
     this.#revisions = revisions;
     this.#revisionNamespace = revisionNamespace;
   }
@@ -42,7 +45,7 @@ export class ClusterView {
   /** getMatchingPods: active pods of the selected namespaces, selected, injected and with all sidecars. */
   matchingPods(sidecarSet: SidecarSet): Pod[] {
     const nsSelector = sidecarSet.spec.namespaceSelector;
-    const namespaces = this.#objects
+    const namespaces = this.#pods
       .namespaces()
       .filter((ns) => ns !== '')
       .filter((ns) => {
@@ -53,7 +56,7 @@ export class ClusterView {
     const pods: Pod[] = [];
     for (const ns of namespaces) {
       // The label index narrows to the selected pods; the full SidecarSet match still decides.
-      for (const cached of this.#objects.select(POD, ns, sidecarSet.spec.selector)) {
+      for (const cached of this.#pods.select(POD, ns, sidecarSet.spec.selector)) {
         const pod = cached.object;
         if (isPodManagedBySidecarSet(pod, sidecarSet, this.namespaceLabels(ns))) pods.push(pod);
       }

@@ -1,8 +1,11 @@
 // The running controller. SidecarSets are cluster-scoped and one SidecarSet's maxUnavailable budget spans pods
 // in every namespace, so the work cannot be split by the bus's namespace partitions: replicas elect one leader
 // through the runtime's leader-elected controller (a single lease; hand-off drains reconciles). The leader holds the bus-fed
-// caches — SidecarSets, Namespaces and Pods of all partitions, ControllerRevisions of the kruise namespace's
+// caches — SidecarSets and Namespaces, Pods of all partitions, ControllerRevisions of the kruise namespace's
 // partition — and reconciles; the others stand by with nothing cached and take over when its lease lapses.
+// Pods are subscribed to only once a SidecarSet exists: until then no pod message reaches the process at all
+// (a cluster without SidecarSets costs this service ~nothing per pod change, docs/performance.md), and the
+// first reconcile of a SidecarSet waits for the pods' snapshot, so it still sees every existing pod.
 import { assertBusConnected, partitionOf } from '@kruise-ts/bus';
 import { ResourceVersionExpectations } from '@kruise-ts/core';
 import {
@@ -48,6 +51,11 @@ export interface SidecarSetControllerService {
 interface Leading {
   objects: ObjectCache;
   revisions: ObjectCache;
+  /**
+   * Subscribes the pod cache to every partition (once; again after a failure) and resolves when it holds their
+   * snapshot. Called by a reconcile of an existing SidecarSet before it reads pods.
+   */
+  podsSynced(): Promise<void>;
   /** Undoes what lead() added to the caches (stops them, or releases its share of the process's cache). */
   close(): Promise<void>;
   view: ClusterView;
@@ -98,6 +106,8 @@ export async function startSidecarSetController(
         }
         // Pod bodies are parsed on first read (runtime ObjectCache): with no SidecarSet, none is read.
         if (!view.hasSidecarSets()) return;
+        // The snapshot read when the first SidecarSet appeared: its reconcile waits for all of it and reads it.
+        if (change.snapshot) return;
         const old = objectOf(change.old, POD);
         const current = objectOf(change.current, POD);
         for (const name of sidecarSetsForPodChange(old, current, (n) => view.sidecarSet(n))) {
@@ -118,8 +128,8 @@ export async function startSidecarSetController(
       lead: async () => {
         const revisionPartition = partitionOf(config.revisionNamespace, config.partitions);
         const partitions = Array.from({ length: config.partitions }, (_, p) => p);
-        const reconcileWith = (objects: ObjectCache, revisions: ObjectCache) => {
-          const view = new ClusterView(objects, revisions, config.revisionNamespace);
+        const reconcileWith = (objects: ObjectCache, pods: ObjectCache, revisions: ObjectCache) => {
+          const view = new ClusterView(objects, pods, revisions, config.revisionNamespace);
           const reconcile = createReconciler({
             view,
             writer,
@@ -143,14 +153,39 @@ export async function startSidecarSetController(
             await Promise.all(partitions.map((p) => shared.cache.removePartition(p)));
             await shared.cache.release();
           };
-          const { view, reconcile } = reconcileWith(shared.cache, shared.cache);
-          return { objects: shared.cache, revisions: shared.cache, view, reconcile, close };
+          // The process's cache holds pods for other controllers anyway: nothing to gain by waiting.
+          const { view, reconcile } = reconcileWith(shared.cache, shared.cache, shared.cache);
+          const podsSynced = () => Promise.resolve();
+          return { objects: shared.cache, revisions: shared.cache, podsSynced, view, reconcile, close };
         }
+        // SidecarSets and Namespaces are cluster-scoped: the cluster scope alone holds them.
         const objects = new ObjectCache(bus, {
-          kinds: [SIDECARSET, NAMESPACE, POD],
+          kinds: [SIDECARSET, NAMESPACE],
           onChange,
           onError: (err) => logger.warn({ err }, 'cache feed error'),
         });
+        // No partition added until a SidecarSet needs pods: a cache without partitions opens no feed.
+        const pods = new ObjectCache(bus, {
+          kinds: [POD],
+          onChange,
+          onError: (err) => logger.warn({ err }, 'pod cache feed error'),
+        });
+        let podsOpened: Promise<void> | undefined;
+        const podsSynced = () => {
+          podsOpened ??= (async () => {
+            const started = performance.now();
+            await Promise.all(partitions.map((p) => pods.addPartition(p)));
+            logger.info(
+              { pods: pods.size(), ms: Math.round(performance.now() - started) },
+              'a SidecarSet exists: pods cached',
+            );
+          })().catch((err: unknown) => {
+            // The next reconcile asks again; partitions that did open return their snapshot at once then.
+            podsOpened = undefined;
+            throw new Error('cannot subscribe to pods', { cause: err });
+          });
+          return podsOpened;
+        };
         const revisions = new ObjectCache(bus, {
           kinds: [CONTROLLER_REVISION],
           onError: (err) => logger.warn({ err }, 'revision cache feed error'),
@@ -158,20 +193,22 @@ export async function startSidecarSetController(
         // Events during the snapshot are routed once the state is in place; the full enqueue in onLeading
         // covers them.
         await objects.addClusterScoped();
-        await Promise.all(partitions.map((p) => objects.addPartition(p)));
         await revisions.addPartition(revisionPartition);
-        const { view, reconcile } = reconcileWith(objects, revisions);
+        const { view, reconcile } = reconcileWith(objects, pods, revisions);
         const close = async () => {
-          await Promise.all([objects.stop(), revisions.stop()]);
+          await Promise.all([objects.stop(), pods.stop(), revisions.stop()]);
         };
-        return { objects, revisions, view, reconcile, close };
+        return { objects, revisions, podsSynced, view, reconcile, close };
       },
       onLeading: (state) => {
         logger.info({ member: config.memberId }, 'leading: caches synced');
         for (const sidecarSet of state.view.sidecarSets()) queue.add(sidecarSet.metadata?.name ?? '');
       },
       resign: (state) => state.close(),
-      reconcile: (state, { key, logger: keyLogger }) => state.reconcile(key, keyLogger),
+      reconcile: async (state, { key, logger: keyLogger }) => {
+        if (state.view.sidecarSet(key) !== undefined) await state.podsSynced();
+        return state.reconcile(key, keyLogger);
+      },
     });
     leader = controller;
 

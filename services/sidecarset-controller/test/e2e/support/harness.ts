@@ -52,6 +52,8 @@ export interface Harness {
     labels: Record<string, string>,
   ): Promise<Pod[]>;
   listPods(namespace: string): Promise<Pod[]>;
+  /** Stops the controller and starts a new one, which leads with empty caches; resolves once it leads. */
+  restartController(): Promise<ServiceProcess>;
   cleanup(): Promise<void>;
 }
 
@@ -72,6 +74,20 @@ export async function startHarness(): Promise<Harness> {
   const sidecarSets: string[] = [];
   const services: ServiceProcess[] = [];
   const certDir = mkdtempSync(join(tmpdir(), 'ssc-certs-'));
+
+  let controllers = 0;
+  let busEnv: Record<string, string> = {};
+  const startController = async () => {
+    const controller = startService('sidecarset-controller', {
+      ...busEnv,
+      KRUISE_TS_LEASE_TTL_MS: '3000',
+      KRUISE_TS_MEMBER_ID: `ssc-${run}-${controllers++}`,
+      POD_NAMESPACE: revisionNamespace,
+    });
+    services.push(controller);
+    await controller.waitFor(/"msg":"leading: caches synced"/);
+    return controller;
+  };
 
   const cleanup = async () => {
     await admission.deleteMutatingWebhookConfiguration({ name: webhookName }).catch(() => {});
@@ -106,7 +122,7 @@ export async function startHarness(): Promise<Harness> {
     writeFileSync(join(certDir, 'tls.crt'), serving.certPem);
     writeFileSync(join(certDir, 'tls.key'), serving.keyPem);
 
-    const busEnv = {
+    busEnv = {
       KRUISE_TS_KUBECONFIG: cluster.kubeconfigPath,
       KRUISE_TS_NATS_URL: cluster.natsUrl,
       KRUISE_TS_BUS_PREFIX: prefix,
@@ -200,14 +216,7 @@ export async function startHarness(): Promise<Harness> {
       },
     });
 
-    const controller = startService('sidecarset-controller', {
-      ...busEnv,
-      KRUISE_TS_LEASE_TTL_MS: '3000',
-      KRUISE_TS_MEMBER_ID: `ssc-${run}`,
-      POD_NAMESPACE: revisionNamespace,
-    });
-    services.push(controller);
-    await controller.waitFor(/"msg":"leading: caches synced"/);
+    await startController();
   } catch (err) {
     await cleanup().catch(() => {});
     throw err;
@@ -301,6 +310,14 @@ export async function startHarness(): Promise<Harness> {
     },
     async listPods(namespace) {
       return plain<{ items: Pod[] }>(await core.listNamespacedPod({ namespace })).items;
+    },
+    async restartController() {
+      const old = services.findLast((s) => s.name === 'sidecarset-controller');
+      if (old !== undefined) {
+        await old.stop();
+        services.splice(services.indexOf(old), 1);
+      }
+      return startController();
     },
     cleanup,
   };
