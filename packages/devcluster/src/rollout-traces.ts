@@ -161,6 +161,11 @@ export async function waitForRolloutTrace(
   generation: number,
   timeoutMs = 60_000,
   kind: RolloutSpanNames = CLONESET_ROLLOUT_SPANS,
+  /**
+   * Services whose spans the trace must hold before it counts as found (polled until the deadline, then returned
+   * as it is): each process exports its spans in its own batches, the apiserver's seconds after the controller's.
+   */
+  requireServices: readonly string[] = [],
 ): Promise<RolloutTraceCheck> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -172,7 +177,8 @@ export async function waitForRolloutTrace(
       );
     }
     const rollout = complete[0];
-    if (rollout !== undefined) {
+    const exported = rollout !== undefined && requireServices.every((svc) => rollout.services.has(svc));
+    if (rollout !== undefined && (exported || Date.now() > deadline)) {
       const completion = rollout.events.find((e) => e.name === 'rollout complete') as TraceEvent;
       const completedAtUs = completion.timestampUs;
       // Syncs of one workload never overlap, so "before completion" means "started before the completing sync

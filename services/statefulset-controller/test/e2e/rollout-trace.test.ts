@@ -87,6 +87,7 @@ describe('Advanced StatefulSet rollout trace', () => {
       2,
       90_000,
       STATEFULSET_ROLLOUT_SPANS,
+      ['watcher', 'statefulset-controller', 'apiserver'],
     );
     const { rollout, strays } = check;
     assert.equal(
