@@ -488,7 +488,9 @@ export const scenarios: Scenario[] = [
             const leases = [...(await probe.leases())].filter(([k]) => k.startsWith('cloneset.partitions.'));
             const holders = new Set(leases.map(([, h]) => serviceHolding(ctx.system, h, names)));
             key = `cloneset.partitions.${partitionOf(namespace, leases.length)}`;
-            return holders.has(names[0]) && holders.has(names[1]);
+            // The namespace's own partition held too: while the replicas rebalance, a partition is briefly unheld.
+            const held = serviceHolding(ctx.system, leases.find(([k]) => k === key)?.[1], names);
+            return holders.has(names[0]) && holders.has(names[1]) && held !== undefined;
           },
           { timeoutMs: 60_000, intervalMs: 500 },
         );
