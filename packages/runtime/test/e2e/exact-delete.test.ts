@@ -100,7 +100,13 @@ describe('exact deletes against the apiserver', () => {
   test('a pod recreated under the same name survives a stale pod delete', async () => {
     const pod = {
       metadata: { name: 'p-recreated', namespace: ns },
-      spec: { containers: [{ name: 'c', image: 'nginx' }], terminationGracePeriodSeconds: 0 },
+      // Never scheduled: an unbound pod deleted with grace 0 is gone at once. A pod bound to a kwok node is
+      // finished by kwok's own by-name delete, which could land on the newcomer (seen once in CI).
+      spec: {
+        containers: [{ name: 'c', image: 'nginx' }],
+        terminationGracePeriodSeconds: 0,
+        schedulerName: 'kruise-ts-test-unscheduled',
+      },
     };
     const decided = await pods.create({ namespace: ns, body: pod });
     await pods.delete({ namespace: ns, name: 'p-recreated', gracePeriodSeconds: 0 });
