@@ -42,6 +42,16 @@ export interface PartitionedReconcileRequest extends ReconcileRequest {
   cache: ObjectCache;
   /** Throws FencedError unless this replica still owns the key's partition. Call before every write. */
   fence(): void;
+  /**
+   * The partition was acquired recently: its delete re-check window is open (recheck-window.ts). A reconcile
+   * about to create from the cache may list from the apiserver first (docs/adr/0025-fast-failover.md).
+   */
+  freshPartition(): boolean;
+  /**
+   * This reconcile found the cache behind the apiserver: it does not count as the key's first clean reconcile,
+   * so the partition's re-check window stays open for it.
+   */
+  cacheBehind(): void;
 }
 
 export interface PartitionedControllerOptions {
@@ -345,10 +355,21 @@ export async function startPartitionedController(
           onDeleteRecheck,
           ...(signal === undefined ? {} : { signal }),
         };
+        let behind = false;
         const result = await runWithWriteGuard(guard, () =>
-          o.reconcile({ ...request, ...splitKey(request.key), partition, cache, fence }),
+          o.reconcile({
+            ...request,
+            ...splitKey(request.key),
+            partition,
+            cache,
+            fence,
+            freshPartition: guard.recheckDeletes,
+            cacheBehind: () => {
+              behind = true;
+            },
+          }),
         );
-        recheckWindows.reconciled(partition, request.key);
+        if (!behind) recheckWindows.reconciled(partition, request.key);
         return result;
       } finally {
         const left = (inFlight.get(partition) ?? 1) - 1;

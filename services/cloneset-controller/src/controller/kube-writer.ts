@@ -169,6 +169,11 @@ export class KubeWriter {
     return (await this.#pvcs.list({ namespace: this.#ns })).items;
   }
 
+  /** The namespace's pods matching the selector as the apiserver has them now (uncached). */
+  async listPods(labelSelector: string): Promise<CloneSetPod[]> {
+    return (await this.#pods.list({ namespace: this.#ns, labelSelector })).items ?? [];
+  }
+
   /** A pod of this instance id exists and is not being deleted (read from the apiserver, not the cache). */
   async #instanceHasLivePod(instance: string): Promise<boolean> {
     const pods = await this.#pods.list({

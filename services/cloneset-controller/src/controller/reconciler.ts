@@ -30,6 +30,7 @@ import { CloneSetConditionType, failureCondition, setCloneSetCondition } from '.
 import { claimPods, claimPvcs } from '../sync/claim.ts';
 import { shouldLookForUncachedClaims, uncachedClaims } from '../sync/claims-not-cached.ts';
 import { PendingClaimDeletes, planPendingClaimDeletes } from '../sync/pending-claim-deletes.ts';
+import { podsNotCached } from '../sync/pods-not-cached.ts';
 import { planPvcCleanup } from '../sync/pvc-cleanup.ts';
 import { nodesToRank } from '../sync/rankers.ts';
 import { planScale, scalePlanModifies } from '../sync/scale.ts';
@@ -63,6 +64,9 @@ export type CloneSetReconcile = (
   request: PartitionedReconcileRequest,
 ) => Promise<ReconcileResult | undefined>;
 
+/** How soon a scale held back by a cache behind the apiserver is tried again (the pods' events enqueue it too). */
+const CACHE_BEHIND_RECHECK_MS = 500;
+
 const isSet = (v: string | null | undefined): boolean => v !== undefined && v !== null && v !== '';
 
 export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile {
@@ -91,6 +95,8 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
           versions: deps.versions,
           pendingClaims,
           cache,
+          freshPartition: request.freshPartition,
+          cacheBehind: request.cacheBehind,
           span: sync.span,
           now: now(),
           gates: deps.gates,
@@ -263,6 +269,21 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
         });
         pvcs = [...pvcs, ...unseen];
         scale = planScale({ ...scaleInput, pvcs });
+      }
+    }
+    // On a freshly acquired partition, pods are created only once the apiserver shows none of ours the cache
+    // lacks (sync/pods-not-cached.ts): the previous owner's last creates may still be on their way.
+    if (ids.length > 0 && ctx.freshPartition()) {
+      const cached = new Set(cache.list(POD, cs.metadata.namespace).map((o) => o.object.metadata.name ?? ''));
+      const unseen = podsNotCached(uid, cached, await ctx.writer.listPods(labelSelector));
+      if (unseen.length > 0) {
+        span.addEvent(WAIT_EVENT, {
+          [WaitAttr.reason]: WaitReason.Expectations,
+          'kruise.expectation': 'pods not cached yet',
+          [WaitAttr.podName]: unseen.map((p) => p.metadata.name ?? '').join(','),
+        });
+        ctx.cacheBehind();
+        return { ...waiting, requeueAfter: CACHE_BEHIND_RECHECK_MS };
       }
     }
     if (scale.step === 'scale-in' && scale.deletions.length === 0 && scale.markPreparingDelete.length === 0) {

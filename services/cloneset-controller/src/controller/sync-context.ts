@@ -27,6 +27,10 @@ export interface SyncContext {
   /** Claims of pods this controller deleted whose own delete failed: retried until done (issue #12). */
   pendingClaims: PendingClaimDeletes;
   cache: ObjectCache;
+  /** The partition was acquired recently: pod creates are re-checked against the apiserver first. */
+  freshPartition: () => boolean;
+  /** The cache was found behind the apiserver: this reconcile keeps the partition's re-check window open. */
+  cacheBehind: () => void;
   /** The `sync cloneset` span: wait reasons and decisions become its events. */
   span: Span;
   now: number;
