@@ -14,8 +14,11 @@ import { acquireCluster, type ClusterLease } from './shared-cluster.ts';
 export interface ControllerHarnessOptions {
   /** The service under test, e.g. `broadcastjob-controller`. */
   controller: string;
-  /** KRUISE_TS_WATCHER_RESOURCES for the watcher, e.g. `broadcastjobs.apps.kruise.io,pods.core`. */
-  watch: string;
+  /**
+   * KRUISE_TS_WATCHER_RESOURCES for the watcher, e.g. `broadcastjobs.apps.kruise.io,pods.core`; a list starts
+   * one watcher per entry, so a test can freeze the feed of one kind.
+   */
+  watch: string | readonly string[];
   /** CustomResourceDefinitions to install (409 Conflict is fine: another suite did). */
   crds: readonly { metadata: { name: string } }[];
   /** Collections deleted before the namespaces go, e.g. `/apis/apps.kruise.io/v1beta1/namespaces/{ns}/broadcastjobs`. */
@@ -32,7 +35,12 @@ export class ControllerHarness {
   core!: CoreV1Api;
   custom!: CustomObjectsApi;
   readonly services: ServiceProcess[] = [];
+  /** The watchers, one per `watch` entry, in that order. */
+  readonly watchers: ServiceProcess[] = [];
+  /** The controller under test (the latest one after replaceController). */
+  controller!: ServiceProcess;
   readonly #o: ControllerHarnessOptions;
+  #env: Record<string, string> = {};
   readonly #namespaces: string[] = [];
   #seq = 0;
 
@@ -48,7 +56,7 @@ export class ControllerHarness {
     this.core = this.kc.makeApiClient(CoreV1Api);
     this.custom = this.kc.makeApiClient(CustomObjectsApi);
     await installCrds(this.kc, this.#o.crds);
-    const env = {
+    this.#env = {
       KRUISE_TS_KUBECONFIG: this.cluster.kubeconfigPath,
       KRUISE_TS_NATS_URL: this.cluster.natsUrl,
       KRUISE_TS_BUS_PREFIX: this.prefix,
@@ -59,20 +67,41 @@ export class ControllerHarness {
       OTEL_EXPORTER_OTLP_ENDPOINT: this.cluster.otlpHttpEndpoint,
       OTEL_BSP_SCHEDULE_DELAY: '200',
     };
-    const watcher = startServiceProcess('watcher', {
-      ...env,
-      OTEL_SERVICE_NAME: 'watcher',
-      KRUISE_TS_WATCHER_RESOURCES: this.#o.watch,
-    });
-    this.services.push(watcher);
-    await watcher.waitFor(/first list published/);
+    for (const resources of typeof this.#o.watch === 'string' ? [this.#o.watch] : this.#o.watch) {
+      const watcher = startServiceProcess('watcher', {
+        ...this.#env,
+        OTEL_SERVICE_NAME: 'watcher',
+        KRUISE_TS_WATCHER_RESOURCES: resources,
+      });
+      this.services.push(watcher);
+      this.watchers.push(watcher);
+    }
+    for (const watcher of this.watchers) await watcher.waitFor(/first list published/);
+    await this.#startController();
+  }
+
+  async #startController(): Promise<void> {
     const controller = startServiceProcess(this.#o.controller, {
-      ...env,
+      ...this.#env,
       OTEL_SERVICE_NAME: this.#o.controller,
       ...this.#o.env,
     });
     this.services.push(controller);
+    this.controller = controller;
     await controller.waitFor(/controller started/);
+  }
+
+  /**
+   * kill -9 of the controller, then `between` (e.g. freeze a watcher, write out of band), then a new controller
+   * process that takes its partitions over; resolves once the new one started.
+   */
+  async replaceController(between: () => Promise<void> = async () => {}): Promise<void> {
+    const old = this.controller;
+    old.child.kill('SIGKILL');
+    await old.exited;
+    this.services.splice(this.services.indexOf(old), 1);
+    await between();
+    await this.#startController();
   }
 
   /** Throws when a service process has exited (with its output's tail). */

@@ -24,6 +24,7 @@ export { applyClaim, recheckOwner } from './kube/adoption.ts';
 export type { KubeClientOptions } from './kube/client.ts';
 export { KubeClient } from './kube/client.ts';
 export { ClusterConnection } from './kube/connection.ts';
+export { controlledNotCached } from './kube/create-recheck.ts';
 export type {
   DeleteRecheckInput,
   DeleteRecheckOutcome,

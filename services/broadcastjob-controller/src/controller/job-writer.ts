@@ -3,7 +3,7 @@
 // conflict from a fresh read) and the job itself once its TTL ran out.
 
 import type { Pod } from '@kruise-ts/core';
-import { BROADCASTJOB, resourceOf } from '@kruise-ts/kube';
+import { BROADCASTJOB, POD, resourceOf } from '@kruise-ts/kube';
 import {
   createPodExpected,
   deleteExactly,
@@ -12,6 +12,7 @@ import {
   updateCustomStatus,
   type WorkloadWriterOptions,
 } from '@kruise-ts/runtime';
+import { CONTROLLER_UID_LABEL } from '../labels.ts';
 import type { NewBroadcastJobPod } from '../new-pod.ts';
 import type { BroadcastJob, BroadcastJobStatus } from '../types.ts';
 
@@ -31,6 +32,13 @@ export class JobWriter {
   /** Creates the pod for a node (expected under the node's name); returns the generated pod name. */
   async createPod(nodeName: string, pod: NewBroadcastJobPod): Promise<string> {
     return (await createPodExpected(this.#o, pod, nodeName)).metadata?.name ?? '';
+  }
+
+  /** The job's pods as the apiserver has them now (uncached), by the controller-uid label every pod carries. */
+  async listPods(job: BroadcastJob): Promise<Pod[]> {
+    const pods = this.#o.kube.resource<Pod>(POD);
+    const labelSelector = `${CONTROLLER_UID_LABEL}=${job.metadata?.uid ?? ''}`;
+    return (await pods.list({ namespace: this.#o.namespace, labelSelector })).items ?? [];
   }
 
   /** Deletes a pod; false when it was already gone. */

@@ -3,6 +3,7 @@
 // creates stopping at the first failed batch, Events — and write the status settled by what actually happened.
 import { doItSlowly } from '@kruise-ts/core';
 import {
+  controlledNotCached,
   involvedObject,
   openWorkloadRound,
   type Stored,
@@ -29,6 +30,9 @@ export interface ReconcilerDeps extends WorkloadReconcileDeps {
 }
 
 export type BroadcastJobReconcile = WorkloadReconcile;
+
+/** How soon creates held back by a cache behind the apiserver are tried again (the pods' events enqueue it too). */
+const CACHE_BEHIND_RECHECK_MS = 500;
 
 const involved = (obj: Stored<BroadcastJob>) =>
   involvedObject(BROADCASTJOB_API_VERSION, BROADCASTJOB_KIND, obj);
@@ -69,6 +73,20 @@ export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobR
       request.logger?.info({ key }, 'BroadcastJob deleted: ttlSecondsAfterFinished passed');
       return undefined;
     }
+    // On a freshly acquired partition, pods are created only once the apiserver shows none of this job's that
+    // the cache lacks (runtime's kube/create-recheck.ts): a node would otherwise run the job twice.
+    if (plan.podsToCreate.length > 0 && request.freshPartition()) {
+      const cached = new Set(cache.list(POD, namespace).map((p) => p.object.metadata.name ?? ''));
+      const unseen = controlledNotCached(job.metadata.uid ?? '', cached, await writer.listPods(job));
+      if (unseen.length > 0) {
+        span.addEvent('pods not cached yet', {
+          'kruise.pod.names': unseen.map((p) => p.metadata.name ?? '').join(','),
+        });
+        request.cacheBehind();
+        return { requeueAfter: CACHE_BEHIND_RECHECK_MS };
+      }
+    }
+
     for (const e of plan.events) record(e);
 
     let deleted = 0;

@@ -10,6 +10,7 @@ import {
   addExpectationsWaitEvent,
   addWaitEvent,
   awaitExpectations,
+  controlledNotCached,
   type EventRecorder,
   type KubeClient,
   type PartitionedReconcileRequest,
@@ -30,7 +31,6 @@ import { CloneSetConditionType, failureCondition, setCloneSetCondition } from '.
 import { claimPods, claimPvcs } from '../sync/claim.ts';
 import { shouldLookForUncachedClaims, uncachedClaims } from '../sync/claims-not-cached.ts';
 import { PendingClaimDeletes, planPendingClaimDeletes } from '../sync/pending-claim-deletes.ts';
-import { podsNotCached } from '../sync/pods-not-cached.ts';
 import { planPvcCleanup } from '../sync/pvc-cleanup.ts';
 import { nodesToRank } from '../sync/rankers.ts';
 import { planScale, scalePlanModifies } from '../sync/scale.ts';
@@ -272,10 +272,10 @@ async function reconcileCloneSet(ctx: SyncContext, deps: ReconcilerDeps): Promis
       }
     }
     // On a freshly acquired partition, pods are created only once the apiserver shows none of ours the cache
-    // lacks (sync/pods-not-cached.ts): the previous owner's last creates may still be on their way.
+    // lacks (runtime's kube/create-recheck.ts): the previous owner's last creates may still be on their way.
     if (ids.length > 0 && ctx.freshPartition()) {
       const cached = new Set(cache.list(POD, cs.metadata.namespace).map((o) => o.object.metadata.name ?? ''));
-      const unseen = podsNotCached(uid, cached, await ctx.writer.listPods(labelSelector));
+      const unseen = controlledNotCached(uid, cached, await ctx.writer.listPods(labelSelector));
       if (unseen.length > 0) {
         span.addEvent(WAIT_EVENT, {
           [WaitAttr.reason]: WaitReason.Expectations,

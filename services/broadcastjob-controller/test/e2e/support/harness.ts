@@ -12,11 +12,15 @@ export type JobSpec = BroadcastJob['spec'];
 const ref = { group: 'apps.kruise.io', version: 'v1beta1', plural: 'broadcastjobs' } as const;
 const path = (ns: string, name = '') => `/apis/apps.kruise.io/v1beta1/namespaces/${ns}/broadcastjobs/${name}`;
 
+/** Every kind the controller reads, fed by one watcher unless a test splits them. */
+export const WATCHED = 'broadcastjobs.apps.kruise.io,pods.core,nodes.core';
+
 export class Harness extends ControllerHarness {
-  constructor() {
+  /** With `watch`, one watcher per entry (a test can then freeze the feed of one kind). */
+  constructor(watch: string | readonly string[] = WATCHED) {
     super({
       controller: 'broadcastjob-controller',
-      watch: 'broadcastjobs.apps.kruise.io,pods.core,nodes.core',
+      watch,
       crds: buildCrds(),
       cleanupCollections: ['/apis/apps.kruise.io/v1beta1/namespaces/{ns}/broadcastjobs'],
     });
