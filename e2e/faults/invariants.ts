@@ -1,6 +1,10 @@
-// The fault suite's invariant checker: fed every pod and PVC watch event of a scenario's namespace, in order,
-// it reports what must never happen whatever fails (a duplicate instance, too many pods, a pod deleted that
-// the spec keeps, a PVC deleted under a live instance). Pure: the runner feeds it, the unit tests table it.
+// The fault suite's invariant checker: fed every pod and PVC watch event of a scenario's namespace, it reports
+// what must never happen whatever fails (a duplicate instance, too many pods, a pod deleted that the spec keeps,
+// a PVC deleted under a live instance). Pure: the runner feeds it, the unit tests table it.
+// Pods and PVCs come from two watches, and one may lag the other (a busy machine once delivered a PVC's final
+// DELETED before the delete of the pod that used it). Events are therefore judged in resourceVersion order —
+// pods and PVCs live in one etcd, whose revisions order every write — when the results are read, after the
+// watches stopped; events without a resourceVersion keep their arrival order.
 
 export const INSTANCE_ID_LABEL = 'apps.kruise.io/cloneset-instance-id';
 
@@ -10,6 +14,7 @@ export interface WatchedObject {
     uid?: string;
     labels?: Record<string, string>;
     deletionTimestamp?: string;
+    resourceVersion?: string;
   };
 }
 
@@ -48,11 +53,14 @@ export interface Violation {
 }
 
 export class InvariantChecker {
-  readonly violations: Violation[] = [];
+  readonly #violations: Violation[] = [];
   readonly #spec: InvariantSpec;
   /** Live pods (not yet DELETED) by uid, with their instance id. */
   readonly #pods = new Map<string, { name: string; instance: string | undefined; terminating: boolean }>();
-  readonly #pvcs = new Set<string>();
+  /** PVCs not yet DELETED by uid, and whether their delete was already judged. */
+  readonly #pvcs = new Map<string, { deleting: boolean }>();
+  /** Events received but not judged yet (they are judged in resourceVersion order when results are read). */
+  #pending: ObservedEvent[] = [];
   #primed = false;
   #creates = 0;
   #deletes = 0;
@@ -61,44 +69,68 @@ export class InvariantChecker {
     this.#spec = spec;
   }
 
+  get violations(): readonly Violation[] {
+    this.#flush();
+    return this.#violations;
+  }
+
   /** Objects present when watching began: they are the baseline, not creates. */
   prime(events: readonly ObservedEvent[]): void {
-    for (const e of events) this.observe(e, true);
+    for (const e of inResourceVersionOrder(events)) this.#judge(e, true);
     this.#primed = true;
   }
 
   get podCreates(): number {
+    this.#flush();
     return this.#creates;
   }
 
   get podDeletes(): number {
+    this.#flush();
     return this.#deletes;
   }
 
-  observe(e: ObservedEvent, initial = false): void {
+  observe(e: ObservedEvent): void {
+    this.#pending.push(e);
+  }
+
+  #flush(): void {
+    const pending = this.#pending;
+    this.#pending = [];
+    for (const e of inResourceVersionOrder(pending)) this.#judge(e, false);
+  }
+
+  #judge(e: ObservedEvent, initial: boolean): void {
     const uid = e.object.metadata.uid ?? '';
     const name = e.object.metadata.name ?? '';
     const instance = e.object.metadata.labels?.[INSTANCE_ID_LABEL];
     const counted = !initial && this.#primed;
     if (e.kind === 'PersistentVolumeClaim') {
-      if (e.type === 'DELETED') {
-        this.#pvcs.delete(uid);
+      // A delete is the decision, seen first as a deletionTimestamp (the claim waits for its pods to go: the
+      // PVC protection finalizer) or as DELETED. It is judged once, against the pods live at that point.
+      const deleting = e.type === 'DELETED' || e.object.metadata.deletionTimestamp !== undefined;
+      const known = this.#pvcs.get(uid);
+      if (deleting && known?.deleting !== true) {
         if (counted && this.#spec.noPvcChurn) this.#violate('pvc-churn', e.at, `PVC ${name} deleted`);
-        const pvcInstance = instance ?? e.object.metadata.labels?.[INSTANCE_ID_LABEL];
         const user = [...this.#pods.values()].find(
-          (p) => !p.terminating && p.instance !== undefined && p.instance === pvcInstance,
+          (p) => !p.terminating && p.instance !== undefined && p.instance === instance,
         );
-        if (user !== undefined) {
+        if (user !== undefined && !initial) {
           this.#violate(
             'pvc-deleted-in-use',
             e.at,
-            `PVC ${name} deleted while pod ${user.name} (instance ${pvcInstance}) lives`,
+            `PVC ${name} deleted while pod ${user.name} (instance ${instance}) lives`,
           );
         }
-      } else if (!this.#pvcs.has(uid)) {
-        this.#pvcs.add(uid);
+      }
+      if (e.type === 'DELETED') {
+        this.#pvcs.delete(uid);
+      } else if (known === undefined) {
+        this.#pvcs.set(uid, { deleting });
         if (counted && e.type === 'ADDED' && this.#spec.noPvcChurn)
           this.#violate('pvc-churn', e.at, `PVC ${name} created`);
+      } else {
+        known.deleting ||= deleting;
       }
       return;
     }
@@ -152,6 +184,21 @@ export class InvariantChecker {
   }
 
   #violate(rule: Violation['rule'], at: number, detail: string): void {
-    this.violations.push({ rule, at, detail });
+    this.#violations.push({ rule, at, detail });
   }
+}
+
+/** Events sorted by resourceVersion (stable: equal or missing versions keep their arrival order). */
+function inResourceVersionOrder(events: readonly ObservedEvent[]): ObservedEvent[] {
+  const version = (e: ObservedEvent): bigint | undefined => {
+    const rv = e.object.metadata.resourceVersion;
+    return rv !== undefined && /^\d+$/.test(rv) ? BigInt(rv) : undefined;
+  };
+  return events
+    .map((e, i) => ({ e, i, v: version(e) }))
+    .sort((a, b) => {
+      if (a.v !== undefined && b.v !== undefined && a.v !== b.v) return a.v < b.v ? -1 : 1;
+      return a.i - b.i;
+    })
+    .map((x) => x.e);
 }

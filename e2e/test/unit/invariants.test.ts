@@ -21,6 +21,18 @@ const pvc = (type: ObservedEvent['type'], name: string, instance: string): Obser
   at: 0,
 });
 
+/** The event as the apiserver would version it (pods and PVCs share one etcd revision sequence). */
+const at = (rv: number, e: ObservedEvent, deleting = false): ObservedEvent => ({
+  ...e,
+  object: {
+    metadata: {
+      ...e.object.metadata,
+      resourceVersion: String(rv),
+      ...(deleting ? { deletionTimestamp: 'x' } : {}),
+    },
+  },
+});
+
 describe('InvariantChecker', () => {
   const rows: {
     name: string;
@@ -90,6 +102,30 @@ describe('InvariantChecker', () => {
       initial: [pod('ADDED', 'a', '1'), pod('ADDED', 'b', '2'), pod('ADDED', 'c', '3')],
       events: [pod('DELETED', 'a', '1'), pod('DELETED', 'b', '2')],
       want: ['pod-deleted'],
+    },
+    {
+      name: "the PVC watch ahead of the pod watch: the claim's DELETED arrives first, but after the pod's delete",
+      spec: { maxPods: 2 },
+      initial: [at(10, pod('ADDED', 'a', '1')), at(11, pvc('ADDED', 'data-a', '1'))],
+      events: [
+        at(14, pvc('MODIFIED', 'data-a', '1'), true),
+        at(16, pvc('DELETED', 'data-a', '1'), true),
+        at(13, pod('MODIFIED', 'a', '1'), true),
+        at(15, pod('DELETED', 'a', '1'), true),
+      ],
+      want: [],
+    },
+    {
+      name: 'a claim whose delete was requested while its pod lived, though it went only after the pod',
+      spec: { maxPods: 2 },
+      initial: [at(10, pod('ADDED', 'a', '1')), at(11, pvc('ADDED', 'data-a', '1'))],
+      events: [
+        at(12, pvc('MODIFIED', 'data-a', '1'), true),
+        at(13, pod('MODIFIED', 'a', '1'), true),
+        at(15, pod('DELETED', 'a', '1'), true),
+        at(16, pvc('DELETED', 'data-a', '1'), true),
+      ],
+      want: ['pvc-deleted-in-use'],
     },
     {
       name: 'migration: any create or delete before a spec change is a violation',
