@@ -34,6 +34,9 @@ export function serviceSpecs(repoRoot: string, webhookPort: number, dataDir?: st
     {
       name: 'webhook-server',
       entry: entry('webhook-server'),
+      // Healthy comes before the HTTPS listener (it waits for its certificate): a restart counted as done at
+      // /healthz once let the next CRD write reach a conversion webhook that was not listening yet.
+      waitFor: '/readyz',
       env: (port) => ({
         KRUISE_TS_HTTP_PORT: String(port),
         WEBHOOK_PORT: String(webhookPort),
