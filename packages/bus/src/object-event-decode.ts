@@ -45,8 +45,8 @@ type FieldReader<T> = (reader: Reader, into: T, field: number, wireType: number)
 /**
  * The loop every message shares: each field up to the reader's limit is read by `read` or, unknown (a newer
  * publisher's field) or of an unexpected wire type, skipped, as the generated decoder does. `depth` is the
- * nesting protobufjs counts for skipping groups. The readers are module functions, not closures, so a decode
- * allocates nothing beyond its result (the point of this file).
+ * nesting protobufjs counts for skipping groups. The readers are module functions, not closures: a decode
+ * allocates no function per message or field (speed is the point of this file).
  */
 function readFields<T>(reader: Reader, into: T, read: FieldReader<T>, depth: number): T {
   while (reader.pos < reader.len) {
