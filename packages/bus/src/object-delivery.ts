@@ -4,7 +4,7 @@
 // another controller's object (not decoded; a TOMBSTONE if it was held), undecodable (reported) or decoded and
 // handed on. What was handed on alive is held by subject, so that an object which left the view, or whose subject
 // vanished during an outage, gets its TOMBSTONE.
-import { DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import type { JsMsg } from '@nats-io/jetstream';
 import type { MsgHdrs } from '@nats-io/transport-node';
 import { type Context, context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
@@ -168,33 +168,6 @@ const tombstoneOf = (held: ObjectEvent): ObjectEvent => ({
   ...held,
   type: ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE,
 });
-
-/** The subjects the filters hold now (one per object, deleted markers included) and the stream head then. */
-export async function subjectsPresent(
-  bus: Bus,
-  stream: string,
-  filterSubjects: readonly string[],
-): Promise<{ subjects: Set<string>; headSeq: number } | undefined> {
-  const headSeq = (await bus.jsm.streams.info(stream)).state.last_seq;
-  const consumer = await bus.js.consumers.get(stream, {
-    filter_subjects: [...filterSubjects],
-    deliver_policy: DeliverPolicy.LastPerSubject,
-    headers_only: true,
-  });
-  const subjects = new Set<string>();
-  try {
-    if ((await consumer.info(true)).num_pending === 0) return { subjects, headSeq };
-    const messages = await consumer.consume({ max_messages: 1024 });
-    for await (const m of messages) {
-      subjects.add(m.subject);
-      if (m.info.pending === 0 || m.seq >= headSeq) break;
-    }
-    messages.stop();
-    return { subjects, headSeq };
-  } finally {
-    await consumer.delete().catch(() => {});
-  }
-}
 
 /**
  * Whether a message is about an object of a `controlled` kind whose controller is of another kind. The subject's

@@ -8,13 +8,14 @@
 // object would stay in its cache as a ghost (a deleted SidecarSet still injected). After every reconnect the
 // feed therefore lists the subjects its filters still hold (headers only) and hands a TOMBSTONE to onEvent for
 // every object it delivered alive whose subject is gone, whatever the length of the outage.
-import { type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { MsgHdrs } from '@nats-io/transport-node';
 import type { Context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
 import type { ContractRefusal } from './contract.ts';
 import type { ObjectEvent } from './contracts.ts';
-import { ObjectDelivery, resyncOnReconnect, subjectsPresent } from './object-delivery.ts';
+import { openSnapshot, subjectsPresent } from './last-per-subject.ts';
+import { ObjectDelivery, resyncOnReconnect } from './object-delivery.ts';
 import { type ObjectSelection, objectFilterSubjects } from './subjects.ts';
 import type { GroupKind } from './tokens.ts';
 import { extractTraceContext } from './trace.ts';
@@ -115,17 +116,7 @@ export async function openObjectFeed(bus: Bus, options: ObjectFeedOptions): Prom
   const report = (error: Error) => options.onError?.(error);
 
   // The head at open time: a message at or past it, or nothing left pending, means the snapshot is complete.
-  let headSeq: number;
-  try {
-    headSeq = (await bus.jsm.streams.info(stream)).state.last_seq;
-  } catch (err) {
-    throw new Error(`cannot read stream ${stream}`, { cause: err });
-  }
-  const consumer = await bus.js.consumers
-    .get(stream, { filter_subjects: filterSubjects, deliver_policy: DeliverPolicy.LastPerSubject })
-    .catch((err: unknown) => {
-      throw new Error(`cannot create an ordered consumer on ${stream}`, { cause: err });
-    });
+  const { headSeq, consumer } = await openSnapshot(bus, stream, filterSubjects);
 
   let resolveSynced!: () => void;
   let rejectSynced!: (err: Error) => void;

@@ -18,7 +18,8 @@ import { DeliverPolicy } from '@nats-io/jetstream';
 import type { Bus } from './connection.ts';
 import type { ContractRefusal } from './contract.ts';
 import type { ObjectEvent } from './contracts.ts';
-import { type EventContext, ObjectDelivery, resyncOnReconnect, subjectsPresent } from './object-delivery.ts';
+import { openSnapshot, subjectsPresent } from './last-per-subject.ts';
+import { type EventContext, ObjectDelivery, resyncOnReconnect } from './object-delivery.ts';
 import { type ControlledSelection, FeedEvent, type ObjectFeedEvent } from './object-feed.ts';
 import { objectFilterSubjects } from './subjects.ts';
 import { EMPTY_TOKEN, type GroupKind } from './tokens.ts';
@@ -138,17 +139,7 @@ export function openPartitionedFeed(bus: Bus, options: PartitionedFeedOptions): 
 
   /** The scope's current value of every object, up to the head at open; returns the sequence it covers. */
   const replay = async (scope: FeedScope, state: ScopeState): Promise<number> => {
-    let headSeq: number;
-    try {
-      headSeq = (await bus.jsm.streams.info(stream)).state.last_seq;
-    } catch (err) {
-      throw new Error(`cannot read stream ${stream}`, { cause: err });
-    }
-    const consumer = await bus.js.consumers
-      .get(stream, { filter_subjects: filterFor([scope]), deliver_policy: DeliverPolicy.LastPerSubject })
-      .catch((err: unknown) => {
-        throw new Error(`cannot create an ordered consumer on ${stream}`, { cause: err });
-      });
+    const { headSeq, consumer } = await openSnapshot(bus, stream, filterFor([scope]));
     try {
       if (headSeq === 0 || (await consumer.info(true)).num_pending === 0) return headSeq;
       if (stopped) throw new Error('object feed stopped before its snapshot was complete');
