@@ -1,15 +1,16 @@
-// The services the chart deploys and the images are built for, one image and one Deployment each.
-export const services: readonly string[] = [
-  'watcher',
-  'webhook-server',
-  'cert-manager',
-  'cloneset-controller',
-  'statefulset-controller',
-  'sidecarset-controller',
-  'broadcastjob-controller',
-  'advancedcronjob-controller',
-  'revision-gc',
-];
+import { SERVICES, type ServiceName } from '@kruise-ts/runtime/settings';
+
+/** A service the chart deploys and an image is built for. */
+export type DeployedService = Exclude<ServiceName, 'all-in-one'>;
+
+/**
+ * The services the chart deploys and the images are built for, one image and one Deployment each: every service
+ * of the settings table (packages/runtime/src/settings/table.ts, where a new service is named) but the
+ * all-in-one process, which runs them all in one (docs/adr/0024-all-in-one-process.md) and is not deployed.
+ */
+export const services: readonly DeployedService[] = SERVICES.filter(
+  (s): s is DeployedService => s !== 'all-in-one',
+);
 
 /**
  * Node flags every service runs with. V8 grows each young-generation semi-space to 16 MiB (or more) under load

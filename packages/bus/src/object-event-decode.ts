@@ -11,6 +11,7 @@ import type { ObjectEvent } from './contracts.ts';
 type Reader = protobuf.Reader;
 type GroupVersionKind = { group: string; version: string; kind: string };
 type Timestamp = { seconds: number; nanos: number };
+type LabelEntry = { key: string; value: string };
 
 // Wire types.
 const VARINT = 0;
@@ -18,7 +19,6 @@ const LEN = 2;
 
 /** Decodes an ObjectEvent message; throws (a protobufjs error) when the bytes are not one. */
 export function decodeObjectEvent(bytes: Uint8Array): ObjectEvent {
-  const reader = protobuf.Reader.create(bytes);
   const event: ObjectEvent = {
     labels: {},
     kind: null,
@@ -33,152 +33,130 @@ export function decodeObjectEvent(bytes: Uint8Array): ObjectEvent {
     observedAt: null,
     publisherId: '',
   };
-  const end = reader.len;
-  while (reader.pos < end) {
-    const tag = reader.tag();
-    const wireType = tag & 7;
-    switch (tag >>> 3) {
-      case 1:
-        if (wireType !== LEN) break;
-        // A repeated occurrence of a message field merges into the first, as protobuf says.
-        event.kind = decodeGroupVersionKind(reader, (event.kind as GroupVersionKind | null) ?? undefined);
-        continue;
-      case 2:
-        if (wireType !== VARINT) break;
-        event.type = reader.int32();
-        continue;
-      case 3:
-        if (wireType !== LEN) break;
-        event.namespace = reader.stringVerify();
-        continue;
-      case 4:
-        if (wireType !== LEN) break;
-        event.name = reader.stringVerify();
-        continue;
-      case 5:
-        if (wireType !== LEN) break;
-        event.uid = reader.stringVerify();
-        continue;
-      case 6:
-        if (wireType !== LEN) break;
-        event.resourceVersion = reader.stringVerify();
-        continue;
-      case 7:
-        if (wireType !== VARINT) break;
-        event.generation = int64(reader);
-        continue;
-      case 8:
-        if (wireType !== LEN) break;
-        event.controllerUid = reader.stringVerify();
-        continue;
-      case 9:
-        if (wireType !== LEN) break;
-        readLabel(reader, event.labels);
-        continue;
-      case 10:
-        if (wireType !== LEN) break;
-        event.object = reader.bytes();
-        continue;
-      case 11:
-        if (wireType !== VARINT) break;
-        event.partition = reader.uint32();
-        continue;
-      case 12:
-        if (wireType !== LEN) break;
-        event.observedAt = decodeTimestamp(reader, (event.observedAt as Timestamp | null) ?? undefined);
-        continue;
-      case 13:
-        if (wireType !== LEN) break;
-        event.publisherId = reader.stringVerify();
-        continue;
-    }
-    // Unknown (a newer publisher's field) or of an unexpected wire type: skipped, as the generated decoder does.
-    reader.skipType(wireType, 0, tag >>> 3);
-  }
-  return event;
+  return readFields(protobuf.Reader.create(bytes), event, readEventField, 0);
 }
 
-/** Sets the reader's limit to the end of the length-delimited field starting here; returns the outer limit. */
-function enter(reader: Reader): number {
+/**
+ * Reads one field of a message into `into` if it is one of the fields known with the expected wire type; false
+ * leaves it to readFields to skip.
+ */
+type FieldReader<T> = (reader: Reader, into: T, field: number, wireType: number) => boolean;
+
+/**
+ * The loop every message shares: each field up to the reader's limit is read by `read` or, unknown (a newer
+ * publisher's field) or of an unexpected wire type, skipped, as the generated decoder does. `depth` is the
+ * nesting protobufjs counts for skipping groups. The readers are module functions, not closures: a decode
+ * allocates no function per message or field (speed is the point of this file).
+ */
+function readFields<T>(reader: Reader, into: T, read: FieldReader<T>, depth: number): T {
+  while (reader.pos < reader.len) {
+    const tag = reader.tag();
+    const wireType = tag & 7;
+    if (!read(reader, into, tag >>> 3, wireType)) reader.skipType(wireType, depth, tag >>> 3);
+  }
+  return into;
+}
+
+/** A length-delimited message field: its fields read by `read` within its bounds. */
+function readMessage<T>(reader: Reader, into: T, read: FieldReader<T>): T {
   const outer = reader.len;
   const end = reader.size() + reader.pos;
   if (end > outer) throw new RangeError(`index out of range: ${end} > ${outer}`);
   reader.len = end;
-  return outer;
+  readFields(reader, into, read, 1);
+  reader.len = outer;
+  return into;
 }
 
-function decodeGroupVersionKind(reader: Reader, into: GroupVersionKind | undefined): GroupVersionKind {
-  const gvk = into ?? { group: '', version: '', kind: '' };
-  const outer = enter(reader);
-  while (reader.pos < reader.len) {
-    const tag = reader.tag();
-    const wireType = tag & 7;
-    if (wireType === LEN) {
-      const field = tag >>> 3;
-      if (field === 1) {
-        gvk.group = reader.stringVerify();
-        continue;
+function readEventField(reader: Reader, event: ObjectEvent, field: number, wireType: number): boolean {
+  if (wireType === LEN) {
+    switch (field) {
+      case 1: {
+        // A repeated occurrence of a message field merges into the first, as protobuf says.
+        const into = (event.kind as GroupVersionKind | null) ?? { group: '', version: '', kind: '' };
+        event.kind = readMessage(reader, into, readGroupVersionKindField);
+        return true;
       }
-      if (field === 2) {
-        gvk.version = reader.stringVerify();
-        continue;
+      case 3:
+        event.namespace = reader.stringVerify();
+        return true;
+      case 4:
+        event.name = reader.stringVerify();
+        return true;
+      case 5:
+        event.uid = reader.stringVerify();
+        return true;
+      case 6:
+        event.resourceVersion = reader.stringVerify();
+        return true;
+      case 8:
+        event.controllerUid = reader.stringVerify();
+        return true;
+      case 9: {
+        const entry = readMessage(reader, { key: '', value: '' }, readLabelField);
+        setLabel(event.labels, entry.key, entry.value);
+        return true;
       }
-      if (field === 3) {
-        gvk.kind = reader.stringVerify();
-        continue;
+      case 10:
+        event.object = reader.bytes();
+        return true;
+      case 12: {
+        const into = (event.observedAt as Timestamp | null) ?? { seconds: 0, nanos: 0 };
+        event.observedAt = readMessage(reader, into, readTimestampField);
+        return true;
       }
+      case 13:
+        event.publisherId = reader.stringVerify();
+        return true;
     }
-    reader.skipType(wireType, 1, tag >>> 3);
+  } else if (wireType === VARINT) {
+    switch (field) {
+      case 2:
+        event.type = reader.int32();
+        return true;
+      case 7:
+        event.generation = int64(reader);
+        return true;
+      case 11:
+        event.partition = reader.uint32();
+        return true;
+    }
   }
-  reader.len = outer;
-  return gvk;
+  return false;
 }
 
-function decodeTimestamp(reader: Reader, into: Timestamp | undefined): Timestamp {
-  const ts = into ?? { seconds: 0, nanos: 0 };
-  const outer = enter(reader);
-  while (reader.pos < reader.len) {
-    const tag = reader.tag();
-    const wireType = tag & 7;
-    if (wireType === VARINT) {
-      const field = tag >>> 3;
-      if (field === 1) {
-        ts.seconds = int64(reader);
-        continue;
-      }
-      if (field === 2) {
-        ts.nanos = reader.int32();
-        continue;
-      }
-    }
-    reader.skipType(wireType, 1, tag >>> 3);
-  }
-  reader.len = outer;
-  return ts;
+function readGroupVersionKindField(
+  reader: Reader,
+  gvk: GroupVersionKind,
+  field: number,
+  wireType: number,
+): boolean {
+  if (wireType !== LEN) return false;
+  if (field === 1) gvk.group = reader.stringVerify();
+  else if (field === 2) gvk.version = reader.stringVerify();
+  else if (field === 3) gvk.kind = reader.stringVerify();
+  else return false;
+  return true;
+}
+
+function readTimestampField(reader: Reader, ts: Timestamp, field: number, wireType: number): boolean {
+  if (wireType !== VARINT) return false;
+  if (field === 1) ts.seconds = int64(reader);
+  else if (field === 2) ts.nanos = reader.int32();
+  else return false;
+  return true;
 }
 
 /** One map entry (key 1, value 2; a missing one is ''). */
-function readLabel(reader: Reader, labels: Record<string, string>): void {
-  const outer = enter(reader);
-  let key = '';
-  let value = '';
-  while (reader.pos < reader.len) {
-    const tag = reader.tag();
-    const wireType = tag & 7;
-    if (wireType === LEN) {
-      const field = tag >>> 3;
-      if (field === 1) {
-        key = reader.stringVerify();
-        continue;
-      }
-      if (field === 2) {
-        value = reader.stringVerify();
-        continue;
-      }
-    }
-    reader.skipType(wireType, 1, tag >>> 3);
-  }
-  reader.len = outer;
+function readLabelField(reader: Reader, entry: LabelEntry, field: number, wireType: number): boolean {
+  if (wireType !== LEN) return false;
+  if (field === 1) entry.key = reader.stringVerify();
+  else if (field === 2) entry.value = reader.stringVerify();
+  else return false;
+  return true;
+}
+
+function setLabel(labels: Record<string, string>, key: string, value: string): void {
   // An own property even for this key, which plain assignment would take as the prototype.
   if (key === '__proto__')
     Object.defineProperty(labels, key, { value, enumerable: true, writable: true, configurable: true });

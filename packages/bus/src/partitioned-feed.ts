@@ -13,22 +13,14 @@
 // - after every reconnect the subjects still present are listed (headers only) and every object delivered alive
 //   whose subject is gone gets a TOMBSTONE, as openObjectFeed does;
 // - onEvent calls never overlap, whichever consumer or resync delivers them.
-import type { ConsumerMessages, JsMsg, OrderedConsumerOptions } from '@nats-io/jetstream';
+import type { ConsumerMessages, OrderedConsumerOptions } from '@nats-io/jetstream';
 import { DeliverPolicy } from '@nats-io/jetstream';
-import type { MsgHdrs } from '@nats-io/transport-node';
-import { type Context, context } from '@opentelemetry/api';
 import type { Bus } from './connection.ts';
 import type { ContractRefusal } from './contract.ts';
-import { type ObjectEvent, ObjectEventType, objectEventCodec } from './contracts.ts';
-import {
-  type ControlledSelection,
-  FeedEvent,
-  foreignControlled,
-  gone,
-  type ObjectFeedEvent,
-  objectRefusal,
-  subjectsPresent,
-} from './object-feed.ts';
+import type { ObjectEvent } from './contracts.ts';
+import { openSnapshot, subjectsPresent } from './last-per-subject.ts';
+import { type EventContext, ObjectDelivery, resyncOnReconnect } from './object-delivery.ts';
+import { type ControlledSelection, FeedEvent, type ObjectFeedEvent } from './object-feed.ts';
 import { objectFilterSubjects } from './subjects.ts';
 import { EMPTY_TOKEN, type GroupKind } from './tokens.ts';
 
@@ -48,10 +40,10 @@ class ScopedFeedEvent extends FeedEvent implements PartitionedFeedEvent {
     subject: string,
     seq: number,
     snapshot: boolean,
-    context: Context | { headers: MsgHdrs | undefined },
+    ctx: EventContext,
     scope: FeedScope,
   ) {
-    super(event, subject, seq, snapshot, context);
+    super(event, subject, seq, snapshot, ctx);
     this.scope = scope;
   }
 }
@@ -117,8 +109,6 @@ export function openPartitionedFeed(bus: Bus, options: PartitionedFeedOptions): 
   const buffer = options.bufferMessages ?? 256;
   const report = (error: Error) => options.onError?.(error);
   const scopes = new Map<FeedScope, ScopeState>();
-  // Objects delivered alive, by subject: identity only (what a TOMBSTONE needs), the seq and the scope.
-  const live = new Map<string, { seq: number; event: ObjectEvent; scope: FeedScope }>();
   const snapshots = new Set<ConsumerMessages>();
   let generation: Generation | undefined;
   let stopped = false;
@@ -139,72 +129,17 @@ export function openPartitionedFeed(bus: Bus, options: PartitionedFeedOptions): 
     return token === EMPTY_TOKEN ? 'cluster' : Number(token);
   };
 
-  let turn: Promise<void> = Promise.resolve();
-  const exclusive = (work: () => Promise<void>): Promise<void> => {
-    const next = turn.then(work);
-    turn = next.catch(() => {});
-    return next;
-  };
-  const deliver = async (
-    event: ObjectEvent,
-    subject: string,
-    seq: number,
-    scope: FeedScope,
-    snapshot: boolean,
-    ctx: Context | { headers: MsgHdrs | undefined },
-  ) => {
-    if (gone.has(event.type)) live.delete(subject);
-    else live.set(subject, { seq, scope, event: { ...event, object: new Uint8Array(0), labels: {} } });
-    try {
-      await options.onEvent(new ScopedFeedEvent(event, subject, seq, snapshot, ctx, scope));
-    } catch (err) {
-      report(new Error(`onEvent failed for message ${seq} on ${subject}`, { cause: err }));
-    }
-  };
-  const foreign = foreignControlled(bus, options.controlled);
-  // The body of openObjectFeed's handler: refused, foreign (tombstone if held), or decoded and delivered.
-  const handle = async (m: JsMsg, scope: FeedScope, snapshot: boolean) => {
-    const refusal = objectRefusal(bus, m);
-    if (refusal === undefined && foreign(m)) {
-      const held = live.get(m.subject);
-      if (held !== undefined) {
-        const tombstone: ObjectEvent = { ...held.event, type: ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE };
-        await deliver(tombstone, m.subject, m.seq, scope, snapshot, { headers: m.headers });
-      }
-      return;
-    }
-    if (refusal !== undefined) {
-      try {
-        if (options.onRefused) await options.onRefused(refusal);
-        else report(new Error(`refused message ${m.seq} on ${m.subject}: ${refusal.reason}`));
-      } catch (err) {
-        report(new Error(`onRefused failed for message ${m.seq} on ${m.subject}`, { cause: err }));
-      }
-      return;
-    }
-    let event: ObjectEvent;
-    try {
-      event = objectEventCodec.decode(m.data);
-    } catch (err) {
-      report(new Error(`skipping undecodable message ${m.seq} on ${m.subject}`, { cause: err }));
-      return;
-    }
-    await deliver(event, m.subject, m.seq, scope, snapshot, { headers: m.headers });
-  };
+  const delivery = new ObjectDelivery<FeedScope>(bus, {
+    controlled: options.controlled,
+    onEvent: (event, subject, seq, snapshot, ctx, scope) =>
+      options.onEvent(new ScopedFeedEvent(event, subject, seq, snapshot, ctx, scope)),
+    feed: options,
+    report,
+  });
 
   /** The scope's current value of every object, up to the head at open; returns the sequence it covers. */
   const replay = async (scope: FeedScope, state: ScopeState): Promise<number> => {
-    let headSeq: number;
-    try {
-      headSeq = (await bus.jsm.streams.info(stream)).state.last_seq;
-    } catch (err) {
-      throw new Error(`cannot read stream ${stream}`, { cause: err });
-    }
-    const consumer = await bus.js.consumers
-      .get(stream, { filter_subjects: filterFor([scope]), deliver_policy: DeliverPolicy.LastPerSubject })
-      .catch((err: unknown) => {
-        throw new Error(`cannot create an ordered consumer on ${stream}`, { cause: err });
-      });
+    const { headSeq, consumer } = await openSnapshot(bus, stream, filterFor([scope]));
     try {
       if (headSeq === 0 || (await consumer.info(true)).num_pending === 0) return headSeq;
       if (stopped) throw new Error('object feed stopped before its snapshot was complete');
@@ -214,7 +149,7 @@ export function openPartitionedFeed(bus: Bus, options: PartitionedFeedOptions): 
       try {
         for await (const m of messages) {
           if (stopped || scopes.get(scope) !== state) break;
-          await exclusive(() => handle(m, scope, true));
+          await delivery.exclusive(() => delivery.handleObjectMessage(m, scope, true));
           if (m.seq >= headSeq || m.info.pending === 0) {
             through = Math.max(headSeq, m.seq);
             break;
@@ -280,7 +215,7 @@ export function openPartitionedFeed(bus: Bus, options: PartitionedFeedOptions): 
         const scope = scopeOf(m.subject);
         const state = scope === undefined ? undefined : scopes.get(scope);
         if (scope !== undefined && state?.joined === true && scopeSet.has(scope) && m.seq > state.base)
-          await exclusive(() => handle(m, scope, false));
+          await delivery.exclusive(() => delivery.handleObjectMessage(m, scope, false));
         gen.handled = Math.max(gen.handled, m.seq);
       }
     })();
@@ -337,7 +272,8 @@ export function openPartitionedFeed(bus: Bus, options: PartitionedFeedOptions): 
   const remove = async (scope: FeedScope): Promise<void> => {
     if (!scopes.delete(scope)) return;
     // Wait for an onEvent in progress; later messages of the scope find no state and are skipped.
-    await exclusive(async () => {
+    await delivery.exclusive(async () => {
+      const { live } = delivery;
       for (const [subject, entry] of live) if (entry.scope === scope) live.delete(subject);
     });
     await reconfigure().catch((err: unknown) =>
@@ -345,31 +281,20 @@ export function openPartitionedFeed(bus: Bus, options: PartitionedFeedOptions): 
     );
   };
 
-  const resync = async () => {
-    const held = [...scopes].filter(([, s]) => s.synced).map(([scope]) => scope);
-    if (held.length === 0) return;
-    const present = await subjectsPresent(bus, stream, filterFor(held));
-    if (present === undefined) return;
-    await exclusive(async () => {
-      for (const [subject, { seq, event, scope }] of [...live]) {
-        // Delivered after the listing began (newer than what it saw), or of a scope not listed.
-        if (present.subjects.has(subject) || seq > present.headSeq || !held.includes(scope)) continue;
-        if (scopes.get(scope)?.synced !== true) continue;
-        const tombstone: ObjectEvent = { ...event, type: ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE };
-        await deliver(tombstone, subject, seq, scope, false, context.active());
-      }
-    });
-  };
-  void (async () => {
-    for await (const status of bus.nc.status()) {
-      if (stopped) break;
-      if (status.type === 'reconnect') {
-        await resync().catch((err: unknown) =>
-          report(new Error('resync after reconnect failed; next reconnect retries', { cause: err })),
-        );
-      }
-    }
-  })().catch(() => {});
+  resyncOnReconnect(
+    bus,
+    () => stopped,
+    async () => {
+      const held = [...scopes].filter(([, s]) => s.synced).map(([scope]) => scope);
+      if (held.length === 0) return;
+      const present = await subjectsPresent(bus, stream, filterFor(held));
+      if (present === undefined) return;
+      // A scope not listed, or no longer synced, is left alone.
+      const listed = (scope: FeedScope) => held.includes(scope) && scopes.get(scope)?.synced === true;
+      await delivery.tombstoneVanished(present, listed, () => false);
+    },
+    report,
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

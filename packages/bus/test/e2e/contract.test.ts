@@ -2,7 +2,7 @@
 // consumers (the object feed, the event worker) refuse a message two versions ahead instead of acting on it,
 // while reading one version ahead and the unversioned history (contract 1).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { domainEvents } from '../../src/contracts.ts';
 import {
@@ -23,15 +23,10 @@ import {
   type ReceivedDomainEvent,
   startEventWorker,
 } from '../../src/index.ts';
-import { natsForTests, type TestNats, testBus, waitFor } from '../support.ts';
+import { natsPerFile } from '../e2e-fixture.ts';
+import { testBus, waitFor } from '../support.ts';
 
-let nats: TestNats;
-before(async () => {
-  nats = await natsForTests();
-});
-after(async () => {
-  await nats?.stop();
-});
+const nats = natsPerFile();
 
 const kind = { group: 'apps.kruise.io', version: 'v1beta1', kind: 'CloneSet' };
 const event = (name: string, rv: number) => ({

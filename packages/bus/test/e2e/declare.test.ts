@@ -1,7 +1,7 @@
 // Streams and the lease bucket are declared as code: creating is idempotent, a matching config is kept,
 // a changed one is updated in place, and one the server cannot change in place is refused.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { StorageType } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import {
@@ -13,15 +13,10 @@ import {
   topology,
   withoutDowngrade,
 } from '../../src/index.ts';
-import { natsForTests, type TestNats, testBus } from '../support.ts';
+import { natsPerFile } from '../e2e-fixture.ts';
+import { testBus } from '../support.ts';
 
-let nats: TestNats;
-before(async () => {
-  nats = await natsForTests();
-});
-after(async () => {
-  await nats?.stop();
-});
+const nats = natsPerFile();
 
 describe('declaring the bus', () => {
   test('ensureTopology creates everything once, then keeps it unchanged', async () => {

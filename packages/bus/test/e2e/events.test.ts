@@ -1,12 +1,10 @@
 // Domain events: published once per event id, consumed through a durable work consumer shared by replicas,
 // redelivered with back-off when the handler fails, typed by subject, traced, and stopped cleanly.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ROOT_CONTEXT, TraceFlags, trace } from '@opentelemetry/api';
 import {
-  type Bus,
   ensureEventConsumer,
-  ensureTopology,
   lastDomainEvent,
   partitionOf,
   publishDomainEvent,
@@ -14,25 +12,11 @@ import {
   RolloutPhase,
   startEventWorker,
 } from '../../src/index.ts';
-import { natsForTests, type TestNats, testBus, waitFor, withTimeout } from '../support.ts';
+import { busPerTest, natsPerFile } from '../e2e-fixture.ts';
+import { waitFor, withTimeout } from '../support.ts';
 
-let nats: TestNats;
-before(async () => {
-  nats = await natsForTests();
-});
-after(async () => {
-  await nats?.stop();
-});
-
-async function withBus(fn: (bus: Bus) => Promise<void>): Promise<void> {
-  const bus = await testBus(nats.url);
-  try {
-    await ensureTopology(bus);
-    await fn(bus);
-  } finally {
-    await bus.dispose();
-  }
-}
+const nats = natsPerFile();
+const withBus = busPerTest(nats);
 
 const workload = (namespace: string, name: string) => ({
   kind: { group: 'apps.kruise.io', version: 'v1beta1', kind: 'CloneSet' },

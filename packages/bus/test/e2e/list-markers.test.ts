@@ -1,7 +1,7 @@
 // HasSynced over the bus: a controller waits for the watcher's list marker of every kind it reads; a feed
 // opened afterwards replays at least the whole list; a marker of a lost (recreated) stream counts for nothing.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   awaitListsPublished,
   ensureTopology,
@@ -9,15 +9,10 @@ import {
   readListMarkers,
   recordListPublished,
 } from '../../src/index.ts';
-import { natsForTests, type TestNats, testBus } from '../support.ts';
+import { natsPerFile } from '../e2e-fixture.ts';
+import { testBus } from '../support.ts';
 
-let nats: TestNats;
-before(async () => {
-  nats = await natsForTests();
-});
-after(async () => {
-  await nats?.stop();
-});
+const nats = natsPerFile();
 
 const POD = { group: '', kind: 'Pod' };
 const CLONESET = { group: 'apps.kruise.io', kind: 'CloneSet' };

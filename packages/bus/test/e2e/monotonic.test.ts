@@ -2,10 +2,9 @@
 // last-value cache, concurrent replicas racing for one subject all end at the newest state, and a consumer
 // following the stream sees every object's resourceVersions only go up.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   type Bus,
-  ensureTopology,
   type ObjectEventInit,
   ObjectEventType,
   objectEventCodec,
@@ -13,15 +12,11 @@ import {
   openObjectFeed,
   publishObjectEvent,
 } from '../../src/index.ts';
-import { natsForTests, type TestNats, testBus, waitFor, withTimeout } from '../support.ts';
+import { busPerTest, natsPerFile } from '../e2e-fixture.ts';
+import { waitFor, withTimeout } from '../support.ts';
 
-let nats: TestNats;
-before(async () => {
-  nats = await natsForTests();
-});
-after(async () => {
-  await nats?.stop();
-});
+const nats = natsPerFile();
+const withBus = busPerTest(nats);
 
 const podKind = { group: '', version: 'v1', kind: 'Pod' };
 
@@ -45,16 +40,6 @@ function podEvent(
     resourceVersion: String(rv),
     object: new TextEncoder().encode(JSON.stringify(object)),
   };
-}
-
-async function withBus(fn: (bus: Bus) => Promise<void>): Promise<void> {
-  const bus = await testBus(nats.url);
-  try {
-    await ensureTopology(bus);
-    await fn(bus);
-  } finally {
-    await bus.dispose();
-  }
 }
 
 async function lastResourceVersion(bus: Bus, name: string): Promise<string | undefined> {

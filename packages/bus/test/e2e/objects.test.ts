@@ -1,11 +1,9 @@
 // The object stream as a last-value cache: publish → feed round trip, de-duplication by message id,
 // one value per object, snapshot-then-live per partition set with a synced signal, trace context carried.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ROOT_CONTEXT, TraceFlags, trace } from '@opentelemetry/api';
 import {
-  type Bus,
-  ensureTopology,
   type ObjectEventInit,
   ObjectEventType,
   type ObjectFeedEvent,
@@ -15,67 +13,11 @@ import {
   partitionOf,
   publishObjectEvent,
 } from '../../src/index.ts';
-import { natsForTests, type TestNats, testBus, waitFor, withTimeout } from '../support.ts';
+import { busPerTest, cloneSetEvent, cloneSetKind, namespacesIn, natsPerFile } from '../e2e-fixture.ts';
+import { waitFor, withTimeout } from '../support.ts';
 
-let nats: TestNats;
-before(async () => {
-  nats = await natsForTests();
-});
-after(async () => {
-  await nats?.stop();
-});
-
-const cloneSetKind = { group: 'apps.kruise.io', version: 'v1beta1', kind: 'CloneSet' };
-
-function cloneSetEvent(
-  namespace: string,
-  name: string,
-  rv: number,
-  extra: Partial<ObjectEventInit> = {},
-): ObjectEventInit {
-  const object = {
-    apiVersion: 'apps.kruise.io/v1beta1',
-    kind: 'CloneSet',
-    metadata: {
-      namespace,
-      name,
-      uid: `uid-${namespace}-${name}`,
-      resourceVersion: String(rv),
-      generation: rv,
-    },
-  };
-  return {
-    kind: cloneSetKind,
-    type: rv === 1 ? ObjectEventType.OBJECT_EVENT_TYPE_ADDED : ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED,
-    namespace,
-    name,
-    uid: `uid-${namespace}-${name}`,
-    resourceVersion: String(rv),
-    generation: rv,
-    labels: { app: name },
-    object: new TextEncoder().encode(JSON.stringify(object)),
-    ...extra,
-  };
-}
-
-/** Namespaces that fall into the given partition (of 8), found by search so the test does not hard-code hashes. */
-function namespacesIn(partition: number, count: number, partitions = 8): string[] {
-  const found: string[] = [];
-  for (let i = 0; found.length < count && i < 10_000; i++) {
-    if (partitionOf(`ns-${i}`, partitions) === partition) found.push(`ns-${i}`);
-  }
-  return found;
-}
-
-async function withBus(fn: (bus: Bus) => Promise<void>): Promise<void> {
-  const bus = await testBus(nats.url);
-  try {
-    await ensureTopology(bus);
-    await fn(bus);
-  } finally {
-    await bus.dispose();
-  }
-}
+const nats = natsPerFile();
+const withBus = busPerTest(nats);
 
 describe('object events over the bus', () => {
   test('an ObjectEvent round-trips: published, then read by a feed with every field intact', () =>

@@ -4,19 +4,14 @@
 // partitions the server computed, which must equal ours for every namespace.
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { DeliverPolicy, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { partitionOf } from '../../src/index.ts';
+import { natsPerFile } from '../e2e-fixture.ts';
 import { partitionVectors } from '../partition-vectors.ts';
-import { natsForTests, type TestNats, testBus } from '../support.ts';
+import { testBus } from '../support.ts';
 
-let nats: TestNats;
-before(async () => {
-  nats = await natsForTests();
-});
-after(async () => {
-  await nats?.stop();
-});
+const nats = natsPerFile();
 
 const counts = [16, 7, 1000, 1] as const;
 

@@ -1,59 +1,22 @@
 // One live consumer for every scope a service holds (partitioned-feed.ts): per scope snapshot-then-live, nothing
 // lost or handed on twice while scopes join and leave under churn, one consumer left on the stream once idle.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   type Bus,
-  ensureTopology,
-  type ObjectEventInit,
   ObjectEventType,
   openPartitionedFeed,
   type PartitionedFeedEvent,
   partitionOf,
   publishObjectEvent,
 } from '../../src/index.ts';
-import { natsForTests, type TestNats, testBus, waitFor, withTimeout } from '../support.ts';
+import { busPerTest, cloneSetEvent, namespacesIn, natsPerFile } from '../e2e-fixture.ts';
+import { waitFor, withTimeout } from '../support.ts';
 
-let nats: TestNats;
-before(async () => {
-  nats = await natsForTests();
-});
-after(async () => {
-  await nats?.stop();
-});
+const nats = natsPerFile();
+const withBus = busPerTest(nats);
 
-const cloneSetKind = { group: 'apps.kruise.io', version: 'v1beta1', kind: 'CloneSet' };
 const nodeKind = { group: '', version: 'v1', kind: 'Node' };
-
-function cloneSet(namespace: string, name: string, rv: number): ObjectEventInit {
-  return {
-    kind: cloneSetKind,
-    type: rv === 1 ? ObjectEventType.OBJECT_EVENT_TYPE_ADDED : ObjectEventType.OBJECT_EVENT_TYPE_MODIFIED,
-    namespace,
-    name,
-    uid: `uid-${namespace}-${name}`,
-    resourceVersion: String(rv),
-    object: new TextEncoder().encode(JSON.stringify({ metadata: { namespace, name } })),
-  };
-}
-
-/** Namespaces of a partition (of 8), found by search rather than hard-coded hashes. */
-function namespacesIn(partition: number, count: number): string[] {
-  const found: string[] = [];
-  for (let i = 0; found.length < count && i < 10_000; i++)
-    if (partitionOf(`ns-${i}`, 8) === partition) found.push(`ns-${i}`);
-  return found;
-}
-
-async function withBus(fn: (bus: Bus) => Promise<void>): Promise<void> {
-  const bus = await testBus(nats.url);
-  try {
-    await ensureTopology(bus);
-    await fn(bus);
-  } finally {
-    await bus.dispose();
-  }
-}
 
 const consumerCount = async (bus: Bus) =>
   (await bus.jsm.streams.info(bus.topology.objects.stream)).state.consumer_count;
@@ -65,8 +28,8 @@ describe('a partitioned feed: one live consumer over every scope held', () => {
       const [b1] = namespacesIn(5, 1) as [string];
       const [other] = namespacesIn(3, 1) as [string];
       for (const ns of [a1, a2, b1, other]) {
-        await publishObjectEvent(bus, cloneSet(ns, 'x', 1));
-        await publishObjectEvent(bus, cloneSet(ns, 'x', 2));
+        await publishObjectEvent(bus, cloneSetEvent(ns, 'x', 1));
+        await publishObjectEvent(bus, cloneSetEvent(ns, 'x', 2));
       }
       await publishObjectEvent(bus, {
         kind: nodeKind,
@@ -102,9 +65,9 @@ describe('a partitioned feed: one live consumer over every scope held', () => {
       assert.equal(feed.consumedThrough(5), 0);
 
       // Live for 2, nothing of 5 until it is added; then 5's snapshot has its newest value only.
-      await publishObjectEvent(bus, cloneSet(a1, 'x', 3));
-      await publishObjectEvent(bus, cloneSet(b1, 'x', 3));
-      await publishObjectEvent(bus, cloneSet(other, 'x', 3));
+      await publishObjectEvent(bus, cloneSetEvent(a1, 'x', 3));
+      await publishObjectEvent(bus, cloneSetEvent(b1, 'x', 3));
+      await publishObjectEvent(bus, cloneSetEvent(other, 'x', 3));
       await waitFor('the live event of partition 2', () => seen.find((e) => !e.snapshot && e.scope === 2));
       await withTimeout(feed.add(5), 10_000, 'partition 5 synced');
       const of5 = seen.filter((e) => e.scope === 5);
@@ -112,8 +75,8 @@ describe('a partitioned feed: one live consumer over every scope held', () => {
         of5.map((e) => [e.event.resourceVersion, e.snapshot]),
         [['3', true]],
       );
-      await publishObjectEvent(bus, cloneSet(b1, 'x', 4));
-      await publishObjectEvent(bus, cloneSet(a2, 'x', 3));
+      await publishObjectEvent(bus, cloneSetEvent(b1, 'x', 4));
+      await publishObjectEvent(bus, cloneSetEvent(a2, 'x', 3));
       await waitFor('live events of both partitions', () =>
         seen.find((e) => e.event.namespace === b1 && e.event.resourceVersion === '4' && !e.snapshot),
       );
@@ -130,8 +93,8 @@ describe('a partitioned feed: one live consumer over every scope held', () => {
       await feed.remove(2);
       assert.equal(feed.isSynced(2), false);
       const before = seen.length;
-      await publishObjectEvent(bus, cloneSet(a1, 'x', 4));
-      await publishObjectEvent(bus, cloneSet(b1, 'x', 5));
+      await publishObjectEvent(bus, cloneSetEvent(a1, 'x', 4));
+      await publishObjectEvent(bus, cloneSetEvent(b1, 'x', 5));
       await waitFor('the live event of partition 5', () =>
         seen.find((e) => e.event.namespace === b1 && e.event.resourceVersion === '5'),
       );
@@ -153,7 +116,7 @@ describe('a partitioned feed: one live consumer over every scope held', () => {
       assert.equal(await consumerCount(bus), 1);
 
       await feed.stop();
-      await publishObjectEvent(bus, cloneSet(b1, 'x', 6));
+      await publishObjectEvent(bus, cloneSetEvent(b1, 'x', 6));
       const after = seen.length;
       await new Promise((r) => setTimeout(r, 200));
       assert.equal(seen.length, after, 'nothing is handed on after stop()');
@@ -163,7 +126,7 @@ describe('a partitioned feed: one live consumer over every scope held', () => {
   test('scopes joining and leaving under churn: every object ends at its newest version, in order, once', () =>
     withBus(async (bus) => {
       const namespaces = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((p) => namespacesIn(p, 2));
-      for (const ns of namespaces) await publishObjectEvent(bus, cloneSet(ns, 'x', 1));
+      for (const ns of namespaces) await publishObjectEvent(bus, cloneSetEvent(ns, 'x', 1));
       const latest = new Map<string, number>();
       const violations: string[] = [];
       const feed = openPartitionedFeed(bus, {
@@ -180,7 +143,7 @@ describe('a partitioned feed: one live consumer over every scope held', () => {
       });
       const churn = (async () => {
         for (let rv = 2; rv <= 8; rv++)
-          for (const ns of namespaces) await publishObjectEvent(bus, cloneSet(ns, 'x', rv));
+          for (const ns of namespaces) await publishObjectEvent(bus, cloneSetEvent(ns, 'x', rv));
       })();
       await Promise.all(
         [0, 1, 2, 3, 4, 5, 6, 7].map((p) => withTimeout(feed.add(p), 20_000, `partition ${p}`)),
@@ -202,7 +165,7 @@ describe('a partitioned feed: one live consumer over every scope held', () => {
       const feed = openPartitionedFeed(bus, { onEvent: (e) => void seen.push(e) });
       await withTimeout(feed.add(6), 2_000, 'synced');
       const [ns] = namespacesIn(6, 1) as [string];
-      await publishObjectEvent(bus, cloneSet(ns, 'y', 1));
+      await publishObjectEvent(bus, cloneSetEvent(ns, 'y', 1));
       const live = await waitFor('live event', () => seen[0]);
       assert.equal(live.snapshot, false);
       await feed.stop();

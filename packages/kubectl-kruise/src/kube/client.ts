@@ -97,24 +97,23 @@ export class Kube {
   }
 
   /** ControllerRevisions the workload controls (owner uid), as kruise-tools' controlledHistory selects them. */
-  async revisionsOf(workload: Workload): Promise<ControllerRevision[]> {
-    const list = await this.#api.list(
-      'apps/v1',
-      'ControllerRevision',
-      this.namespace,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      labelSelector(workload),
-    );
-    return plain<ControllerRevision[]>(list.items).filter((r) => controlledBy(r, workload));
+  revisionsOf(workload: Workload): Promise<ControllerRevision[]> {
+    return this.#controlledBy<ControllerRevision>('apps/v1', 'ControllerRevision', workload);
   }
 
-  async podsOf(workload: Workload): Promise<Pod[]> {
+  podsOf(workload: Workload): Promise<Pod[]> {
+    return this.#controlledBy<Pod>('v1', 'Pod', workload);
+  }
+
+  /** Objects of a kind that the workload's selector matches and the workload controls (owner uid). */
+  async #controlledBy<T extends { metadata: ObjectMeta }>(
+    apiVersion: string,
+    kind: string,
+    workload: Workload,
+  ): Promise<T[]> {
     const list = await this.#api.list(
-      'v1',
-      'Pod',
+      apiVersion,
+      kind,
       this.namespace,
       undefined,
       undefined,
@@ -122,7 +121,7 @@ export class Kube {
       undefined,
       labelSelector(workload),
     );
-    return plain<Pod[]>(list.items).filter((p) => controlledBy(p, workload));
+    return plain<T[]>(list.items).filter((o) => controlledBy(o, workload));
   }
 
   /** A workload call's result in the project's JSON shape. */
