@@ -3,7 +3,7 @@
 // (packages/all-in-one) with the union of their settings.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICE_NODE_FLAGS } from '@kruise-ts/deploy';
+import { COMPILE_CACHE_FLAG, SERVICE_NODE_FLAGS } from '@kruise-ts/deploy';
 
 /** Node flags every service runs with; the images' entrypoints carry the same (deploy/src/services.ts). */
 export { SERVICE_NODE_FLAGS };
@@ -81,8 +81,8 @@ export function serviceSpecs(repoRoot: string, webhookPort: number, dataDir?: st
   return specs.filter((s) => existsSync(s.entry));
 }
 
-/** What bin/kruise-ts-all-in-one passes too (packages/all-in-one). */
-export const ALL_IN_ONE_NODE_ARGS = ['--max-semi-space-size=1'] as const;
+/** What bin/kruise-ts-all-in-one passes too (packages/all-in-one); the compile cache as for every service. */
+export const ALL_IN_ONE_NODE_ARGS = ['--max-semi-space-size=1', COMPILE_CACHE_FLAG] as const;
 
 /** The one process of every service (packages/all-in-one): each part reads its settings from the same env. */
 export function allInOneSpec(repoRoot: string, webhookPort: number, dataDir?: string): ServiceSpec {

@@ -20,6 +20,7 @@ import {
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { keepOtlpHttpImportLazy } from './otlp-http-module.ts';
 import { type Env, type TracingConfig, tracingConfigFromEnv } from './tracing-config.ts';
 
 export interface TelemetryOptions {
@@ -142,6 +143,7 @@ export function setupTelemetry(options: TelemetryOptions): Telemetry {
 function exporterFor(config: TracingConfig): SpanExporter | undefined {
   switch (config.exporter) {
     case 'otlp':
+      keepOtlpHttpImportLazy();
       return new OTLPTraceExporter({ url: config.otlpTracesUrl });
     case 'console':
       return new ConsoleSpanExporter();

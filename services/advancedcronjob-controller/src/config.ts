@@ -6,9 +6,22 @@ export interface ControllerConfig extends ControllerSettings {
   defaultZone: string;
 }
 
+let localZone: string | undefined;
+
+/**
+ * The process's zone, read when a schedule first needs it: asking Intl loads ICU's locale and time-zone data
+ * (~8 MiB resident), which an idle controller with no AdvancedCronJob never needs (docs/performance.md).
+ */
+function processZone(): string {
+  localZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return localZone;
+}
+
 export function configFromEnv(env: Env = process.env): ControllerConfig {
   return {
     ...controllerSettingsFromEnv(env, 'advancedcronjob-controller'),
-    defaultZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    get defaultZone() {
+      return processZone();
+    },
   };
 }

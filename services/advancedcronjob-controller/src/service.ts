@@ -36,6 +36,13 @@ export function startAdvancedCronJobController(
       observeExpectations(change, scale);
       return cronJobKeysFor(change);
     },
-    reconciler: (d) => createCronJobReconcile({ ...d, defaultZone: config.defaultZone }),
+    // Read per reconcile, not here: the zone is looked up on first use (config.ts).
+    reconciler: (d) =>
+      createCronJobReconcile({
+        ...d,
+        get defaultZone() {
+          return config.defaultZone;
+        },
+      }),
   });
 }

@@ -1,9 +1,13 @@
 // Plain-HTTP /healthz (the process is alive and its bus connection is not closed), /readyz (every resource
 // listed and published) and /metrics (Prometheus text format).
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type BuildInfo, registerBuildInfo, versionDocument } from '@kruise-ts/runtime';
 import type { Registry } from '@kruise-ts/telemetry';
+
+// Not an ES import of node:http, whose namespace would load Node's bundled undici (~8 MiB resident; see
+// packages/runtime/src/server/health-server.ts).
+const { createServer } = process.getBuiltinModule('node:http');
 
 export interface HttpServerOptions {
   host: string;

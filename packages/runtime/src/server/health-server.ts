@@ -1,11 +1,16 @@
 // The probe and metrics endpoint every service runs: /healthz and /livez (liveness), /readyz (readiness, with
 // per-check paths /readyz/<name>), /metrics from the service's prom-client registry and /version (the build).
 // Loopback by default.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import { type BuildInfo, currentBuild, registerBuildInfo, versionDocument } from '../service/build-info.ts';
 import { evaluateChecks, type HealthCheck } from './health-checks.ts';
+
+// Not `import … from 'node:http'`: an ES module namespace of node:http reads every export, and its lazy
+// WebSocket/CloseEvent/MessageEvent getters load Node's bundled undici, ~8 MiB resident in every service
+// (docs/performance.md, "Idle memory"). The module object keeps them lazy.
+const { createServer } = process.getBuiltinModule('node:http');
 
 export interface HealthServerOptions {
   /** Interface to listen on; default 127.0.0.1 (pods set 0.0.0.0 explicitly for the kubelet's probes). */

@@ -2,6 +2,7 @@
 // telemetry, the service (which opens its bus connection and health server), and an orderly stop on
 // SIGTERM/SIGINT within the shutdown deadline (the service's own stop first, then the trace flush). A failed
 // start logs why and exits 1.
+import { flushCompileCache } from 'node:module';
 import {
   createLogger,
   createMetricsRegistry,
@@ -71,6 +72,9 @@ export async function runServiceProcess<C extends ServiceSettings>(
     const service = await o.start(config, { logger, registry });
     shutdown.register('service', () => service.stop());
     shutdown.register('telemetry', () => telemetry.shutdown());
+    // Every module is loaded by now: write the compile cache (when the process runs with it, deploy's
+    // COMPILE_CACHE_FLAG) so that the next start skips type stripping even if this one is killed.
+    flushCompileCache();
   } catch (err) {
     logger.fatal({ err }, `${o.serviceName} failed to start`);
     process.exitCode = 1;
