@@ -90,6 +90,11 @@ export class InvariantChecker {
     return this.#deletes;
   }
 
+  /** The watches feeding the checker lost events (a resume refused): the run cannot vouch for anything. */
+  eventsLost(detail: string): void {
+    this.#violate('run-failed', -1, `the checker missed events: ${detail}`);
+  }
+
   observe(e: ObservedEvent): void {
     this.#pending.push(e);
   }
@@ -100,10 +105,22 @@ export class InvariantChecker {
     for (const e of inResourceVersionOrder(pending)) this.#judge(e, false);
   }
 
+  /** The last events of each instance id, for the detail of a violation. */
+  readonly #history = new Map<string, string[]>();
+
   #judge(e: ObservedEvent, initial: boolean): void {
     const uid = e.object.metadata.uid ?? '';
     const name = e.object.metadata.name ?? '';
     const instance = e.object.metadata.labels?.[INSTANCE_ID_LABEL];
+    if (instance !== undefined) {
+      const h = this.#history.get(instance) ?? [];
+      const deleting = e.object.metadata.deletionTimestamp !== undefined ? ' deleting' : '';
+      h.push(
+        `${e.kind === 'Pod' ? 'pod' : 'pvc'} ${name} ${uid.slice(0, 8)} ${e.type}${deleting} rv ${e.object.metadata.resourceVersion ?? '?'} at ${e.at}`,
+      );
+      if (h.length > 12) h.shift();
+      this.#history.set(instance, h);
+    }
     const counted = !initial && this.#primed;
     if (e.kind === 'PersistentVolumeClaim') {
       // A delete is the decision, seen first as a deletionTimestamp (the claim waits for its pods to go: the
@@ -119,7 +136,7 @@ export class InvariantChecker {
           this.#violate(
             'pvc-deleted-in-use',
             e.at,
-            `PVC ${name} deleted while pod ${user.name} (instance ${instance}) lives`,
+            `PVC ${name} deleted while pod ${user.name} (instance ${instance}) lives; its events: ${(this.#history.get(instance ?? '') ?? []).join('; ')}`,
           );
         }
       }

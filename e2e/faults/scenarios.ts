@@ -6,16 +6,10 @@ import { readFileSync } from 'node:fs';
 import { connectBus, partitionOf, topology } from '@kruise-ts/bus';
 import { type Cluster, eventually } from '@kruise-ts/devcluster';
 import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
-import {
-  CoreV1Api,
-  KubeConfig,
-  type KubernetesObject,
-  PatchStrategy,
-  setHeaderOptions,
-  Watch,
-} from '@kubernetes/client-node';
+import { KubeConfig, type KubernetesObject, Watch } from '@kubernetes/client-node';
 import { openLeaseProbe } from './failover.ts';
 import { InvariantChecker, type InvariantSpec, type ObservedEvent, type Violation } from './invariants.ts';
+import { startLabelStorm } from './label-storm.ts';
 
 export interface ScenarioResult {
   violations: Violation[];
@@ -77,43 +71,71 @@ export async function watchNamespace(
   const aborts: AbortController[] = [];
   const initial: ObservedEvent[] = [];
   let primed = false;
+  let stopped = false;
+  // The apiserver closes a watch whose reader falls behind (this thread blocks in synchronous kubectl calls
+  // while a storm of pod patches streams in), and watches end on their own timeout too: each one resumes from
+  // the last resourceVersion it delivered, as an informer would. A resume refused as too old means events were
+  // lost, which makes the run fail rather than pass on a partial history.
+  const follow = (path: string, kind: ObservedEvent['kind'], onInitialEnd: () => void, from?: string) => {
+    let last = from;
+    const options =
+      from === undefined
+        ? { allowWatchBookmarks: true, sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan' }
+        : { allowWatchBookmarks: true, resourceVersion: from };
+    void watch
+      .watch(
+        path,
+        options,
+        (
+          type: string,
+          object: KubernetesObject & { metadata?: { annotations?: Record<string, string> } },
+        ) => {
+          if (object.metadata?.resourceVersion) last = object.metadata.resourceVersion;
+          if (type === 'BOOKMARK') {
+            if (object.metadata?.annotations?.['k8s.io/initial-events-end'] === 'true') onInitialEnd();
+            return;
+          }
+          if (type === 'ERROR') {
+            if (!stopped) giveUp(`${kind} watch: ${JSON.stringify(object).slice(0, 300)}`);
+            return;
+          }
+          const event: ObservedEvent = {
+            type: type as ObservedEvent['type'],
+            kind,
+            object: object as ObservedEvent['object'],
+            at: Date.now() - started,
+          };
+          if (!primed) initial.push(event);
+          else checker.observe(event);
+        },
+        () => {
+          onInitialEnd();
+          if (stopped || gaveUp) return;
+          follow(path, kind, () => {}, last);
+        },
+      )
+      .then((controller) => aborts.push(controller))
+      .catch((err: unknown) => {
+        if (!stopped) giveUp(`${kind} watch could not resume: ${String(err)}`);
+      });
+  };
+  let gaveUp = false;
+  const giveUp = (detail: string) => {
+    gaveUp = true;
+    checker.eventsLost(detail);
+  };
   for (const [path, kind] of [
     [`/api/v1/namespaces/${namespace}/pods`, 'Pod'],
     [`/api/v1/namespaces/${namespace}/persistentvolumeclaims`, 'PersistentVolumeClaim'],
   ] as const) {
-    const ready = new Promise<void>((resolve) => {
-      void watch
-        .watch(
-          path,
-          { allowWatchBookmarks: true, sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan' },
-          (
-            type: string,
-            object: KubernetesObject & { metadata?: { annotations?: Record<string, string> } },
-          ) => {
-            if (type === 'BOOKMARK') {
-              if (object.metadata?.annotations?.['k8s.io/initial-events-end'] === 'true') resolve();
-              return;
-            }
-            const event: ObservedEvent = {
-              type: type as ObservedEvent['type'],
-              kind,
-              object: object as ObservedEvent['object'],
-              at: Date.now() - started,
-            };
-            if (!primed) initial.push(event);
-            else checker.observe(event);
-          },
-          () => resolve(),
-        )
-        .then((controller) => aborts.push(controller));
-    });
-    await ready;
+    await new Promise<void>((resolve) => follow(path, kind, resolve));
   }
   checker.prime(initial);
   primed = true;
   return {
     checker,
     stop: () => {
+      stopped = true;
       for (const a of aborts) a.abort();
     },
   };
@@ -691,49 +713,31 @@ export const scenarios: Scenario[] = [
     async run(ctx) {
       const { namespace } = ctx;
       await startCloneSet(ctx, 4);
-      const kc = new KubeConfig();
-      kc.loadFromFile(ctx.cluster.kubeconfigPath);
-      const core = kc.makeApiClient(CoreV1Api);
       const watching = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
         maxPods: 5,
         minPods: 3,
       });
-      let storming = true;
-      let patches = 0;
-      // 50 patches a second, fired on a clock (not one after the other), over the pods listed twice a second.
-      let names: string[] = [];
-      const inFlight = new Set<Promise<unknown>>();
-      const storm = (async () => {
-        for (let i = 0; storming && i < 50 * 600; i++) {
-          if (i % 25 === 0) {
-            names = (await core.listNamespacedPod({ namespace })).items.map((p) => p.metadata?.name ?? '');
-          }
-          const name = names[i % Math.max(1, names.length)];
-          if (name && inFlight.size < 50) {
-            const patch = core
-              .patchNamespacedPod(
-                { namespace, name, body: { metadata: { labels: { storm: String(i) } } } },
-                setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-              )
-              .then(() => patches++)
-              .catch(() => {})
-              .finally(() => inFlight.delete(patch));
-            inFlight.add(patch);
-          }
-          await sleep(20);
-        }
-        await Promise.all(inFlight);
-      })();
+      const storm = startLabelStorm({
+        kubeconfigPath: ctx.cluster.kubeconfigPath,
+        namespace,
+        perSecond: 50,
+        maxMs: 5 * 60_000,
+      });
+      // The storm runs steadily before the spec changes, then through the whole rollout.
+      await sleep(2_000);
       const startedAt = Date.now();
+      let sent: { patches: number; ms: number };
       try {
         applyCloneSet(ctx, { replicas: 4, image: 'nginx:2', pvc: true });
         await awaitRollout(ctx.system, namespace, 4);
       } finally {
-        storming = false;
-        await storm;
+        sent = await storm.stop();
       }
       const rolloutMs = Date.now() - startedAt;
-      ctx.log(`${patches} label patches during the rollout`);
+      const patches = sent.patches;
+      ctx.log(
+        `${patches} label patches in ${sent.ms} ms (${Math.round((patches * 1000) / sent.ms)}/s), the rollout took ${rolloutMs} ms`,
+      );
       watching.stop();
       return {
         violations: [
