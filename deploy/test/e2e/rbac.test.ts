@@ -1,7 +1,7 @@
 // Least privilege per service: the chart's ServiceAccounts, Roles and ClusterRoles installed for real, then
 // SubjectAccessReviews ask the apiserver's RBAC authorizer what each service account may do. Each service must
 // be allowed what its code calls (services/*/src, packages/runtime/src/kube) and refused a list of things it must
-// never do (no controller reads Secrets, only the watcher lists/watches, only cert-manager writes the webhook
+// never do (no controller reads Secrets, only the watcher watches, only cert-manager writes the webhook
 // Secret, webhook configurations and CRDs).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -58,6 +58,9 @@ const matrix: Record<string, { allowed: Check[]; forbidden: Check[] }> = {
       'patch /pods @*',
       'delete /pods @*',
       'patch /pods/status @*',
+      'list /pods @*',
+      'get /persistentvolumeclaims @*',
+      'list /persistentvolumeclaims @*',
       'create /persistentvolumeclaims @*',
       'delete /persistentvolumeclaims @*',
       'create apps/controllerrevisions @*',
@@ -68,8 +71,8 @@ const matrix: Record<string, { allowed: Check[]; forbidden: Check[] }> = {
     forbidden: [
       'get /secrets @*',
       'get /secrets kruise-webhook-certs @ns',
-      'list /pods @*',
       'watch /pods @*',
+      'watch /persistentvolumeclaims @*',
       'create apps.kruise.io/clonesets @*',
       'delete apps.kruise.io/clonesets @*',
       'update apps.kruise.io/statefulsets/status @*',
@@ -129,11 +132,14 @@ const matrix: Record<string, { allowed: Check[]; forbidden: Check[] }> = {
       'update apps.kruise.io/broadcastjobs/status @*',
       'create /pods @*',
       'delete /pods @*',
+      'get /pods @*',
+      'list /pods @*',
       'create /events @*',
     ],
     forbidden: [
       'get /secrets @*',
       'patch /pods @*',
+      'watch /pods @*',
       'create apps.kruise.io/broadcastjobs @*',
       'list /nodes @-',
     ],
