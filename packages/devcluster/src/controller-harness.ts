@@ -28,6 +28,15 @@ export interface ControllerHarnessOptions {
 
 const PARTITIONS = 4;
 
+/**
+ * Watcher resource lists that feed `resource` through a watcher of its own and everything else in `watched`
+ * through another (KRUISE_TS_WATCHER_RESOURCES entries): a test can then freeze that one kind's feed.
+ */
+export function watchApart(watched: string, resource: string): [others: string, alone: string] {
+  const others = watched.split(',').filter((r) => r !== resource);
+  return [others.join(','), resource];
+}
+
 export class ControllerHarness {
   readonly prefix: string;
   cluster!: ClusterLease;

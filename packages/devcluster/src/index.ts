@@ -3,7 +3,7 @@ export { binaryPaths, cacheDir, ensureBinaries, missingBinaries, versions } from
 export type { Cluster, ClusterInfo, ClusterOptions } from './cluster.ts';
 export { fakeNodeAnnotation, fakeNodeLabels, REGION_LABEL, startCluster, ZONE_LABEL } from './cluster.ts';
 export type { ControllerHarnessOptions } from './controller-harness.ts';
-export { ControllerHarness } from './controller-harness.ts';
+export { ControllerHarness, watchApart } from './controller-harness.ts';
 export { installCrds } from './crds.ts';
 export { clusterEnv, clusterFromEnv } from './env.ts';
 export { eventually } from './eventually.ts';

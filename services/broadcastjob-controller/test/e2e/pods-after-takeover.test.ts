@@ -7,17 +7,12 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { requestJson } from '@kruise-ts/devcluster';
+import { requestJson, watchApart } from '@kruise-ts/devcluster';
 import type { V1Pod } from '@kubernetes/client-node';
 import { Harness, WATCHED } from './support/harness.ts';
 
 const PODS = 'pods.core';
-const h = new Harness([
-  WATCHED.split(',')
-    .filter((r) => r !== PODS)
-    .join(','),
-  PODS,
-]);
+const h = new Harness(watchApart(WATCHED, PODS));
 before(() => h.start());
 after(() => h.stop());
 

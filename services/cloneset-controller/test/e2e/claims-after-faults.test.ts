@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventually, requestJson } from '@kruise-ts/devcluster';
+import { eventually, requestJson, watchApart } from '@kruise-ts/devcluster';
 import type { V1PersistentVolumeClaim } from '@kubernetes/client-node';
 import {
   cloneSetObject,
@@ -30,10 +30,7 @@ const h = new Harness();
 before(async () => {
   // Claims fed by a watcher of their own, every other kind by another: freezing the first hides new claims from
   // the controller's cache while CloneSet and pod changes still reach it.
-  const others = WATCHED.split(',')
-    .filter((r) => r !== PVCS)
-    .join(',');
-  await h.start({ watchers: [others, PVCS] });
+  await h.start({ watchers: watchApart(WATCHED, PVCS) });
 });
 after(async () => {
   await h.stop();

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { requestJson } from '@kruise-ts/devcluster';
+import { requestJson, watchApart } from '@kruise-ts/devcluster';
 import type { V1Pod } from '@kubernetes/client-node';
 import {
   cloneSetObject,
@@ -25,10 +25,7 @@ const PODS = 'pods.core';
 const h = new Harness();
 
 before(async () => {
-  const others = WATCHED.split(',')
-    .filter((r) => r !== PODS)
-    .join(',');
-  await h.start({ watchers: [others, PODS] });
+  await h.start({ watchers: watchApart(WATCHED, PODS) });
 });
 after(async () => {
   await h.stop();
