@@ -1,15 +1,34 @@
-// Self-signed CA and CA-signed serving certificates for webhook servers. ECDSA P-256 rather than Kruise's
-// RSA 2048: generation takes milliseconds instead of a second, which matters when a rotation is forced in tests,
-// and the apiserver accepts it as a webhook server certificate.
-// @peculiar/x509 resolves its ASN.1 schemas through tsyringe, which needs the Reflect metadata polyfill first.
-import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
-import { isIP } from 'node:net';
-import * as x509 from '@peculiar/x509';
+// Self-signed CA and CA-signed serving certificates for webhook servers, built with node:crypto and the DER
+// pieces in x509-fields.ts. ECDSA P-256 rather than Kruise's RSA 2048: generation takes milliseconds instead of a
+// second, which matters when a rotation is forced in tests, and the apiserver accepts it as a webhook server
+// certificate. A CA supplied by the user may also hold an RSA key.
+import {
+  createPrivateKey,
+  generateKeyPair,
+  type KeyObject,
+  randomBytes,
+  sign,
+  X509Certificate,
+} from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Der } from './der.ts';
+import {
+  authorityKeyIdentifier,
+  basicConstraints,
+  commonName,
+  issuerFields,
+  KeyUsageBit,
+  keyIdentifier,
+  keyUsage,
+  serverAuthUsage,
+  signatureAlgorithm,
+  signedCertificate,
+  subjectAltName,
+  subjectKeyIdentifier,
+  tbsCertificate,
+} from './x509-fields.ts';
 
-x509.cryptoProvider.set(globalThis.crypto);
-
-const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+const generateEcKeyPair = promisify(generateKeyPair);
 const dayMs = 86_400_000;
 /** Certificates start a minute in the past so a peer whose clock runs slightly behind still accepts them. */
 const backdateMs = 60_000;
@@ -33,33 +52,49 @@ export interface ServingOptions {
   now?: Date;
 }
 
-function pem(label: string, der: ArrayBuffer): string {
+function certificatePem(der: Der): string {
   const b64 = Buffer.from(der)
     .toString('base64')
     .replace(/(.{64})/g, '$1\n');
-  return `-----BEGIN ${label}-----\n${b64.trimEnd()}\n-----END ${label}-----\n`;
+  return `-----BEGIN CERTIFICATE-----\n${b64.trimEnd()}\n-----END CERTIFICATE-----\n`;
 }
 
-function serial(): string {
-  // Positive 16-byte serial: the leading byte kept below 0x80 so DER does not read it as negative.
-  return `1${Buffer.from(webcrypto.getRandomValues(new Uint8Array(15))).toString('hex')}`;
+function serial(): Uint8Array {
+  // 16 random bytes, the first kept in 0x40–0x7f: positive, and always 16 bytes long in DER.
+  const bytes = randomBytes(16);
+  bytes[0] = 0x40 | ((bytes[0] ?? 0) & 0x3f);
+  return bytes;
 }
 
-async function generateKeys(): Promise<webcrypto.CryptoKeyPair> {
-  return (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+async function generateKeys(): Promise<{ publicKey: KeyObject; privateKey: KeyObject }> {
+  return await generateEcKeyPair('ec', { namedCurve: 'P-256' });
 }
 
-async function exportKey(key: webcrypto.CryptoKey): Promise<string> {
-  return pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', key));
+function privateKeyPem(key: KeyObject): string {
+  return key.export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
-async function importKey(keyPem: string): Promise<webcrypto.CryptoKey> {
-  const der = Buffer.from(keyPem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
-  try {
-    return await webcrypto.subtle.importKey('pkcs8', der, algorithm, true, ['sign']);
-  } catch (err) {
-    throw new Error('the CA key is not a PKCS#8 ECDSA P-256 key', { cause: err });
-  }
+interface Signed {
+  issuer: Der;
+  subject: Der;
+  publicKey: KeyObject;
+  signingKey: KeyObject;
+  validity: { notBefore: Date; notAfter: Date };
+  extensions: readonly Der[];
+}
+
+function signCertificate(c: Signed): string {
+  const algorithm = signatureAlgorithm(c.signingKey);
+  const tbs = tbsCertificate({
+    serial: serial(),
+    signature: algorithm,
+    issuer: c.issuer,
+    ...c.validity,
+    subject: c.subject,
+    publicKey: c.publicKey,
+    extensions: c.extensions,
+  });
+  return certificatePem(signedCertificate(tbs, algorithm, sign('sha256', tbs, c.signingKey)));
 }
 
 function validity(options: { validityMs?: number; now?: Date }, defaultMs: number) {
@@ -73,60 +108,52 @@ function validity(options: { validityMs?: number; now?: Date }, defaultMs: numbe
 /** A new self-signed CA (default 10 years, as Kruise's). */
 export async function createCertificateAuthority(options: CaOptions = {}): Promise<KeyPair> {
   const keys = await generateKeys();
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
-    name: `CN=${options.commonName ?? 'webhook-cert-ca'}`,
-    ...validity(options, 3650 * dayMs),
-    signingAlgorithm: algorithm,
-    keys,
+  const name = commonName(options.commonName ?? 'webhook-cert-ca');
+  const certPem = signCertificate({
+    issuer: name,
+    subject: name,
+    publicKey: keys.publicKey,
+    signingKey: keys.privateKey,
+    validity: validity(options, 3650 * dayMs),
     extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
-      new x509.KeyUsagesExtension(
-        x509.KeyUsageFlags.keyCertSign |
-          x509.KeyUsageFlags.digitalSignature |
-          x509.KeyUsageFlags.keyEncipherment,
-        true,
-      ),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      basicConstraints(true),
+      keyUsage([KeyUsageBit.digitalSignature, KeyUsageBit.keyEncipherment, KeyUsageBit.keyCertSign]),
+      subjectKeyIdentifier(keyIdentifier(keys.publicKey)),
     ],
   });
-  return { certPem: cert.toString('pem'), keyPem: await exportKey(keys.privateKey) };
+  return { certPem, keyPem: privateKeyPem(keys.privateKey) };
 }
 
 /** A serving certificate (ExtKeyUsage serverAuth) for `hosts`, signed by `ca` (default 1 year). */
 export async function issueServingCertificate(ca: KeyPair, options: ServingOptions): Promise<KeyPair> {
   const [first] = options.hosts;
   if (first === undefined) throw new Error('a serving certificate needs at least one host');
-  let caCert: x509.X509Certificate;
+  let issuer: ReturnType<typeof issuerFields>;
   try {
-    caCert = new x509.X509Certificate(ca.certPem);
+    issuer = issuerFields(new X509Certificate(ca.certPem));
   } catch (err) {
     throw new Error('the CA certificate cannot be parsed', { cause: err });
   }
-  const signingKey = await importKey(ca.keyPem);
+  let signingKey: KeyObject;
+  try {
+    signingKey = createPrivateKey(ca.keyPem);
+  } catch (err) {
+    throw new Error('the CA key cannot be read (PEM, PKCS#8 or PKCS#1/SEC 1)', { cause: err });
+  }
   const keys = await generateKeys();
-  const names = options.hosts.map((value) => ({
-    type: isIP(value) ? ('ip' as const) : ('dns' as const),
-    value,
-  }));
-  const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
-    subject: `CN=${first}`,
-    issuer: caCert.subject,
-    ...validity(options, 365 * dayMs),
-    signingAlgorithm: algorithm,
+  const certPem = signCertificate({
+    issuer: issuer.subject,
+    subject: commonName(first),
     publicKey: keys.publicKey,
     signingKey,
+    validity: validity(options, 365 * dayMs),
     extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(
-        x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment,
-        true,
-      ),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-      await x509.AuthorityKeyIdentifierExtension.create(caCert),
-      new x509.SubjectAlternativeNameExtension(names),
+      basicConstraints(false),
+      keyUsage([KeyUsageBit.digitalSignature, KeyUsageBit.keyEncipherment]),
+      serverAuthUsage(),
+      authorityKeyIdentifier(issuer.keyId),
+      subjectAltName(options.hosts),
     ],
   });
-  return { certPem: cert.toString('pem'), keyPem: await exportKey(keys.privateKey) };
+  return { certPem, keyPem: privateKeyPem(keys.privateKey) };
 }
