@@ -83,6 +83,7 @@ export type { Backoff, RetryOptions } from './kube/retry.ts';
 export { backoffWaits, DEFAULT_BACKOFF, DEFAULT_RETRY, retryOnConflict, retryOnError } from './kube/retry.ts';
 export type { CustomResource, StatusUpdate } from './kube/status-update.ts';
 export { updateCustomStatus } from './kube/status-update.ts';
+export type { ResponseData } from './kube/undici-parts.ts';
 export type {
   LeaderElectedController,
   LeaderElectedControllerOptions,

@@ -2,8 +2,7 @@
 // ourselves (rather than through an informer) because the watcher needs what an informer hides: bookmarks,
 // the 410 Gone signal, its own stall detection, and the exact resourceVersion to resume from. Not through the
 // KubeClient either: no client-side rate limit or per-call span on the one long-lived stream per kind.
-import type { ClusterConnection } from '@kruise-ts/runtime';
-import { type Dispatcher, request } from 'undici';
+import type { ClusterConnection, ResponseData } from '@kruise-ts/runtime';
 import { collectionPath, type WatchedResource } from './kinds.ts';
 import { type KubeObject, type WatchEvent, watchEventsFromChunks } from './watch-events.ts';
 
@@ -87,15 +86,14 @@ export function apiserverSource(
     query: Record<string, string>,
     signal: AbortSignal | undefined,
     watch: boolean,
-  ): Promise<Dispatcher.ResponseData> {
+  ): Promise<ResponseData> {
     const url = new URL(server + path);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     try {
       // The token is added per request: a rotating service-account token keeps working.
-      return await request(url, {
+      return await connection.request(url, {
         method: 'GET',
-        headers: connection.withAuth({ accept: 'application/json' }),
-        dispatcher: connection.dispatcher,
+        headers: { accept: 'application/json' },
         ...(signal ? { signal } : {}),
         // A watch is idle between events by design; stall detection bounds it instead of a body timeout.
         ...(watch ? { bodyTimeout: 0 } : {}),
@@ -105,7 +103,7 @@ export function apiserverSource(
     }
   }
 
-  async function failure(res: Dispatcher.ResponseData, what: string): Promise<ApiStatusError> {
+  async function failure(res: ResponseData, what: string): Promise<ApiStatusError> {
     const text = await res.body.text().catch(() => '');
     let body: unknown = text;
     try {

@@ -16,7 +16,6 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { request as undiciRequest } from 'undici';
 import { type Clock, realClock, sleep } from '../clock.ts';
 import { TokenBucket } from '../token-bucket.ts';
 import { ClusterConnection } from './connection.ts';
@@ -41,6 +40,7 @@ import {
 } from './request.ts';
 import { type KubeRequestInfo, kubeRequestInfo, objectLabel, resourceLabel } from './request-info.ts';
 import { type ObjectList, ResourceClient, type ResourceRef } from './resource.ts';
+import type { ResponseData } from './undici-parts.ts';
 import { currentWriteGuard, isWrite, type WriteGuard } from './write-guard.ts';
 
 export interface KubeClientOptions {
@@ -181,12 +181,11 @@ export class KubeClient implements KubeRequester {
     await sleep(this.#clock, this.rateLimiter.reserve(), signal);
     const url = applyQuery(new URL(this.cluster.server + req.path), req.query);
     const info = kubeRequestInfo(req.method, url.toString());
-    let res: Awaited<ReturnType<typeof undiciRequest>>;
+    let res: ResponseData;
     try {
-      res = await undiciRequest(url, {
+      res = await this.#connection.request(url, {
         method: 'GET',
-        headers: this.#headers({ accept: 'application/json', 'user-agent': this.#userAgent }),
-        dispatcher: this.#dispatcherFor(),
+        headers: { accept: 'application/json', 'user-agent': this.#userAgent },
         ...(signal === undefined ? {} : { signal }),
         // A watch is idle between events by design.
         bodyTimeout: 0,
@@ -248,23 +247,13 @@ export class KubeClient implements KubeRequester {
    * it (limit, span, fence, errors) stays in request().
    */
   protected async send(req: OutgoingRequest): Promise<IncomingResponse> {
-    const res = await undiciRequest(req.url, {
+    const res = await this.#connection.request(req.url, {
       method: req.method,
-      headers: this.#headers(req.headers),
-      dispatcher: this.#dispatcherFor(),
+      headers: req.headers,
       signal: req.signal,
       ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
     });
     return { status: res.statusCode, headers: flatHeaders(res.headers), body: await readBody(res.body) };
-  }
-
-  #headers(headers: Record<string, string>): Record<string, string> {
-    return this.#connection.withAuth(headers);
-  }
-
-  // One connection pool for the client's life: connections (and TLS sessions) are reused across calls.
-  #dispatcherFor() {
-    return this.#connection.dispatcher;
   }
 
   /**

@@ -2,8 +2,9 @@
 // material (connections and TLS sessions are reused for the client's life) and the Authorization header,
 // whose token is re-read from its file as it rotates. The KubeClient sends through one; the watcher's raw
 // list/watch source (services/watcher) too.
-import { Agent } from 'undici';
+
 import { bearerTokenSource, type ClusterConfig } from './kubeconfig.ts';
+import { Agent, type RequestOptions, type ResponseData, requestThrough } from './undici-parts.ts';
 
 export class ClusterConnection {
   readonly config: ClusterConfig;
@@ -21,7 +22,7 @@ export class ClusterConnection {
   }
 
   /** The pool every request of this connection goes through (created on first use). */
-  get dispatcher(): Agent {
+  #pool(): Agent {
     const { ca, cert, key, insecureSkipTlsVerify } = this.config;
     this.#agent ??= new Agent({
       connect: {
@@ -38,6 +39,11 @@ export class ClusterConnection {
   withAuth(headers: Record<string, string>): Record<string, string> {
     const token = this.#token();
     return token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` };
+  }
+
+  /** Sends one request to `url` (on this apiserver) through the pool, with the bearer token added. */
+  request(url: URL, options: RequestOptions & { headers: Record<string, string> }): Promise<ResponseData> {
+    return requestThrough(this.#pool(), url, { ...options, headers: this.withAuth(options.headers) });
   }
 
   /** Closes the pool; a later request opens a new one. */
