@@ -15,12 +15,13 @@ import type { Der } from './der.ts';
 import {
   authorityKeyIdentifier,
   basicConstraints,
-  commonName,
+  distinguishedName,
+  type ExtendedUsage,
+  extendedKeyUsage,
   issuerFields,
   KeyUsageBit,
   keyIdentifier,
   keyUsage,
-  serverAuthUsage,
   signatureAlgorithm,
   signedCertificate,
   subjectAltName,
@@ -41,6 +42,17 @@ export interface KeyPair {
 
 export interface CaOptions {
   commonName?: string;
+  validityMs?: number;
+  now?: Date;
+}
+
+export interface CertificateRequest {
+  commonName: string;
+  /** Subject organizations: for a Kubernetes client certificate, its groups. */
+  organizations?: readonly string[];
+  /** DNS names and IP addresses (subjectAltName); none for a pure client certificate. */
+  hosts?: readonly string[];
+  usages: readonly ExtendedUsage[];
   validityMs?: number;
   now?: Date;
 }
@@ -108,7 +120,7 @@ function validity(options: { validityMs?: number; now?: Date }, defaultMs: numbe
 /** A new self-signed CA (default 10 years, as Kruise's). */
 export async function createCertificateAuthority(options: CaOptions = {}): Promise<KeyPair> {
   const keys = await generateKeys();
-  const name = commonName(options.commonName ?? 'webhook-cert-ca');
+  const name = distinguishedName(options.commonName ?? 'webhook-cert-ca');
   const certPem = signCertificate({
     issuer: name,
     subject: name,
@@ -128,6 +140,11 @@ export async function createCertificateAuthority(options: CaOptions = {}): Promi
 export async function issueServingCertificate(ca: KeyPair, options: ServingOptions): Promise<KeyPair> {
   const [first] = options.hosts;
   if (first === undefined) throw new Error('a serving certificate needs at least one host');
+  return await issueCertificate(ca, { ...options, commonName: first, usages: ['serverAuth'] });
+}
+
+/** A certificate for a server, a client or both, signed by `ca` (default 1 year). */
+export async function issueCertificate(ca: KeyPair, request: CertificateRequest): Promise<KeyPair> {
   let issuer: ReturnType<typeof issuerFields>;
   try {
     issuer = issuerFields(new X509Certificate(ca.certPem));
@@ -141,19 +158,29 @@ export async function issueServingCertificate(ca: KeyPair, options: ServingOptio
     throw new Error('the CA key cannot be read (PEM, PKCS#8 or PKCS#1/SEC 1)', { cause: err });
   }
   const keys = await generateKeys();
+  const hosts = request.hosts ?? [];
   const certPem = signCertificate({
     issuer: issuer.subject,
-    subject: commonName(first),
+    subject: distinguishedName(request.commonName, request.organizations),
     publicKey: keys.publicKey,
     signingKey,
-    validity: validity(options, 365 * dayMs),
+    validity: validity(request, 365 * dayMs),
     extensions: [
       basicConstraints(false),
       keyUsage([KeyUsageBit.digitalSignature, KeyUsageBit.keyEncipherment]),
-      serverAuthUsage(),
+      extendedKeyUsage(request.usages),
       authorityKeyIdentifier(issuer.keyId),
-      subjectAltName(options.hosts),
+      ...(hosts.length === 0 ? [] : [subjectAltName(hosts)]),
     ],
   });
   return { certPem, keyPem: privateKeyPem(keys.privateKey) };
+}
+
+/** A bare key pair, PEM (e.g. a service-account token signer). */
+export async function createSigningKey(): Promise<{ keyPem: string; publicKeyPem: string }> {
+  const keys = await generateKeys();
+  return {
+    keyPem: privateKeyPem(keys.privateKey),
+    publicKeyPem: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }

@@ -1,5 +1,10 @@
-export type { CaOptions, KeyPair, ServingOptions } from './generate.ts';
-export { createCertificateAuthority, issueServingCertificate } from './generate.ts';
+export type { CaOptions, CertificateRequest, KeyPair, ServingOptions } from './generate.ts';
+export {
+  createCertificateAuthority,
+  createSigningKey,
+  issueCertificate,
+  issueServingCertificate,
+} from './generate.ts';
 export type { CertificateInfo, ServingCheck } from './inspect.ts';
 export { caProblem, certificateInfo, parseCertificate, servingProblem } from './inspect.ts';
 export {
@@ -16,3 +21,4 @@ export {
   secretKeys,
   servingPairOf,
 } from './secret-layout.ts';
+export type { ExtendedUsage } from './x509-fields.ts';

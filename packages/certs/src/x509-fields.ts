@@ -26,6 +26,7 @@ import {
 
 const Oid = {
   commonName: '2.5.4.3',
+  organization: '2.5.4.10',
   subjectKeyIdentifier: '2.5.29.14',
   keyUsage: '2.5.29.15',
   subjectAltName: '2.5.29.17',
@@ -33,13 +34,15 @@ const Oid = {
   authorityKeyIdentifier: '2.5.29.35',
   extKeyUsage: '2.5.29.37',
   serverAuth: '1.3.6.1.5.5.7.3.1',
+  clientAuth: '1.3.6.1.5.5.7.3.2',
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
   sha256WithRsa: '1.2.840.113549.1.1.11',
 } as const;
 
-/** A Name of one RDN, the common name. */
-export function commonName(cn: string): Der {
-  return sequence(set(sequence(oid(Oid.commonName), utf8String(cn))));
+/** A Name: the common name, then an RDN per organization (Kubernetes reads those as the client's groups). */
+export function distinguishedName(cn: string, organizations: readonly string[] = []): Der {
+  const rdn = (type: string, value: string) => set(sequence(oid(type), utf8String(value)));
+  return sequence(rdn(Oid.commonName, cn), ...organizations.map((o) => rdn(Oid.organization, o)));
 }
 
 function extension(id: string, critical: boolean, value: Der): Der {
@@ -66,8 +69,10 @@ export function keyUsage(bits: readonly number[]): Der {
   return extension(Oid.keyUsage, true, value);
 }
 
-export function serverAuthUsage(): Der {
-  return extension(Oid.extKeyUsage, false, sequence(oid(Oid.serverAuth)));
+export type ExtendedUsage = 'serverAuth' | 'clientAuth';
+
+export function extendedKeyUsage(usages: readonly ExtendedUsage[]): Der {
+  return extension(Oid.extKeyUsage, false, sequence(...usages.map((u) => oid(Oid[u]))));
 }
 
 export function subjectKeyIdentifier(keyId: Uint8Array): Der {

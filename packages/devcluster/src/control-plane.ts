@@ -1,11 +1,11 @@
 // etcd + kube-apiserver + kube-controller-manager + kube-scheduler + kwok, on loopback, in one directory.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createCertificateAuthority, createSigningKey, issueCertificate } from '@kruise-ts/certs';
 import { binaryPaths } from './binaries.ts';
 import { httpGet, type TlsMaterial } from './http-probe.ts';
 import { kubeconfigYaml } from './kubeconfig.ts';
 import { kwokConfigYaml } from './kwok-stages.ts';
-import { createCA, createSigningKey, issueCert } from './pki.ts';
 import { freePorts } from './ports.ts';
 import { type ManagedProcess, startProcess, waitUntil } from './process.ts';
 
@@ -55,17 +55,25 @@ export async function startControlPlane(
     const [etcdClient, etcdPeer, apiserverPort] = (await freePorts(3)) as [number, number, number];
     const pki = join(dir, 'pki');
     mkdirSync(pki, { recursive: true });
-    const ca = await createCA('kruise-ts-dev-ca');
-    const serving = await issueCert(ca, {
+    const ca = await createCertificateAuthority({ commonName: 'kruise-ts-dev-ca' });
+    const serving = await issueCertificate(ca, {
       commonName: 'kube-apiserver',
-      dnsNames: ['localhost', 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc'],
-      ipAddresses: ['127.0.0.1', '10.0.0.1'],
-      usage: 'server',
+      hosts: [
+        'localhost',
+        'kubernetes',
+        'kubernetes.default',
+        'kubernetes.default.svc',
+        '127.0.0.1',
+        '10.0.0.1',
+      ],
+      usages: ['serverAuth'],
+      validityMs: 3650 * 86_400_000,
     });
-    const admin = await issueCert(ca, {
+    const admin = await issueCertificate(ca, {
       commonName: 'admin',
       organizations: ['system:masters'],
-      usage: 'client',
+      usages: ['clientAuth'],
+      validityMs: 3650 * 86_400_000,
     });
     const sa = await createSigningKey();
     const file = (name: string, content: string) => {

@@ -15,8 +15,6 @@ export type { NatsOptions, NatsServer } from './nats.ts';
 export { startNats } from './nats.ts';
 export type { NatsCluster, NatsClusterNode } from './nats-cluster.ts';
 export { startNatsCluster } from './nats-cluster.ts';
-export type { CertRequest, IssuedCert } from './pki.ts';
-export { createCA, issueCert } from './pki.ts';
 export { markPodContainersReady, markPodFailed, markPodNotReady } from './pod-status.ts';
 export { freePort, freePorts } from './ports.ts';
 export { requestJson } from './raw-request.ts';

@@ -7,14 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import {
-  acquireCluster,
-  type ClusterLease,
-  createCA,
-  eventually,
-  issueCert,
-  requestJson,
-} from '@kruise-ts/devcluster';
+import { createCertificateAuthority, issueServingCertificate } from '@kruise-ts/certs';
+import { acquireCluster, type ClusterLease, eventually, requestJson } from '@kruise-ts/devcluster';
 import {
   CoreV1Api,
   CustomObjectsApi,
@@ -73,12 +67,8 @@ before(async () => {
   kc.loadFromFile(cluster.kubeconfigPath);
   custom = kc.makeApiClient(CustomObjectsApi);
   core = kc.makeApiClient(CoreV1Api);
-  const ca = await createCA('kruise-ts-api-e2e-ca');
-  const cert = await issueCert(ca, {
-    commonName: 'conversion-webhook',
-    ipAddresses: ['127.0.0.1'],
-    usage: 'server',
-  });
+  const ca = await createCertificateAuthority({ commonName: 'kruise-ts-api-e2e-ca' });
+  const cert = await issueServingCertificate(ca, { hosts: ['127.0.0.1'] });
   server = createServer({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { connect, createServer } from 'node:tls';
 import { integer, oid, oidText, readElements, time } from '../../src/der.ts';
-import { createCertificateAuthority, issueServingCertificate, servingProblem } from '../../src/index.ts';
+import {
+  createCertificateAuthority,
+  createSigningKey,
+  issueCertificate,
+  issueServingCertificate,
+  servingProblem,
+} from '../../src/index.ts';
 import { ipBytes } from '../../src/x509-fields.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'certs-x509-'));
@@ -166,6 +172,35 @@ describe('certificates as other X.509 implementations read them', () => {
       openssl('x509', '-in', join(dir, 'user-serving.pem'), '-noout', '-text'),
       /sha256WithRSAEncryption/,
     );
+  });
+
+  it('issues a client certificate whose organizations Kubernetes reads as groups', async () => {
+    const ca = await createCertificateAuthority({ commonName: 'cluster-ca' });
+    const admin = await issueCertificate(ca, {
+      commonName: 'kruise-ts-admin',
+      organizations: ['system:masters'],
+      usages: ['clientAuth'],
+    });
+    const certFile = file('admin.pem', admin.certPem);
+    assert.match(
+      openssl(
+        'verify',
+        '-x509_strict',
+        '-purpose',
+        'sslclient',
+        '-CAfile',
+        file('cluster-ca.pem', ca.certPem),
+        certFile,
+      ),
+      /: OK/,
+    );
+    const text = openssl('x509', '-in', certFile, '-noout', '-text');
+    assert.match(text, /Subject: CN\s?=\s?kruise-ts-admin, O\s?=\s?system:masters/);
+    assert.match(text, /TLS Web Client Authentication/);
+    assert.doesNotMatch(text, /Subject Alternative Name/);
+    const signer = await createSigningKey();
+    assert.match(signer.publicKeyPem, /^-----BEGIN PUBLIC KEY-----/);
+    assert.match(signer.keyPem, /^-----BEGIN PRIVATE KEY-----/);
   });
 
   it('refuses a CA key it cannot sign with, saying why', async () => {
