@@ -1,8 +1,11 @@
 // @kruise-ts/api: one definition per apps.kruise.io kind and version (src/schema) and everything derived from
-// it — TS types, Kruise's defaulting and validation, lossless v1alpha1⇄v1beta1 conversion, CRD manifests.
+// it — TS types, Kruise's defaulting and validation, lossless v1alpha1⇄v1beta1 conversion — for services to load
+// at run time. The schemas themselves and the CRD manifests built from them are `@kruise-ts/api/crd` (src/crd.ts):
+// loading TypeBox costs every process ~4–6 MiB (docs/performance.md, "Idle memory").
 
 // Any kind, chosen by kind and apiVersion (admission webhooks).
 export { defaultObject, validateObject } from './by-kind.ts';
+export * from './constants.ts';
 // Conversion (conversion webhook).
 export {
   cloneSetV1alpha1ToV1beta1,
@@ -34,14 +37,7 @@ export {
   statefulSetV1alpha1ToV1beta1,
   statefulSetV1beta1ToV1alpha1,
 } from './conversion/statefulset.ts';
-// CRDs.
-export {
-  buildCrd,
-  buildCrds,
-  buildCrdsWithConversionWebhook,
-  type ConversionWebhookOptions,
-  type CustomResourceDefinition,
-} from './crd/generate.ts';
+// CRD names (plural, scope, versions); the CRDs themselves are in @kruise-ts/api/crd.
 export {
   group,
   type KindInfo,
@@ -52,7 +48,6 @@ export {
   type Version,
   versions,
 } from './crd/kinds.ts';
-export { crdFileName, renderCrd } from './crd/render.ts';
 // Defaulting (mutating webhook).
 export { defaultAdvancedCronJobV1alpha1, defaultAdvancedCronJobV1beta1 } from './defaults/advancedcronjob.ts';
 export { defaultBroadcastJobV1alpha1, defaultBroadcastJobV1beta1 } from './defaults/broadcastjob.ts';
@@ -62,16 +57,17 @@ export { defaultPersistentVolumeClaim, defaultPodSpec, imageTag } from './defaul
 export { defaultSidecarSetV1alpha1, defaultSidecarSetV1beta1 } from './defaults/sidecarset.ts';
 export { defaultStatefulSetV1alpha1, defaultStatefulSetV1beta1 } from './defaults/statefulset.ts';
 export type { KruiseObject } from './object.ts';
-// Schemas (TypeBox) and their static types.
-export * from './schema/advancedcronjob.ts';
-export * from './schema/broadcastjob.ts';
-export * from './schema/cloneset.ts';
+// The static types of the schemas (the schema values are in @kruise-ts/api/crd).
+export type * from './schema/advancedcronjob.ts';
+export type * from './schema/broadcastjob.ts';
+export type * from './schema/cloneset.ts';
 export type { IntOrString, JsonObject } from './schema/helpers.ts';
-export * from './schema/meta.ts';
-export * from './schema/pod.ts';
-export * from './schema/shared.ts';
-export * from './schema/sidecarset.ts';
-export * from './schema/statefulset.ts';
+export type * from './schema/meta.ts';
+export type * from './schema/pod.ts';
+export type * from './schema/shared.ts';
+export type * from './schema/sidecarset.ts';
+export type * from './schema/statefulset.ts';
+export { podContainerOf } from './sidecar-container.ts';
 // Validation (validating webhook).
 export {
   validateAdvancedCronJobV1alpha1,

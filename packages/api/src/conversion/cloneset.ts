@@ -3,8 +3,8 @@
 // OnDelete ⇒ OnDelete without rollingUpdate; enablePVCReuse = !disablePVCReuse; the scaling-exclude label ⇒
 // excludePreparingDelete; image pre-download annotations ⇔ inPlaceUpdateStrategy fields.
 import { KRUISE_GROUP } from '@kruise-ts/kube';
+import { CloneSetKeys } from '../constants.ts';
 import type { CloneSetV1alpha1, CloneSetV1beta1, CloneSetV1beta1RollingUpdate } from '../schema/cloneset.ts';
-import { CloneSetKeys } from '../schema/cloneset.ts';
 import type { InPlaceUpdateStrategy } from '../schema/shared.ts';
 import { pick } from './pick.ts';
 import { convertLossless } from './stash.ts';

@@ -2,8 +2,8 @@
 // namespaceSelector on kubernetes.io/metadata.name (and wins over a namespaceSelector), the custom-version label
 // becomes `spec.customVersion` and back. Kruise never restores `spec.namespace`; stash.ts does.
 import { KRUISE_GROUP } from '@kruise-ts/kube';
+import { SidecarSetKeys } from '../constants.ts';
 import type { SidecarSetV1alpha1, SidecarSetV1beta1 } from '../schema/sidecarset.ts';
-import { SidecarSetKeys } from '../schema/sidecarset.ts';
 import { pick } from './pick.ts';
 import { convertLossless } from './stash.ts';
 

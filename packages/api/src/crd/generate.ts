@@ -1,4 +1,5 @@
 // Builds the CustomResourceDefinition objects from the kind registry and the TypeBox schemas.
+import { kindSchemas } from './kind-schemas.ts';
 import { group, type KindInfo, kinds, storageVersion, versions } from './kinds.ts';
 import { type OpenAPISchema, toOpenAPI } from './openapi.ts';
 
@@ -48,7 +49,7 @@ export interface CrdVersion {
 }
 
 function versionSchema(info: KindInfo, version: (typeof versions)[number]): OpenAPISchema {
-  const schema = toOpenAPI(info.schemas[version]);
+  const schema = toOpenAPI(kindSchemas[info.kind][version]);
   const properties = { ...(schema.properties as OpenAPISchema) };
   // The apiserver owns ObjectMeta at the top level and only allows `type: object` there.
   properties.metadata = { type: 'object' };

@@ -1,12 +1,7 @@
-// What each CRD declares besides its schemas: names, scope, subresources, printer columns (facts from Kruise's
+// What each CRD declares besides its schemas (kind-schemas.ts, kept apart so that services reading these names
+// never load the schema library): names, scope, subresources, printer columns (facts from Kruise's
 // kubebuilder markers), and the schema of each served version.
 import { KRUISE_GROUP } from '@kruise-ts/kube';
-import type { TSchema } from '@sinclair/typebox';
-import { AdvancedCronJobV1alpha1, AdvancedCronJobV1beta1 } from '../schema/advancedcronjob.ts';
-import { BroadcastJobV1alpha1, BroadcastJobV1beta1 } from '../schema/broadcastjob.ts';
-import { CloneSetV1alpha1, CloneSetV1beta1 } from '../schema/cloneset.ts';
-import { SidecarSetV1alpha1, SidecarSetV1beta1 } from '../schema/sidecarset.ts';
-import { StatefulSetV1alpha1, StatefulSetV1beta1 } from '../schema/statefulset.ts';
 
 export const group = KRUISE_GROUP;
 export const versions = ['v1alpha1', 'v1beta1'] as const;
@@ -33,7 +28,6 @@ export interface KindInfo {
   scope: 'Namespaced' | 'Cluster';
   scale: boolean;
   columns: PrinterColumn[];
-  schemas: Record<Version, TSchema>;
 }
 
 const age: PrinterColumn = {
@@ -91,7 +85,6 @@ export const kinds: readonly KindInfo[] = [
       column('IMAGES', 'string', '.spec.template.spec.containers[*].image', 'The images of the cloneset.', 1),
       column('SELECTOR', 'string', '.status.labelSelector', 'The selector of the cloneset.', 1),
     ],
-    schemas: { v1alpha1: CloneSetV1alpha1, v1beta1: CloneSetV1beta1 },
   },
   {
     kind: 'StatefulSet',
@@ -122,7 +115,6 @@ export const kinds: readonly KindInfo[] = [
         1,
       ),
     ],
-    schemas: { v1alpha1: StatefulSetV1alpha1, v1beta1: StatefulSetV1beta1 },
   },
   {
     kind: 'SidecarSet',
@@ -138,7 +130,6 @@ export const kinds: readonly KindInfo[] = [
       column('READY', 'integer', '.status.readyPods', 'The number of pods matched and ready.'),
       age,
     ],
-    schemas: { v1alpha1: SidecarSetV1alpha1, v1beta1: SidecarSetV1beta1 },
   },
   {
     kind: 'BroadcastJob',
@@ -165,7 +156,6 @@ export const kinds: readonly KindInfo[] = [
       column('Failed', 'integer', '.status.failed', 'The number of pods which reached phase Failed.'),
       age,
     ],
-    schemas: { v1alpha1: BroadcastJobV1alpha1, v1beta1: BroadcastJobV1beta1 },
   },
   {
     kind: 'AdvancedCronJob',
@@ -181,7 +171,6 @@ export const kinds: readonly KindInfo[] = [
       column('LastScheduleTime', 'date', '.status.lastScheduleTime', 'The last time a job was scheduled.'),
       age,
     ],
-    schemas: { v1alpha1: AdvancedCronJobV1alpha1, v1beta1: AdvancedCronJobV1beta1 },
   },
 ];
 

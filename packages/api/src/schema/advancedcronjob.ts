@@ -1,14 +1,12 @@
 // AdvancedCronJob at v1alpha1 and v1beta1 (apis/apps/{v1alpha1,v1beta1}/advancedcronjob_types.go).
 import { type Static, Type } from '@sinclair/typebox';
+import { ConcurrencyPolicies, TemplateKinds } from '../constants.ts';
 import { BroadcastJobSpec } from './broadcastjob.ts';
 import { Int32, Int64, Schemaless, StringEnum } from './helpers.ts';
 import { LabelSelector, ObjectMeta, ObjectReference } from './meta.ts';
 import { JobTemplateSpec } from './pod.ts';
 
 const Optional = Type.Optional;
-
-export const ConcurrencyPolicies = ['Allow', 'Forbid', 'Replace'] as const;
-export const TemplateKinds = ['Job', 'BroadcastJob', 'ImageListPullJob'] as const;
 
 export const BroadcastJobTemplateSpec = Type.Object({
   metadata: Optional(ObjectMeta),

@@ -1,14 +1,11 @@
 // BroadcastJob (apis/apps/v1beta1/broadcastjob_types.go; v1alpha1 has the same shape).
 import { type Static, Type } from '@sinclair/typebox';
+import { BroadcastJobPhases, CompletionPolicyTypes, FailurePolicyTypes } from '../constants.ts';
 import { Int32, Int64, IntOrString, Schemaless, StringEnum } from './helpers.ts';
 import { ObjectMeta } from './meta.ts';
 import { PodTemplateSpec } from './pod.ts';
 
 const Optional = Type.Optional;
-
-export const CompletionPolicyTypes = ['Always', 'Never'] as const;
-export const FailurePolicyTypes = ['Continue', 'FailFast', 'Pause'] as const;
-export const BroadcastJobPhases = ['running', 'paused', 'completed', 'failed'] as const;
 
 export const BroadcastJobSpec = Type.Object({
   parallelism: Optional(IntOrString()),

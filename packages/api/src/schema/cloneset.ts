@@ -1,15 +1,14 @@
 // CloneSet at v1alpha1 and v1beta1 (apis/apps/{v1alpha1,v1beta1}/cloneset_types.go).
 import { type Static, Type } from '@sinclair/typebox';
+import {
+  CloneSetV1alpha1UpdateStrategyTypes,
+  CloneSetV1beta1UpdateStrategyTypes,
+  PodUpdatePolicies,
+} from '../constants.ts';
 import { Int32, Int64, IntOrString, Schemaless, StringEnum } from './helpers.ts';
 import { LabelSelector, ObjectMeta, WorkloadCondition } from './meta.ts';
 import { PersistentVolumeClaim, PodTemplateSpec } from './pod.ts';
-import {
-  InPlaceUpdateStrategy,
-  Lifecycle,
-  PodUpdatePolicies,
-  UpdatePriorityStrategy,
-  UpdateScatterStrategy,
-} from './shared.ts';
+import { InPlaceUpdateStrategy, Lifecycle, UpdatePriorityStrategy, UpdateScatterStrategy } from './shared.ts';
 
 const Optional = Type.Optional;
 
@@ -42,13 +41,6 @@ const commonSpec = {
 };
 
 // ---- v1alpha1 ----
-
-export const CloneSetV1alpha1UpdateStrategyTypes = [
-  'ReCreate',
-  'InPlaceIfPossible',
-  'InPlaceOnly',
-  'OnDelete',
-] as const;
 
 export const CloneSetV1alpha1Spec = Type.Object({
   ...commonSpec,
@@ -84,8 +76,6 @@ export const CloneSetV1alpha1 = Type.Object({
 export type CloneSetV1alpha1 = Static<typeof CloneSetV1alpha1>;
 
 // ---- v1beta1 (hub, storage) ----
-
-export const CloneSetV1beta1UpdateStrategyTypes = ['RollingUpdate', 'OnDelete'] as const;
 
 export const CloneSetV1beta1RollingUpdate = Type.Object({
   partition: Optional(IntOrString()),
@@ -127,12 +117,3 @@ export const CloneSetV1beta1 = Type.Object({
   status: Optional(CloneSetStatus),
 });
 export type CloneSetV1beta1 = Static<typeof CloneSetV1beta1>;
-
-/** Well-known keys CloneSet reads from its own metadata. */
-export const CloneSetKeys = {
-  instanceId: 'apps.kruise.io/cloneset-instance-id',
-  scalingExcludePreparingDelete: 'apps.kruise.io/cloneset-scaling-exclude-preparing-delete',
-  imagePreDownloadParallelism: 'apps.kruise.io/image-predownload-parallelism',
-  imagePreDownloadTimeoutSeconds: 'apps.kruise.io/image-predownload-timeout-seconds',
-  imagePreDownloadMinUpdatedReadyPods: 'apps.kruise.io/image-predownload-min-updated-ready-pods',
-} as const;

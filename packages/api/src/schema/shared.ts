@@ -17,16 +17,6 @@ export const Lifecycle = Type.Object({
 });
 export type Lifecycle = Static<typeof Lifecycle>;
 
-export const LifecycleStates = [
-  'PreparingNormal',
-  'Normal',
-  'PreparingUpdate',
-  'Updating',
-  'Updated',
-  'PreparingDelete',
-] as const;
-export type LifecycleState = (typeof LifecycleStates)[number];
-
 export const InPlaceUpdateStrategy = Type.Object({
   gracePeriodSeconds: Type.Optional(Int32()),
   imagePreDownloadParallelism: Type.Optional(IntOrString()),
@@ -46,7 +36,3 @@ export type UpdatePriorityStrategy = Static<typeof UpdatePriorityStrategy>;
 export const UpdateScatterTerm = Type.Object({ key: Type.String(), value: Type.String() });
 export const UpdateScatterStrategy = Type.Array(UpdateScatterTerm);
 export type UpdateScatterStrategy = Static<typeof UpdateScatterStrategy>;
-
-/** Pod update policies shared by CloneSet (v1beta1) and Advanced StatefulSet. */
-export const PodUpdatePolicies = ['ReCreate', 'InPlaceIfPossible', 'InPlaceOnly'] as const;
-export type PodUpdatePolicy = (typeof PodUpdatePolicies)[number];

@@ -1,17 +1,19 @@
 // SidecarSet at v1alpha1 and v1beta1 (apis/apps/{v1alpha1,v1beta1}/sidecarset_types.go). Cluster-scoped.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import {
+  PatchPolicies,
+  PodInjectPolicies,
+  ShareVolumePolicyTypes,
+  type SidecarContainerField,
+  SidecarSetUpdateStrategyTypes,
+  SidecarUpgradeTypes,
+} from '../constants.ts';
 import { Int32, Int64, IntOrString, Schemaless, StringEnum, StringMap } from './helpers.ts';
 import { LabelSelector, ObjectMeta } from './meta.ts';
 import { Container, ObjectFieldSelector, Volume } from './pod.ts';
 import { UpdatePriorityStrategy, UpdateScatterStrategy } from './shared.ts';
 
 const Optional = Type.Optional;
-
-export const PodInjectPolicies = ['BeforeAppContainer', 'AfterAppContainer'] as const;
-export const ShareVolumePolicyTypes = ['enabled', 'disabled'] as const;
-export const SidecarUpgradeTypes = ['ColdUpgrade', 'HotUpgrade'] as const;
-export const SidecarSetUpdateStrategyTypes = ['NotUpdate', 'RollingUpdate'] as const;
-export const PatchPolicies = ['Retain', 'Overwrite', 'MergePatchJson'] as const;
 
 const ShareVolumePolicy = Type.Object({ type: Optional(StringEnum(ShareVolumePolicyTypes)) });
 
@@ -46,7 +48,7 @@ const sidecarFields = {
       }),
     }),
   ),
-};
+} satisfies Record<SidecarContainerField, TSchema>;
 
 /**
  * core/v1 Container plus Kruise's fields. In the CRD only `name` and Kruise's fields are typed; the container
@@ -57,13 +59,6 @@ export const SidecarContainer = Type.Object(
   { 'x-kruise-ts-crd-only': ['name', ...Object.keys(sidecarFields)] },
 );
 export type SidecarContainer = Static<typeof SidecarContainer>;
-
-/** The core/v1 Container of a sidecar: a shallow copy without Kruise's fields (webhook validation, injection). */
-export function podContainerOf(sidecar: SidecarContainer): Container {
-  const container: Record<string, unknown> = { ...sidecar };
-  for (const key of Object.keys(sidecarFields)) delete container[key];
-  return container as Container;
-}
 
 const commonSpec = {
   selector: Optional(LabelSelector),
@@ -137,10 +132,3 @@ export const SidecarSetV1beta1 = Type.Object({
   status: Optional(SidecarSetStatus),
 });
 export type SidecarSetV1beta1 = Static<typeof SidecarSetV1beta1>;
-
-export const SidecarSetKeys = {
-  customVersion: 'apps.kruise.io/sidecarset-custom-version',
-  canary: 'apps.kruise.io/sidecarset-canary',
-  base: 'apps.kruise.io/sidecarset-base',
-  namespaceName: 'kubernetes.io/metadata.name',
-} as const;

@@ -1,15 +1,17 @@
 // Advanced StatefulSet at v1alpha1 and v1beta1 (apis/apps/{v1alpha1,v1beta1}/statefulset_types.go).
 import { type Static, Type } from '@sinclair/typebox';
+import {
+  PodManagementPolicies,
+  PodUpdatePolicies,
+  PVCRetentionPolicyTypes,
+  StatefulSetUpdateStrategyTypes,
+} from '../constants.ts';
 import { Int32, Int64, IntOrString, Schemaless, StringEnum } from './helpers.ts';
 import { LabelSelector, ObjectMeta } from './meta.ts';
 import { PersistentVolumeClaim, PodTemplateSpec } from './pod.ts';
-import { InPlaceUpdateStrategy, Lifecycle, PodUpdatePolicies, UpdatePriorityStrategy } from './shared.ts';
+import { InPlaceUpdateStrategy, Lifecycle, UpdatePriorityStrategy } from './shared.ts';
 
 const Optional = Type.Optional;
-
-export const StatefulSetUpdateStrategyTypes = ['RollingUpdate', 'OnDelete'] as const;
-export const PodManagementPolicies = ['OrderedReady', 'Parallel'] as const;
-export const PVCRetentionPolicyTypes = ['Retain', 'Delete'] as const;
 
 export const StatefulSetRollingUpdate = Type.Object({
   partition: Optional(Int32()),

@@ -3,12 +3,13 @@
 // SidecarSets for conflicts, the injection ControllerRevision, the patchPodMetadata whitelist ConfigMap) use what
 // the caller passes in the options and are skipped when it passes nothing.
 import { labelSelectorError, selectorMatches } from '@kruise-ts/kube';
+import { SidecarSetKeys } from '../constants.ts';
 import { sidecarSetV1alpha1ToV1beta1 } from '../conversion/sidecarset.ts';
 import { deepEqual } from '../json.ts';
 import type { LabelSelector } from '../schema/meta.ts';
 import type { Volume } from '../schema/pod.ts';
 import type { SidecarContainer, SidecarSetV1alpha1, SidecarSetV1beta1 } from '../schema/sidecarset.ts';
-import { podContainerOf, SidecarSetKeys } from '../schema/sidecarset.ts';
+import { podContainerOf } from '../sidecar-container.ts';
 import { priorityStrategyError, scatterStrategyError } from './common.ts';
 import { type FieldError, fieldError, type Path, path } from './errors.ts';
 import { validateLabelSelector, validateObjectMeta } from './meta.ts';

@@ -16,12 +16,8 @@ import {
   PatchStrategy,
   setHeaderOptions,
 } from '@kubernetes/client-node';
-import {
-  buildCrdsWithConversionWebhook,
-  convertObject,
-  type KruiseObject,
-  stashAnnotation,
-} from '../../src/index.ts';
+import { buildCrdsWithConversionWebhook } from '../../src/crd.ts';
+import { convertObject, type KruiseObject, stashAnnotation } from '../../src/index.ts';
 
 const testGroup = 'e2e.kruise-ts.dev';
 const realGroup = 'apps.kruise.io';

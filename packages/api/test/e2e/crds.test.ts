@@ -12,7 +12,7 @@ import {
   PatchStrategy,
   setHeaderOptions,
 } from '@kubernetes/client-node';
-import { buildCrds, type CustomResourceDefinition } from '../../src/index.ts';
+import { buildCrds, type CustomResourceDefinition } from '../../src/crd.ts';
 import { docExamples } from '../fixtures/examples.ts';
 
 let cluster: ClusterLease;

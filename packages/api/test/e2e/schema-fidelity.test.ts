@@ -9,7 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import { acquireCluster, type ClusterLease, requestJson } from '@kruise-ts/devcluster';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import fc from 'fast-check';
-import { buildCrds, convertObject, type KruiseObject, kinds } from '../../src/index.ts';
+import { buildCrds } from '../../src/crd.ts';
+import { convertObject, type KruiseObject, kinds } from '../../src/index.ts';
 import * as arb from '../fixtures/arbitraries.ts';
 
 let cluster: ClusterLease;

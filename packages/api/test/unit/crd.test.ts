@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { chartCrdsDir, crdsDir } from '../../src/crd/files.ts';
-import { buildCrds, buildCrdsWithConversionWebhook, crdFileName, renderCrd } from '../../src/index.ts';
+import { buildCrds, buildCrdsWithConversionWebhook, crdFileName, renderCrd } from '../../src/crd.ts';
 
 type Node = Record<string, unknown>;
 

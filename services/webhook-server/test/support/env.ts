@@ -3,7 +3,7 @@
 // namespaces (and cluster-scoped objects) carrying this run's label, so other users of a shared cluster are
 // never sent to this server.
 import { randomBytes } from 'node:crypto';
-import { buildCrds } from '@kruise-ts/api';
+import { buildCrds } from '@kruise-ts/api/crd';
 import { decodeSecretData } from '@kruise-ts/certs';
 import { acquireCluster, type ClusterLease, eventually, installCrds } from '@kruise-ts/devcluster';
 import { KubeClient } from '@kruise-ts/runtime';

@@ -2,7 +2,8 @@
 // kube-controller-manager runs Jobs and whose kwok completes their pods; the real watcher and this controller
 // on a bus prefix of their own) plus cron-job helpers. No BroadcastJob controller runs here, so BroadcastJob
 // children stay active: what Forbid and Replace need. ACJs are created already defaulted by @kruise-ts/api.
-import { type AdvancedCronJobV1beta1, buildCrds, defaultAdvancedCronJobV1beta1 } from '@kruise-ts/api';
+import { type AdvancedCronJobV1beta1, defaultAdvancedCronJobV1beta1 } from '@kruise-ts/api';
+import { buildCrds } from '@kruise-ts/api/crd';
 import { ControllerHarness, requestJson } from '@kruise-ts/devcluster';
 
 export type AdvancedCronJob = AdvancedCronJobV1beta1;

@@ -2,7 +2,8 @@
 // nodes, whose fake kubelet completes BroadcastJob pods a second after they run; the real watcher and this
 // controller on a bus prefix of their own) plus job helpers. Jobs are created already defaulted by
 // @kruise-ts/api (no webhook server here).
-import { type BroadcastJobV1beta1, buildCrds, defaultBroadcastJobV1beta1 } from '@kruise-ts/api';
+import { type BroadcastJobV1beta1, defaultBroadcastJobV1beta1 } from '@kruise-ts/api';
+import { buildCrds } from '@kruise-ts/api/crd';
 import { ControllerHarness, requestJson } from '@kruise-ts/devcluster';
 import type { V1Pod } from '@kubernetes/client-node';
 

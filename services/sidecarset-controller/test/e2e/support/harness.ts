@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCrds } from '@kruise-ts/api';
+import { buildCrds } from '@kruise-ts/api/crd';
 import { connectBus, topology } from '@kruise-ts/bus';
 import { createCertificateAuthority, issueServingCertificate } from '@kruise-ts/certs';
 import { acquireCluster, type ClusterLease, eventually, freePort, installCrds } from '@kruise-ts/devcluster';

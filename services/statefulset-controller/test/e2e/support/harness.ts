@@ -1,7 +1,8 @@
 // The Advanced StatefulSet controller's e2e environment: devcluster's ControllerHarness (real cluster, the real
 // watcher and this controller on a bus prefix of their own) plus set helpers. Sets are created already
 // defaulted by @kruise-ts/api (no webhook server here).
-import { buildCrds, defaultStatefulSetV1beta1, type StatefulSetV1beta1 } from '@kruise-ts/api';
+import { defaultStatefulSetV1beta1, type StatefulSetV1beta1 } from '@kruise-ts/api';
+import { buildCrds } from '@kruise-ts/api/crd';
 import { ControllerHarness, requestJson } from '@kruise-ts/devcluster';
 import type { V1PersistentVolumeClaim, V1Pod } from '@kubernetes/client-node';
 
