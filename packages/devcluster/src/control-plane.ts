@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createCertificateAuthority, createSigningKey, issueCertificate } from '@kruise-ts/certs';
 import { binaryPaths } from './binaries.ts';
 import { httpGet, type TlsMaterial } from './http-probe.ts';
-import { kubeconfigYaml } from './kubeconfig.ts';
+import { adminKubeconfig } from './kubeconfig.ts';
 import { kwokConfigYaml } from './kwok-stages.ts';
 import { freePorts } from './ports.ts';
 import { type ManagedProcess, startProcess, waitUntil } from './process.ts';
@@ -180,7 +180,7 @@ export async function startControlPlane(
     };
 
     const kubeconfigPath = join(dir, 'admin.kubeconfig');
-    writeFileSync(kubeconfigPath, kubeconfigYaml(apiserverUrl, ca.certPem, admin.certPem, admin.keyPem), {
+    writeFileSync(kubeconfigPath, adminKubeconfig(apiserverUrl, ca.certPem, admin.certPem, admin.keyPem), {
       mode: 0o600,
     });
 

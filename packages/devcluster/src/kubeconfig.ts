@@ -1,9 +1,9 @@
-// An admin kubeconfig with embedded credentials, so it works from any working directory.
-import { stringify } from 'yaml';
+// An admin kubeconfig with embedded credentials, so it works from any working directory. Written as JSON (which
+// kubectl and every YAML reader accept) so that services read it without loading a YAML parser.
 
-export function kubeconfigYaml(server: string, caPem: string, certPem: string, keyPem: string): string {
+export function adminKubeconfig(server: string, caPem: string, certPem: string, keyPem: string): string {
   const b64 = (s: string) => Buffer.from(s).toString('base64');
-  return stringify({
+  const config = {
     apiVersion: 'v1',
     kind: 'Config',
     clusters: [{ name: 'kruise-ts-dev', cluster: { server, 'certificate-authority-data': b64(caPem) } }],
@@ -12,5 +12,6 @@ export function kubeconfigYaml(server: string, caPem: string, certPem: string, k
     ],
     contexts: [{ name: 'kruise-ts-dev', context: { cluster: 'kruise-ts-dev', user: 'admin' } }],
     'current-context': 'kruise-ts-dev',
-  });
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
 }

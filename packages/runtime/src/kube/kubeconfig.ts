@@ -5,9 +5,9 @@
 // (`sigs.k8s.io/controller-runtime/pkg/client/config/config.go`): $KUBECONFIG, then in-cluster, then
 // ~/.kube/config.
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { parse } from 'yaml';
 
 export interface ClusterConfig {
   /** Base URL of the apiserver, without a trailing slash. */
@@ -84,10 +84,21 @@ export function inClusterConfig(
   };
 }
 
+/**
+ * A kubeconfig's text as an object. JSON is YAML too, and the kubeconfigs this project writes (the local
+ * cluster's, the chart-mode service accounts') are JSON: parsing those never loads the YAML library, 72 modules
+ * a service would otherwise carry for its life (docs/performance.md, "Idle memory").
+ */
+export function parseKubeconfigText(text: string): unknown {
+  if (text.trimStart().startsWith('{')) return JSON.parse(text);
+  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yaml.parse(text);
+}
+
 export function fromKubeconfigFile(path: string): ClusterConfig {
   let raw: RawKubeconfig;
   try {
-    raw = (parse(readFileSync(path, 'utf8')) ?? {}) as RawKubeconfig;
+    raw = (parseKubeconfigText(readFileSync(path, 'utf8')) ?? {}) as RawKubeconfig;
   } catch (err) {
     throw new Error(`cannot load kubeconfig ${path}`, { cause: err });
   }

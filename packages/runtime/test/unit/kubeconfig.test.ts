@@ -5,7 +5,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { bearerTokenSource, fromKubeconfig, loadClusterConfig } from '../../src/kube/kubeconfig.ts';
+import {
+  bearerTokenSource,
+  fromKubeconfig,
+  fromKubeconfigFile,
+  loadClusterConfig,
+} from '../../src/kube/kubeconfig.ts';
 import { watchEventsFrom } from '../../src/kube/request.ts';
 import { ResourceClient } from '../../src/kube/resource.ts';
 
@@ -67,6 +72,43 @@ describe('kubeconfig', () => {
     assert.equal(c.ca, 'SA-CA');
     assert.equal(c.tokenFile, join(dir, 'token'));
     assert.equal(c.namespace, 'kruise-system');
+  });
+
+  it('reads a kubeconfig written as YAML or as JSON alike', () => {
+    const yamlPath = join(dir, 'config.yaml');
+    writeFileSync(
+      yamlPath,
+      [
+        'apiVersion: v1',
+        'kind: Config',
+        'current-context: c',
+        'contexts: [{name: c, context: {cluster: k, user: u}}]',
+        'clusters:',
+        '  - name: k',
+        '    cluster: {server: "https://127.0.0.1:7443", insecure-skip-tls-verify: true}',
+        'users: [{name: u, user: {token: t}}]',
+        '',
+      ].join('\n'),
+    );
+    const jsonPath = join(dir, 'config.json');
+    writeFileSync(
+      jsonPath,
+      `  ${JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Config',
+        'current-context': 'c',
+        contexts: [{ name: 'c', context: { cluster: 'k', user: 'u' } }],
+        clusters: [
+          { name: 'k', cluster: { server: 'https://127.0.0.1:7443', 'insecure-skip-tls-verify': true } },
+        ],
+        users: [{ name: 'u', user: { token: 't' } }],
+      })}`,
+    );
+    const { source: _y, ...fromYaml } = fromKubeconfigFile(yamlPath);
+    const { source: _j, ...fromJson } = fromKubeconfigFile(jsonPath);
+    assert.deepEqual(fromJson, fromYaml);
+    assert.equal(fromYaml.server, 'https://127.0.0.1:7443');
+    assert.equal(fromYaml.insecureSkipTlsVerify, true);
   });
 
   it('$KUBECONFIG wins over in-cluster', () => {
