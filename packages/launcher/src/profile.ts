@@ -36,6 +36,11 @@ interface ProcSample {
   name: string;
   cpuTicks: number;
   rssKiB: number;
+  /**
+   * Proportional set size: shared pages (the node binary, mapped by every service) split among the processes
+   * that map them, so PSS adds up to the memory the system really holds, where RSS counts them in each one.
+   */
+  pssKiB: number;
 }
 
 /** Names of every process seen, for naming the CPU profiles (their file names carry the pid). */
@@ -71,11 +76,14 @@ function sampleDescendants(): Map<number, ProcSample> {
       const cpuTicks = Number(fields[11]) + Number(fields[12]); // utime + stime
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const pssKiB = Number(
+        /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0,
+      );
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       const service = argv.map((a) => /services\/([^/]+)\/src\/main\.ts$/.exec(a)?.[1]).find(Boolean);
       const name = service ?? basename(argv[0] ?? String(pid));
       namesByPid.set(pid, name);
-      out.set(pid, { name, cpuTicks, rssKiB });
+      out.set(pid, { name, cpuTicks, rssKiB, pssKiB });
     } catch {
       // exited meanwhile
     }
@@ -93,9 +101,9 @@ function cpuBetween(before: Map<number, ProcSample>, after: Map<number, ProcSamp
   return out;
 }
 
-function rssByName(sample: Map<number, ProcSample>): Map<string, number> {
+function memoryByName(sample: Map<number, ProcSample>, field: 'rssKiB' | 'pssKiB'): Map<string, number> {
   const out = new Map<string, number>();
-  for (const s of sample.values()) out.set(s.name, (out.get(s.name) ?? 0) + s.rssKiB / 1024);
+  for (const s of sample.values()) out.set(s.name, (out.get(s.name) ?? 0) + s[field] / 1024);
   return out;
 }
 
@@ -163,7 +171,7 @@ try {
           `${natsAfter.consumers} consumers`,
       );
     }
-    return { cpu, rss: rssByName(b) };
+    return { cpu, rss: memoryByName(b, 'rssKiB'), pss: memoryByName(b, 'pssKiB') };
   };
   const idleBefore = await idle(values['idle-only'] ? 'idle 1' : 'idle (before)');
   const idleAfter = values['idle-only'] ? await idle('idle 2') : await workload();
@@ -246,7 +254,13 @@ try {
   function total(name: string) {
     return rows.reduce((s, r) => s + (r.cpu.get(name) ?? 0), 0);
   }
-  const head = ['process', ...rows.map((r) => r.phase), 'RSS idle before MiB', 'RSS idle after MiB'];
+  const head = [
+    'process',
+    ...rows.map((r) => r.phase),
+    'RSS idle before MiB',
+    'RSS idle after MiB',
+    'PSS idle after MiB',
+  ];
   const lines = [head];
   for (const name of names) {
     lines.push([
@@ -258,6 +272,7 @@ try {
       ),
       (idleBefore.rss.get(name) ?? 0).toFixed(0),
       (idleAfter.rss.get(name) ?? 0).toFixed(0),
+      (idleAfter.pss.get(name) ?? 0).toFixed(0),
     ]);
   }
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
@@ -280,6 +295,7 @@ try {
     ),
     sum(own(idleBefore.rss)).toFixed(0),
     sum(own(idleAfter.rss)).toFixed(0),
+    sum(own(idleAfter.pss)).toFixed(0),
   ]);
   lines.push([
     'TOTAL',
@@ -288,10 +304,11 @@ try {
     ),
     sum(idleBefore.rss).toFixed(0),
     sum(idleAfter.rss).toFixed(0),
+    sum(idleAfter.pss).toFixed(0),
   ]);
-  lines.push(['wall s', ...rows.map((r) => r.wallS.toFixed(1)), '', '']);
+  lines.push(['wall s', ...rows.map((r) => r.wallS.toFixed(1)), '', '', '']);
   const widths = head.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length)));
-  console.log(`\nCPU-seconds per phase (idle: millicores), RSS; ${replicas} replicas\n`);
+  console.log(`\nCPU-seconds per phase (idle: millicores), RSS and PSS; ${replicas} replicas\n`);
   for (const l of lines) console.log(`| ${l.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`);
 } finally {
   await system?.stop();
