@@ -127,6 +127,8 @@ export class PartitionLeaseManager {
   #beatTimer: NodeJS.Timeout | undefined;
   #ticking: Promise<void> = Promise.resolve();
   #tickRunning = false;
+  /** When the running tick should be followed sooner than tickMs (undefined: after tickMs, as usual). */
+  #nextTickMs: number | undefined;
   #stopped = false;
   /** Revision of our member key as we last wrote it (undefined: write it afresh). */
   #aliveRevision: number | undefined;
@@ -240,9 +242,21 @@ export class PartitionLeaseManager {
         .catch((err: unknown) => this.#o.onError?.(new Error('lease tick failed', { cause: err })))
         .finally(() => {
           this.#tickRunning = false;
-          this.#schedule(this.tickMs);
+          const next = this.#nextTickMs ?? this.tickMs;
+          this.#nextTickMs = undefined;
+          this.#schedule(next);
         });
     }, delayMs);
+  }
+
+  /**
+   * A tick within `delayMs`: at once (or after `delayMs`) when none is running, else as soon as the running one
+   * ends. What the running tick read may predate the reason: a holder judged dead while it renewed would
+   * otherwise wait a whole tick for its take-over.
+   */
+  #tickWithin(delayMs: number): void {
+    if (this.#tickRunning) this.#nextTickMs = Math.min(this.#nextTickMs ?? delayMs, delayMs);
+    else this.#schedule(delayMs);
   }
 
   /** Graceful hand-off: release every held partition (draining each) and leave the member list. */
@@ -313,8 +327,8 @@ export class PartitionLeaseManager {
     // A hand-off in progress: take the partition as soon as its holder deleted the lease (not a tick later).
     for (const p of this.#waiting) {
       const entry = await this.#o.kv.get(this.#leaseKey(p));
-      if (entry?.operation !== 'PUT' && !this.#tickRunning) {
-        this.#schedule(0);
+      if (entry?.operation !== 'PUT') {
+        this.#tickWithin(0);
         break;
       }
     }
@@ -396,7 +410,7 @@ export class PartitionLeaseManager {
     // A member just turned dead (it may hold leases): take over now rather than at the next scheduled tick.
     const newlyDead = [...dead.keys()].some((id) => !this.#dead.has(id));
     this.#dead = new Set(dead.keys());
-    if (newlyDead && !this.#tickRunning) this.#schedule(0);
+    if (newlyDead) this.#tickWithin(0);
   }
 
   #judge() {
@@ -510,7 +524,10 @@ export class PartitionLeaseManager {
           revision = await this.#o.kv.update(this.#leaseKey(p), value, previous.revision);
         }
       } catch {
-        continue; // someone else took it first, or the holder beat after all; the next tick sees who
+        // Someone else took it first, or the holder beat after all, or the revision we watched was stale (a
+        // lagging watch): the next tick sees which, a beat from now rather than a tick.
+        this.#tickWithin(this.beatMs);
+        continue;
       }
       const held: Held = { revision, validUntil: validUntil(sentAt), ready: false };
       this.#held.set(p, held);

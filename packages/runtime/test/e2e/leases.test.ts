@@ -41,6 +41,8 @@ async function replica(
   log: string[],
   onReleasing?: (p: number, budgetMs: number) => Promise<void>,
   ttlMs = TTL,
+  /** Runs before each KV call of this replica (after a freeze lifts): a test may hold one up. */
+  beforeCall?: (method: string, key: unknown) => Promise<void>,
 ) {
   const bus = await connectBus({
     servers: natsUrl,
@@ -68,6 +70,7 @@ async function replica(
       return async (...args: unknown[]) => {
         calls.push(`${String(prop)} ${typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0])}`);
         await thaw;
+        await beforeCall?.(String(prop), args[0]);
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
@@ -251,6 +254,45 @@ describe('partition leases on a real nats-server', () => {
     assert.equal(overlap, false, 'both owned a partition at once');
     assert.ok(takeover < 5000, `takeover took ${takeover} ms`);
     await stopAll(a, b);
+  });
+
+  test('a holder that dies while the survivor is in a tick is taken over when that tick ends, not a tick later', async () => {
+    const ttl = 15_000;
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    let onRenewal: (() => Promise<void>) | undefined;
+    const isLeaseUpdate = (method: string, key: unknown) =>
+      method === 'update' && typeof key === 'string' && key.includes('.partitions.');
+    const a = await replica(prefix, 'a', log, undefined, ttl);
+    const b = await replica(prefix, 'b', log, undefined, ttl, async (method, key) => {
+      if (isLeaseUpdate(method, key)) await onRenewal?.();
+    });
+    a.manager.start();
+    b.manager.start();
+    await until('split', () => split(a, b), 30_000);
+    const aOwned = a.manager.ownedPartitions();
+    let crashedAt = 0;
+    // b's next renewal: a crashes then, and b's tick stays in that renewal past the liveness bound, so b judges
+    // a dead (on a beat) while the tick that read a as alive is still running.
+    onRenewal = async () => {
+      onRenewal = undefined;
+      await a.bus.nc.close();
+      crashedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, b.manager.livenessMs + 1500));
+    };
+    try {
+      const overlap = await untilSurvivorOwnsAll(a, b, aOwned);
+      const takeover = Date.now() - crashedAt;
+      console.log(
+        `takeover after a crash during the survivor's tick: ${takeover} ms (tick every ${b.manager.tickMs} ms)`,
+      );
+      assert.equal(overlap, false, 'both owned a partition at once');
+      // The held-up tick ends at liveness bound + 1.5 s; a tick later would be another tickMs (5 s) on top.
+      assert.ok(takeover < b.manager.livenessMs + 1500 + 2000, `takeover took ${takeover} ms`);
+    } finally {
+      // Also on failure: running managers would keep the test process from exiting.
+      await stopAll(a, b);
+    }
   });
 
   test('a frozen holder is fenced out: it stops owning before the survivor owns, and finds itself fenced on thaw', async () => {
