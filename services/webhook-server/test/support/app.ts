@@ -7,7 +7,7 @@ import { createWebhookMetrics } from '../../src/metrics.ts';
 import type { PodMutator } from '../../src/sidecarset/injector.ts';
 
 export async function testApp(
-  extra: { mutatePod?: PodMutator; validationContext?: () => ValidationContext } = {},
+  extra: { mutatePod?: PodMutator; validationContext?: () => ValidationContext; ready?: boolean } = {},
 ): Promise<{ app: WebhookApp; ca: KeyPair; metricsText(): Promise<string> }> {
   const ca = await createCertificateAuthority();
   const pair = await issueServingCertificate(ca, { hosts: ['127.0.0.1'] });
@@ -16,9 +16,10 @@ export async function testApp(
     pair,
     metrics: createWebhookMetrics(registry),
     logger: createLogger({ name: 'test', level: 'silent' }),
-    ...extra,
+    ...(extra.mutatePod === undefined ? {} : { mutatePod: extra.mutatePod }),
+    ...(extra.validationContext === undefined ? {} : { validationContext: extra.validationContext }),
   });
-  await app.fastify.ready();
+  if (extra.ready !== false) await app.fastify.ready();
   return { app, ca, metricsText: () => registry.metrics() };
 }
 
