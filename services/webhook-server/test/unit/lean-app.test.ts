@@ -25,7 +25,9 @@ it('refuses a route with a JSON schema', async () => {
   const { app } = await testApp({ ready: false });
   try {
     app.fastify.post('/schema', { schema: { body: { type: 'object' } } }, async () => ({}));
-    await assert.rejects(app.fastify.ready(), /take no JSON schemas/);
+    await assert.rejects(async () => {
+      await app.fastify.ready();
+    }, /take no JSON schemas/);
   } finally {
     await app.fastify.close().catch(() => {});
   }
