@@ -64,9 +64,7 @@ export function keyUsage(bits: readonly number[]): Der {
   const bytes = new Uint8Array(Math.floor(highest / 8) + 1);
   for (const bit of bits)
     bytes[Math.floor(bit / 8)] = (bytes[Math.floor(bit / 8)] ?? 0) | (0x80 >> (bit % 8));
-  const unused = 7 - (highest % 8);
-  const value = Uint8Array.from([DerTag.bitString, bytes.length + 1, unused, ...bytes]);
-  return extension(Oid.keyUsage, true, value);
+  return extension(Oid.keyUsage, true, bitString(bytes, 7 - (highest % 8)));
 }
 
 export type ExtendedUsage = 'serverAuth' | 'clientAuth';

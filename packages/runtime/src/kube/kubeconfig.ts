@@ -89,7 +89,7 @@ export function inClusterConfig(
  * cluster's, the chart-mode service accounts') are JSON: parsing those never loads the YAML library, 72 modules
  * a service would otherwise carry for its life (docs/performance.md, "Idle memory").
  */
-export function parseKubeconfigText(text: string): unknown {
+function parseKubeconfigText(text: string): unknown {
   if (text.trimStart().startsWith('{')) return JSON.parse(text);
   const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   return yaml.parse(text);
