@@ -197,7 +197,7 @@ export class KubeClient implements KubeRequester {
       const response = {
         status: res.statusCode,
         headers: flatHeaders(res.headers),
-        body: await readBody(res.body),
+        body: parseBody(await res.body.text()),
       };
       throw toKubeError(new KubeHttpError(`GET ${url.pathname}`, response), operation(info));
     }
@@ -247,13 +247,13 @@ export class KubeClient implements KubeRequester {
    * it (limit, span, fence, errors) stays in request().
    */
   protected async send(req: OutgoingRequest): Promise<IncomingResponse> {
-    const res = await this.#connection.request(req.url, {
+    const res = await this.#connection.requestBuffered(req.url, {
       method: req.method,
       headers: req.headers,
       signal: req.signal,
       ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
     });
-    return { status: res.statusCode, headers: flatHeaders(res.headers), body: await readBody(res.body) };
+    return { status: res.statusCode, headers: flatHeaders(res.headers), body: parseBody(res.body) };
   }
 
   /**
@@ -349,8 +349,7 @@ function flatHeaders(headers: Record<string, string | string[] | undefined>): Re
   return flat;
 }
 
-async function readBody(body: { text(): Promise<string> }): Promise<unknown> {
-  const text = await body.text();
+function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text);

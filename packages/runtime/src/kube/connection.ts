@@ -4,7 +4,15 @@
 // list/watch source (services/watcher) too.
 
 import { bearerTokenSource, type ClusterConfig } from './kubeconfig.ts';
-import { Agent, type RequestOptions, type ResponseData, requestThrough } from './undici-parts.ts';
+import {
+  Agent,
+  type BufferedRequestOptions,
+  type BufferedResponse,
+  type RequestOptions,
+  type ResponseData,
+  requestThrough,
+  sendBuffered,
+} from './undici-parts.ts';
 
 export class ClusterConnection {
   readonly config: ClusterConfig;
@@ -44,6 +52,11 @@ export class ClusterConnection {
   /** Sends one request to `url` (on this apiserver) through the pool, with the bearer token added. */
   request(url: URL, options: RequestOptions & { headers: Record<string, string> }): Promise<ResponseData> {
     return requestThrough(this.#pool(), url, { ...options, headers: this.withAuth(options.headers) });
+  }
+
+  /** Sends one request and reads its whole answer (for unary calls; `request` streams the body). */
+  requestBuffered(url: URL, options: BufferedRequestOptions): Promise<BufferedResponse> {
+    return sendBuffered(this.#pool(), url, { ...options, headers: this.withAuth(options.headers) });
   }
 
   /** Closes the pool; a later request opens a new one. */
