@@ -1,28 +1,15 @@
 // Kubernetes Events on a controller's objects (SuccessfulCreate, FailedCreate, SuccessfulDelete, …), written as
 // client-go's recorder writes them: a core/v1 Event named `<object>.<hex time>` with the controller as source
-// component; a repeat of the same reason and message bumps `count` and `lastTimestamp` of the earlier Event
-// instead (client-go's correlator). Recording never fails a reconcile.
+// component, passed through client-go's correlator first (event-correlator.ts: similar Events combined, repeats
+// counted, at most 25 at once per object). Recording never fails a reconcile.
 import type { Logger } from '@kruise-ts/telemetry';
 import type { KubeClient } from '../kube/client.ts';
+import { NotFoundError } from '../kube/errors.ts';
 import type { ResourceClient } from '../kube/resource.ts';
 import { resources } from '../kube/resources.ts';
+import { EventCorrelator, type EventType, type InvolvedObject } from './event-correlator.ts';
 
-export type EventType = 'Normal' | 'Warning';
-
-export interface InvolvedObject {
-  apiVersion: string;
-  kind: string;
-  namespace: string;
-  name: string;
-  uid: string;
-  resourceVersion?: string;
-}
-
-interface Seen {
-  name: string;
-  count: number;
-  at: number;
-}
+export type { EventType, InvolvedObject } from './event-correlator.ts';
 
 /** The Event's involved object for a stored workload (its identity fields are always set once stored). */
 export function involvedObject(
@@ -48,24 +35,22 @@ export interface EventRecorderOptions {
   reportingInstance: string;
   logger?: Logger;
   now?: () => number;
-  /** Repeats within this window are aggregated into one Event. Default 10 min (client-go's). */
-  aggregateWindowMs?: number;
-  /** Events remembered for aggregation. Default 4096. */
-  maxRemembered?: number;
+  /** Overrides of client-go's correlator defaults (tests). */
+  correlator?: Omit<ConstructorParameters<typeof EventCorrelator>[0], 'component'>;
 }
 
 export class EventRecorder {
   readonly #events: ResourceClient<object>;
   readonly #o: EventRecorderOptions;
   readonly #now: () => number;
-  readonly #seen = new Map<string, Seen>();
+  readonly #correlator: EventCorrelator;
   readonly #pending = new Set<Promise<void>>();
-  #seq = 0;
 
   constructor(options: EventRecorderOptions) {
     this.#o = options;
     this.#events = options.kube.resource<object>(resources.events);
     this.#now = options.now ?? Date.now;
+    this.#correlator = new EventCorrelator({ ...options.correlator, component: options.component });
   }
 
   /**
@@ -90,30 +75,31 @@ export class EventRecorder {
   }
 
   async #write(on: InvolvedObject, type: EventType, reason: string, message: string): Promise<void> {
+    const now = this.#now();
+    const decision = this.#correlator.correlate({ on, type, reason, message }, now);
+    if (decision.action === 'skip') return;
     // Events of cluster-scoped objects (SidecarSet) live in "default", as client-go's recorder puts them.
     const namespace = on.namespace === '' ? 'default' : on.namespace;
-    const now = this.#now();
     const timestamp = new Date(now).toISOString().replace(/\.\d+Z$/, 'Z');
-    const key = `${on.uid}\u0000${type}\u0000${reason}\u0000${message}`;
-    const seen = this.#seen.get(key);
-    if (seen !== undefined && now - seen.at < (this.#o.aggregateWindowMs ?? 600_000)) {
-      seen.count++;
-      seen.at = now;
-      await this.#events.patch({
-        namespace,
-        name: seen.name,
-        type: 'merge',
-        patch: { count: seen.count, lastTimestamp: timestamp },
-      });
-      return;
+    if (decision.action === 'patch') {
+      try {
+        await this.#events.patch({
+          namespace,
+          name: decision.name,
+          type: 'merge',
+          patch: { count: decision.count, lastTimestamp: timestamp, message: decision.message },
+        });
+        return;
+      } catch (err) {
+        // The Event expired on the server: write it again under its name, with its count.
+        if (!(err instanceof NotFoundError)) throw err;
+      }
     }
-    // client-go names events <object>.<unix nanos in hex>; a sequence number keeps names unique within a ms.
-    const name = `${on.name}.${(BigInt(now) * 1_000_000n + BigInt(this.#seq++ % 1_000_000)).toString(16)}`;
-    this.#remember(key, { name, count: 1, at: now });
+    const count = decision.action === 'patch' ? decision.count : 1;
     await this.#events.create({
       namespace,
       body: {
-        metadata: { name, namespace },
+        metadata: { name: decision.name, namespace },
         involvedObject: {
           apiVersion: on.apiVersion,
           kind: on.kind,
@@ -124,8 +110,8 @@ export class EventRecorder {
         },
         type,
         reason,
-        message,
-        count: 1,
+        message: decision.message,
+        count,
         firstTimestamp: timestamp,
         lastTimestamp: timestamp,
         source: { component: this.#o.component },
@@ -133,15 +119,5 @@ export class EventRecorder {
         reportingInstance: this.#o.reportingInstance,
       },
     });
-  }
-
-  #remember(key: string, seen: Seen): void {
-    this.#seen.set(key, seen);
-    const max = this.#o.maxRemembered ?? 4096;
-    // Maps iterate in insertion order: the first keys are the oldest.
-    for (const old of this.#seen.keys()) {
-      if (this.#seen.size <= max) break;
-      this.#seen.delete(old);
-    }
   }
 }
