@@ -1,11 +1,5 @@
 // Runs publish tasks with bounded concurrency while keeping each object's tasks in the order they were pushed:
 // consumers must see an object's changes in order, but different objects need not wait for each other.
-//
-// Tasks start together once per turn of the event loop (setImmediate), not one by one as they are pushed: the
-// NATS client writes what was queued in one microtask run as one socket write, so the publishes of every watch
-// event that arrived in one network chunk, and the next tasks of every publish acknowledged in one read, leave
-// in one write instead of one each (the socket writes were a fifth of the watcher's CPU in a rollout,
-// docs/performance.md).
 
 export interface KeyedQueueOptions {
   /** Tasks running at once, across keys. */
@@ -37,7 +31,6 @@ export class KeyedQueue {
   #nextSeq = 0;
   #flushWaiters: FlushWaiter[] = [];
   #capacityWaiters: (() => void)[] = [];
-  #pumpScheduled = false;
 
   constructor(options: KeyedQueueOptions) {
     if (options.concurrency < 1 || options.capacity < 1)
@@ -57,7 +50,7 @@ export class KeyedQueue {
     if (queue === undefined) this.#byKey.set(key, [entry]);
     else queue.push(entry);
     if (!this.#running.has(key)) this.#ready.add(key);
-    this.#schedulePump();
+    this.#pump();
   }
 
   /** Resolves once fewer than `capacity` tasks are pending. */
@@ -76,15 +69,6 @@ export class KeyedQueue {
   #oldestUnfinished(): number {
     const first = this.#unfinished.values().next();
     return first.done ? Number.POSITIVE_INFINITY : first.value;
-  }
-
-  #schedulePump(): void {
-    if (this.#pumpScheduled) return;
-    this.#pumpScheduled = true;
-    setImmediate(() => {
-      this.#pumpScheduled = false;
-      this.#pump();
-    });
   }
 
   #pump(): void {
@@ -110,7 +94,7 @@ export class KeyedQueue {
     this.#unfinished.delete(entry.seq);
     if (this.#byKey.has(key)) this.#ready.add(key);
     this.#settleWaiters();
-    this.#schedulePump();
+    this.#pump();
   }
 
   #settleWaiters(): void {
