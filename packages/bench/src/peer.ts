@@ -16,7 +16,6 @@ import {
   peakRssMiB,
   rssMiB,
 } from './proc.ts';
-import { sumMetric } from './prometheus.ts';
 import { type ContenderRun, type PhaseFigures, sum } from './report.ts';
 import {
   APP_LABEL,
@@ -61,8 +60,28 @@ async function startContender(
   return startKruise(cluster, kube, kruiseOptions);
 }
 
-async function requestTotal(kube: BenchKube): Promise<number> {
-  return sumMetric(await kube.metrics(), 'apiserver_request_total');
+/** apiserver_request_total by `VERB resource[/subresource]` (WATCH and other long-running verbs included). */
+async function requestsByKind(kube: BenchKube): Promise<Map<string, number>> {
+  const by = new Map<string, number>();
+  for (const s of await kube.metrics()) {
+    if (s.name !== 'apiserver_request_total') continue;
+    const { verb = '', resource = '', subresource = '' } = s.labels;
+    const key = `${verb} ${resource}${subresource === '' ? '' : `/${subresource}`}`;
+    by.set(key, (by.get(key) ?? 0) + s.value);
+  }
+  return by;
+}
+
+const total = (by: Map<string, number>): number => sum(by.values());
+
+/** after − before per key, keys that did not move left out. */
+function diffBy(after: Map<string, number>, before: Map<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [key, value] of after) {
+    const d = value - (before.get(key) ?? 0);
+    if (d > 0) out[key] = d;
+  }
+  return out;
 }
 
 /** One contender on a fresh cluster. Errors (a phase that never converges) end the run as a violation. */
@@ -119,7 +138,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       inv.setLimit({ phase: spec.phase, max: spec.ceiling });
       const cpu0 = cpuOf(contender.pids());
       const api0 = cpuOf(apiserverPids);
-      const req0 = await requestTotal(kube);
+      const req0 = await requestsByKind(kube);
       const own0 = kube.requests;
       const t0 = performance.now();
       await kube.ok('PATCH', objectPath(ref), spec.patch);
@@ -128,7 +147,8 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       const cpu = diffCpu(cpuOf(contender.pids()), cpu0);
       const apiserverCpu = sum(Object.values(diffCpu(cpuOf(apiserverPids), api0)));
       const own = kube.requests - own0;
-      const requests = (await requestTotal(kube)) - req0 - own;
+      const req1 = await requestsByKind(kube);
+      const requests = total(req1) - total(req0) - own;
       const figures: PhaseFigures = {
         phase: spec.phase,
         pods: options.replicas,
@@ -136,6 +156,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
         cpu,
         apiserverCpu,
         requests,
+        requestsBy: diffBy(req1, req0),
       };
       run.phases.push(figures);
       options.log(

@@ -11,6 +11,11 @@ export interface PhaseFigures {
   apiserverCpu: number;
   /** apiserver requests during the phase (apiserver_request_total diff, the benchmark's own excluded). */
   requests: number;
+  /**
+   * The same requests by `VERB resource[/subresource]` (every client's: the contender's, the scheduler's, kwok's,
+   * the controller-manager's), the benchmark's own not excluded; for where two contenders differ.
+   */
+  requestsBy?: Record<string, number>;
 }
 
 export interface ContenderRun {
@@ -125,6 +130,11 @@ export function renderDetails(run: ContenderRun): string {
   const lines = [`${run.contender}:`];
   for (const n of run.notes) lines.push(`  note: ${n}`);
   for (const p of run.phases) lines.push(`  ${p.phase} CPU s: ${breakdown(p.cpu)}`);
+  for (const p of run.phases) {
+    if (p.requestsBy === undefined || p.pods === 0) continue;
+    const perPod = Object.fromEntries(Object.entries(p.requestsBy).map(([k, v]) => [k, v / p.pods]));
+    lines.push(`  ${p.phase} requests/pod: ${breakdown(perPod, 2, 8)}`);
+  }
   if (Object.keys(run.peakRssMiB).length > 0)
     lines.push(`  peak RSS MiB: ${breakdown(run.peakRssMiB, 0, 12)}`);
   if (run.idle !== undefined) lines.push(`  idle RSS MiB: ${breakdown(run.idle.rssMiB, 0, 12)}`);

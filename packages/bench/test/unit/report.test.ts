@@ -83,4 +83,22 @@ describe('renderDetails', () => {
       /VIOLATIONS:\n {4}x: 3 active/,
     );
   });
+
+  it('prints requests per pod by verb and resource, the largest first', () => {
+    const phases = [
+      {
+        phase: 'scale-up',
+        pods: 10,
+        seconds: 1,
+        cpu: { a: 1 },
+        apiserverCpu: 1,
+        requests: 45,
+        requestsBy: { 'POST pods': 10, 'PATCH pods/status': 25, 'POST events': 10 },
+      },
+    ];
+    assert.match(
+      renderDetails(run('kruise-ts', 1, 1, { phases })),
+      /scale-up requests\/pod: PATCH pods\/status 2\.50, POST pods 1\.00, POST events 1\.00/,
+    );
+  });
 });
