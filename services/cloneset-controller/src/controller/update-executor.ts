@@ -52,11 +52,17 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
         'kruise.inplace.step': r.inPlace.reason,
       });
       // Resources change only through the resize subresource, before the pod write records the batch.
-      if (r.inPlace.resize !== undefined) await ctx.writer.resizePod(name, r.inPlace.resize);
-      await ctx.writer.updatePod(name, uid, (fresh) => {
-        const again = refreshInPlaceUpdate(fresh, ctx.now, inPlaceCheckOptions(ctx.gates));
-        return again.action === 'update-pod' ? again.pod : undefined;
-      });
+      const resized =
+        r.inPlace.resize === undefined ? undefined : await ctx.writer.resizePod(name, r.inPlace.resize);
+      await ctx.writer.updatePod(
+        name,
+        uid,
+        (fresh) => {
+          const again = refreshInPlaceUpdate(fresh, ctx.now, inPlaceCheckOptions(ctx.gates));
+          return again.action === 'update-pod' ? again.pod : undefined;
+        },
+        resized ?? r.pod,
+      );
     }
     if (r.lifecycle !== undefined) {
       await ctx.writer.patchPod(name, transitionPatch(r.lifecycle, ctx.now));
@@ -92,21 +98,27 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
         break;
       case 'in-place':
         try {
+          // The pod as the last write left it (else as cached): the PUT below starts from it.
+          let latest: CloneSetPod = u.pod;
           if (u.result.statusConditions !== undefined) {
             const changed = changedConditions(u.pod, u.result.statusConditions);
-            if (changed.length > 0) await ctx.writer.patchPodConditions(name, changed);
+            if (changed.length > 0) latest = await ctx.writer.patchPodConditions(name, changed);
           }
           // Kubernetes ≥ 1.33 changes a pod's resources only through the resize subresource; the pod write
           // that follows reads the resized spec back (Kruise updatePodInPlace resizes before UpdatePod too).
-          if (u.result.resize !== undefined) await ctx.writer.resizePod(name, u.result.resize);
-          await ctx.writer.updatePod(name, u.pod.metadata.uid, (fresh) =>
-            // Already moved (an earlier attempt got through): nothing to do.
-            isPodOnRevision(fresh, u.spec.revision)
-              ? undefined
-              : applyInPlaceUpdate(fresh, u.spec, {
-                  now: ctx.now,
-                  shortHash: ctx.gates.cloneSetShortHash === true,
-                }).pod,
+          if (u.result.resize !== undefined) latest = await ctx.writer.resizePod(name, u.result.resize);
+          await ctx.writer.updatePod(
+            name,
+            u.pod.metadata.uid,
+            (fresh) =>
+              // Already moved (an earlier attempt got through): nothing to do.
+              isPodOnRevision(fresh, u.spec.revision)
+                ? undefined
+                : applyInPlaceUpdate(fresh, u.spec, {
+                    now: ctx.now,
+                    shortHash: ctx.gates.cloneSetShortHash === true,
+                  }).pod,
+            latest,
           );
         } catch (err) {
           recordEvent(

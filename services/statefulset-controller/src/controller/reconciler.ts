@@ -167,11 +167,19 @@ async function reconcileSet(
         'kruise.inplace.step': refresh.reason,
       });
       // Resources change only through the resize subresource, before the pod write records the batch.
-      if (refresh.resize !== undefined) await writer.resizePod(pod.metadata.name ?? '', refresh.resize);
-      await writer.updatePodFresh(pod.metadata.name ?? '', pod.metadata.uid, (fresh) => {
-        const again = refreshInPlaceUpdate(fresh, clock(), inPlaceCheckOptions(deps.gates));
-        return again.action === 'update-pod' ? again.pod : undefined;
-      });
+      const resized =
+        refresh.resize === undefined
+          ? undefined
+          : await writer.resizePod(pod.metadata.name ?? '', refresh.resize);
+      await writer.updatePodFresh(
+        pod.metadata.name ?? '',
+        pod.metadata.uid,
+        (fresh) => {
+          const again = refreshInPlaceUpdate(fresh, clock(), inPlaceCheckOptions(deps.gates));
+          return again.action === 'update-pod' ? again.pod : undefined;
+        },
+        resized ?? pod,
+      );
     } else if (refresh.action === 'error') {
       // Kruise logs and goes on with the other pods.
       span.addEvent('in-place update refresh failed', {
@@ -266,19 +274,26 @@ async function reconcileSet(
       case 'update-in-place': {
         const podName = action.pod.metadata.name ?? '';
         try {
+          // The pod as the last write left it (else as cached): the PUT below starts from it.
+          let latest = action.pod;
           if (action.result.statusConditions !== undefined)
-            await writer.setPodConditions(action.pod, action.result.statusConditions);
+            latest = (await writer.setPodConditions(action.pod, action.result.statusConditions)) ?? latest;
           // Kubernetes ≥ 1.33 resizes only through the subresource; the pod write then reads the new spec back.
-          if (action.result.resize !== undefined) await writer.resizePod(podName, action.result.resize);
-          await writer.updatePodFresh(podName, action.pod.metadata.uid, (fresh) =>
-            // Already moved by an earlier attempt that got through: nothing to do.
-            (fresh.metadata.labels?.[REVISION_LABEL] ?? '') === action.spec.revision
-              ? undefined
-              : applyInPlaceUpdate(fresh, action.spec, {
-                  now,
-                  revisionLabels: { [REVISION_LABEL]: action.spec.revision },
-                  setLifecycleUpdating: action.setLifecycleUpdating,
-                }).pod,
+          if (action.result.resize !== undefined)
+            latest = await writer.resizePod(podName, action.result.resize);
+          await writer.updatePodFresh(
+            podName,
+            action.pod.metadata.uid,
+            (fresh) =>
+              // Already moved by an earlier attempt that got through: nothing to do.
+              (fresh.metadata.labels?.[REVISION_LABEL] ?? '') === action.spec.revision
+                ? undefined
+                : applyInPlaceUpdate(fresh, action.spec, {
+                    now,
+                    revisionLabels: { [REVISION_LABEL]: action.spec.revision },
+                    setLifecycleUpdating: action.setLifecycleUpdating,
+                  }).pod,
+            latest,
           );
         } catch (err) {
           record(

@@ -184,19 +184,24 @@ export class SetWriter {
   }
 
   /**
-   * GET, change, PUT, again on a conflict (in-place updates write the whole pod this way, after a status write
-   * that moved its resourceVersion). `mutate` returns undefined when the fresh pod needs nothing, and a pod of
-   * another uid is left alone. The written version is expected, so the next rounds wait until the cache shows it.
+   * Read, change, PUT, again on a conflict (in-place updates write the whole pod this way, after a status write
+   * that moved its resourceVersion). The first attempt starts from `base`, the freshest copy the caller holds (the
+   * answer of its last write of the pod, or the cached pod, as Kruise reads its cache); a conflict makes the
+   * retries GET the pod. `mutate` returns undefined when the fresh pod needs nothing, and a pod of another uid is
+   * left alone. The written version is expected, so the next rounds wait until the cache shows it.
    */
   async updatePodFresh(
     name: string,
     uid: string | undefined,
     mutate: (fresh: StatefulSetPod) => StatefulSetPod | undefined,
+    base?: StatefulSetPod,
   ): Promise<StatefulSetPod | undefined> {
     const { namespace, fence, versions } = this.#o;
+    let first = base;
     return retryOnConflict(async () => {
       fence();
-      const fresh = await this.#pods.get({ namespace, name });
+      const fresh = first ?? (await this.#pods.get({ namespace, name }));
+      first = undefined;
       if (uid !== undefined && fresh.metadata.uid !== uid) return undefined;
       const next = mutate(fresh);
       if (next === undefined) return undefined;
@@ -212,7 +217,10 @@ export class SetWriter {
    * of the whole list would race with the kubelet: written from a stale pod, it dropped the kubelet's Ready and
    * ContainersReady, and the pod never became Ready.
    */
-  async setPodConditions(pod: StatefulSetPod, conditions: readonly PodCondition[]): Promise<void> {
+  async setPodConditions(
+    pod: StatefulSetPod,
+    conditions: readonly PodCondition[],
+  ): Promise<StatefulSetPod | undefined> {
     const changed = conditions.filter((c) => {
       const old = pod.status?.conditions?.find((o) => o.type === c.type);
       return (
@@ -222,9 +230,9 @@ export class SetWriter {
         (old.message ?? '') !== (c.message ?? '')
       );
     });
-    if (changed.length === 0) return;
+    if (changed.length === 0) return undefined;
     this.#o.fence();
-    await this.#pods.patchStatus({
+    return this.#pods.patchStatus({
       namespace: this.#o.namespace,
       name: pod.metadata.name ?? '',
       type: 'strategic',
@@ -236,7 +244,7 @@ export class SetWriter {
    * Resizes containers through the pod `resize` subresource (strategic merge of {"spec":{"containers":[...]}}):
    * since Kubernetes 1.33 the only way to change a running pod's resources (Kruise inplace_update.go).
    */
-  async resizePod(name: string, body: object): Promise<void> {
+  async resizePod(name: string, body: object): Promise<StatefulSetPod> {
     const { namespace, fence, versions } = this.#o;
     fence();
     const written = await this.#pods.patchSubresource('resize', {
@@ -246,6 +254,7 @@ export class SetWriter {
       patch: body,
     });
     if (written.metadata.uid !== undefined) versions.expect({ metadata: written.metadata });
+    return written;
   }
 
   async updatePod(pod: StatefulSetPod): Promise<void> {
