@@ -109,6 +109,7 @@ export {
 } from './queue/rate-limiters.ts';
 export type { AddOptions, WorkItem, WorkQueueOptions } from './queue/work-queue.ts';
 export { WorkQueue } from './queue/work-queue.ts';
+export { deleteRecheckMinMs } from './recheck-window.ts';
 export { recallFromBus } from './rollout-trace/recall.ts';
 export type { PhaseInput, PhaseResult } from './rollout-trace/rollout-phase.ts';
 export { rolloutPhaseOf } from './rollout-trace/rollout-phase.ts';

@@ -13,7 +13,7 @@ import { type DeleteRecheckEvent, runWithWriteGuard } from './kube/write-guard.t
 import { PartitionLeaseManager } from './partitions/lease-manager.ts';
 import { freshEnough, kindsBehind } from './partitions/liveness.ts';
 import { WorkQueue } from './queue/work-queue.ts';
-import { RecheckWindows } from './recheck-window.ts';
+import { deleteRecheckMinMs, RecheckWindows } from './recheck-window.ts';
 
 export class FencedError extends Error {
   readonly partition: number;
@@ -23,14 +23,6 @@ export class FencedError extends Error {
     this.partition = partition;
   }
 }
-
-/**
- * How long after acquiring a partition its pod and PVC deletes are re-checked against the apiserver, at least,
- * in lease TTLs: the previous owner's last writes (bounded by its lease) reach the bus through a live watcher.
- * The window then stays open until every key the partition held had one reconcile end without error
- * (recheck-window.ts), which covers a watcher lagging longer (docs/adr/0019-nothing-lost-under-faults.md).
- */
-const DELETE_RECHECK_TTLS = 2;
 
 /** How soon a key whose partition lease is late in renewal is tried again. */
 const LEASE_LAPSE_RECHECK_MS = 1000;
@@ -163,7 +155,7 @@ export async function startPartitionedController(
     : undefined;
   // When each partition was last acquired (performance.now()) and which keys have not reconciled since: its
   // deletes are re-checked until both the fixed time passed and every one of those keys had a clean reconcile.
-  const recheckWindows = new RecheckWindows(DELETE_RECHECK_TTLS * o.bus.topology.leases.ttlMs);
+  const recheckWindows = new RecheckWindows(deleteRecheckMinMs(o.bus.topology.leases.ttlMs));
   const onDeleteRecheck = (event: DeleteRecheckEvent) => {
     rechecks?.inc({ controller: o.name, kind: event.kind, outcome: event.outcome });
     if (event.outcome !== 'proceed') {

@@ -5,6 +5,17 @@
 // at least as fresh as the take-over point when the partition was accepted (docs/adr/0025-fast-failover.md).
 // A watcher lagging longer than the fixed time keeps the window open for the keys it has not let finish yet.
 
+/**
+ * The fixed part of the window, in lease TTLs: the previous owner's last writes (bounded by its lease) reach the
+ * bus through a live watcher within it.
+ */
+const DELETE_RECHECK_TTLS = 2;
+
+/** The fixed time a freshly acquired partition's deletes are re-checked for, given the lease TTL. */
+export function deleteRecheckMinMs(leaseTtlMs: number): number {
+  return DELETE_RECHECK_TTLS * leaseTtlMs;
+}
+
 /** Whether deletes are still re-checked: inside the fixed time, or while a key of the acquisition is pending. */
 export function recheckWindowOpen(o: { elapsedMs: number; minMs: number; pendingKeys: number }): boolean {
   return o.elapsedMs < o.minMs || o.pendingKeys > 0;
