@@ -105,7 +105,10 @@ describe('EventCorrelator', () => {
     const actions = Array.from({ length: 30 }, (_, i) => c.correlate(created(`web-${i}`), T0).action);
     assert.equal(actions.filter((a) => a !== 'skip').length, 25);
     assert.deepEqual(actions.slice(25), Array(5).fill('skip'));
-    assert.equal(c.correlate(created('api-0', { ...cloneSet, name: 'api', uid: 'u-2' }), T0).action, 'create');
+    assert.equal(
+      c.correlate(created('api-0', { ...cloneSet, name: 'api', uid: 'u-2' }), T0).action,
+      'create',
+    );
     assert.equal(c.correlate(created('web-30'), T0 + 299_000).action, 'skip');
     const refilled = c.correlate(created('web-31'), T0 + 300_000);
     assert.equal(refilled.action, 'patch');
