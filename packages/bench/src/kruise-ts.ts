@@ -14,8 +14,9 @@ import { clusterProcesses, type NamedPid } from './proc.ts';
  */
 function startUpRecheckMs(): number {
   const spec = settingSpec('KRUISE_TS_LEASE_TTL_MS');
-  const ttl = spec?.type === 'int' && typeof spec.default === 'number' ? spec.default : 15_000;
-  return deleteRecheckMinMs(ttl);
+  if (spec?.type !== 'int' || typeof spec.default !== 'number')
+    throw new Error('the settings table has no default KRUISE_TS_LEASE_TTL_MS');
+  return deleteRecheckMinMs(spec.default);
 }
 
 export async function startKruiseTs(cluster: ClusterInfo): Promise<RunningContender> {

@@ -35,8 +35,6 @@ export interface EventRecorderOptions {
   reportingInstance: string;
   logger?: Logger;
   now?: () => number;
-  /** Overrides of client-go's correlator defaults (tests). */
-  correlator?: Omit<ConstructorParameters<typeof EventCorrelator>[0], 'component'>;
 }
 
 export class EventRecorder {
@@ -50,7 +48,7 @@ export class EventRecorder {
     this.#o = options;
     this.#events = options.kube.resource<object>(resources.events);
     this.#now = options.now ?? Date.now;
-    this.#correlator = new EventCorrelator({ ...options.correlator, component: options.component });
+    this.#correlator = new EventCorrelator({ component: options.component });
   }
 
   /**

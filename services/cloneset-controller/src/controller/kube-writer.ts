@@ -90,19 +90,18 @@ export class KubeWriter {
   }
 
   /**
-   * Read, change, PUT, again on conflict (Kruise updates pods this way for in-place updates). `mutate` returns
-   * undefined when the fresh pod needs nothing (or is not the pod meant: another uid). The first attempt starts
-   * from `base` when given — the freshest copy the caller holds: the answer of its last write of the pod, or the
-   * cached pod, as Kruise reads its cache — and a conflict (that copy was behind) makes the retries GET the pod
-   * from the apiserver. Without a base every attempt GETs: a request per pod that Kruise does not make.
+   * Change, PUT, again on conflict (Kruise updates pods this way for in-place updates). `mutate` returns
+   * undefined when the pod needs nothing (or is not the pod meant: another uid). The first attempt starts from
+   * `base`, the freshest copy the caller holds (the answer of its last write of the pod, or the cached pod, as
+   * Kruise reads its cache); a conflict (that copy was behind) makes the retries GET the pod from the apiserver.
    */
   async updatePod(
     name: string,
     uid: string | undefined,
+    base: CloneSetPod,
     mutate: (fresh: CloneSetPod) => CloneSetPod | undefined,
-    base?: CloneSetPod,
   ): Promise<CloneSetPod | undefined> {
-    let first = base;
+    let first: CloneSetPod | undefined = base;
     return retryOnConflict(async () => {
       this.#fence();
       const fresh = first ?? (await this.#pods.get({ namespace: this.#ns, name }));

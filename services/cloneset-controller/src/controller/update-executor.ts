@@ -54,15 +54,10 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
       // Resources change only through the resize subresource, before the pod write records the batch.
       const resized =
         r.inPlace.resize === undefined ? undefined : await ctx.writer.resizePod(name, r.inPlace.resize);
-      await ctx.writer.updatePod(
-        name,
-        uid,
-        (fresh) => {
-          const again = refreshInPlaceUpdate(fresh, ctx.now, inPlaceCheckOptions(ctx.gates));
-          return again.action === 'update-pod' ? again.pod : undefined;
-        },
-        resized ?? r.pod,
-      );
+      await ctx.writer.updatePod(name, uid, resized ?? r.pod, (fresh) => {
+        const again = refreshInPlaceUpdate(fresh, ctx.now, inPlaceCheckOptions(ctx.gates));
+        return again.action === 'update-pod' ? again.pod : undefined;
+      });
     }
     if (r.lifecycle !== undefined) {
       await ctx.writer.patchPod(name, transitionPatch(r.lifecycle, ctx.now));
@@ -107,18 +102,14 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
           // Kubernetes ≥ 1.33 changes a pod's resources only through the resize subresource; the pod write
           // that follows reads the resized spec back (Kruise updatePodInPlace resizes before UpdatePod too).
           if (u.result.resize !== undefined) latest = await ctx.writer.resizePod(name, u.result.resize);
-          await ctx.writer.updatePod(
-            name,
-            u.pod.metadata.uid,
-            (fresh) =>
-              // Already moved (an earlier attempt got through): nothing to do.
-              isPodOnRevision(fresh, u.spec.revision)
-                ? undefined
-                : applyInPlaceUpdate(fresh, u.spec, {
-                    now: ctx.now,
-                    shortHash: ctx.gates.cloneSetShortHash === true,
-                  }).pod,
-            latest,
+          await ctx.writer.updatePod(name, u.pod.metadata.uid, latest, (fresh) =>
+            // Already moved (an earlier attempt got through): nothing to do.
+            isPodOnRevision(fresh, u.spec.revision)
+              ? undefined
+              : applyInPlaceUpdate(fresh, u.spec, {
+                  now: ctx.now,
+                  shortHash: ctx.gates.cloneSetShortHash === true,
+                }).pod,
           );
         } catch (err) {
           recordEvent(

@@ -171,15 +171,10 @@ async function reconcileSet(
         refresh.resize === undefined
           ? undefined
           : await writer.resizePod(pod.metadata.name ?? '', refresh.resize);
-      await writer.updatePodFresh(
-        pod.metadata.name ?? '',
-        pod.metadata.uid,
-        (fresh) => {
-          const again = refreshInPlaceUpdate(fresh, clock(), inPlaceCheckOptions(deps.gates));
-          return again.action === 'update-pod' ? again.pod : undefined;
-        },
-        resized ?? pod,
-      );
+      await writer.rewritePod(pod.metadata.name ?? '', pod.metadata.uid, resized ?? pod, (fresh) => {
+        const again = refreshInPlaceUpdate(fresh, clock(), inPlaceCheckOptions(deps.gates));
+        return again.action === 'update-pod' ? again.pod : undefined;
+      });
     } else if (refresh.action === 'error') {
       // Kruise logs and goes on with the other pods.
       span.addEvent('in-place update refresh failed', {
@@ -281,19 +276,15 @@ async function reconcileSet(
           // Kubernetes ≥ 1.33 resizes only through the subresource; the pod write then reads the new spec back.
           if (action.result.resize !== undefined)
             latest = await writer.resizePod(podName, action.result.resize);
-          await writer.updatePodFresh(
-            podName,
-            action.pod.metadata.uid,
-            (fresh) =>
-              // Already moved by an earlier attempt that got through: nothing to do.
-              (fresh.metadata.labels?.[REVISION_LABEL] ?? '') === action.spec.revision
-                ? undefined
-                : applyInPlaceUpdate(fresh, action.spec, {
-                    now,
-                    revisionLabels: { [REVISION_LABEL]: action.spec.revision },
-                    setLifecycleUpdating: action.setLifecycleUpdating,
-                  }).pod,
-            latest,
+          await writer.rewritePod(podName, action.pod.metadata.uid, latest, (fresh) =>
+            // Already moved by an earlier attempt that got through: nothing to do.
+            (fresh.metadata.labels?.[REVISION_LABEL] ?? '') === action.spec.revision
+              ? undefined
+              : applyInPlaceUpdate(fresh, action.spec, {
+                  now,
+                  revisionLabels: { [REVISION_LABEL]: action.spec.revision },
+                  setLifecycleUpdating: action.setLifecycleUpdating,
+                }).pod,
           );
         } catch (err) {
           record(

@@ -184,20 +184,20 @@ export class SetWriter {
   }
 
   /**
-   * Read, change, PUT, again on a conflict (in-place updates write the whole pod this way, after a status write
-   * that moved its resourceVersion). The first attempt starts from `base`, the freshest copy the caller holds (the
+   * Change, PUT, again on a conflict (in-place updates write the whole pod this way, after a status write that
+   * moved its resourceVersion). The first attempt starts from `base`, the freshest copy the caller holds (the
    * answer of its last write of the pod, or the cached pod, as Kruise reads its cache); a conflict makes the
-   * retries GET the pod. `mutate` returns undefined when the fresh pod needs nothing, and a pod of another uid is
-   * left alone. The written version is expected, so the next rounds wait until the cache shows it.
+   * retries GET the pod. `mutate` returns undefined when the pod needs nothing, and a pod of another uid is left
+   * alone. The written version is expected, so the next rounds wait until the cache shows it.
    */
-  async updatePodFresh(
+  async rewritePod(
     name: string,
     uid: string | undefined,
+    base: StatefulSetPod,
     mutate: (fresh: StatefulSetPod) => StatefulSetPod | undefined,
-    base?: StatefulSetPod,
   ): Promise<StatefulSetPod | undefined> {
     const { namespace, fence, versions } = this.#o;
-    let first = base;
+    let first: StatefulSetPod | undefined = base;
     return retryOnConflict(async () => {
       fence();
       const fresh = first ?? (await this.#pods.get({ namespace, name }));
