@@ -59,6 +59,12 @@ export interface PartitionedControllerOptions {
    */
   controlled?: readonly GroupKind[];
   /**
+   * Of these kinds (e.g. Pod), those held in a partition only once it holds an object of `primary`: a partition
+   * without one costs this controller no message of them. A reconcile of an existing primary object waits until
+   * they are held. Ignored with a shared `cache` (it holds them anyway).
+   */
+  deferred?: readonly GroupKind[];
+  /**
    * A cache shared with the process's other controllers (holding at least `kinds`), so each object is held once.
    * Without it the controller opens its own.
    */
@@ -97,6 +103,10 @@ export interface PartitionedController {
   ownedPartitions(): number[];
   /** Graceful: hands every partition off (draining its in-flight reconciles), then stops the workers. */
   stop(): Promise<void>;
+}
+
+function kindNames(kinds: readonly GroupKind[] | undefined): string {
+  return (kinds ?? []).map((k) => k.kind).join(', ');
 }
 
 export function splitKey(key: string): { namespace: string; name: string } {
@@ -176,14 +186,40 @@ export async function startPartitionedController(
     new ObjectCache(o.bus, {
       kinds: o.kinds,
       ...(o.controlled ? { controlled: { kinds: o.controlled, controllers: [o.primary] } } : {}),
+      ...(o.deferred ? { deferred: o.deferred } : {}),
       onRefused: refused.onRefused,
       ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'cache feed error') } : {}),
     });
   // A shared cache holds other controllers' kinds too: their changes are none of this controller's business.
   const ownKinds = new Set(o.kinds.map((k) => `${k.kind}.${k.group}`));
+  const isPrimary = (obj: { group: string; kind: string }) =>
+    obj.group === o.primary.group && obj.kind === o.primary.kind;
+  // Per partition, its deferred kinds asked for (until the partition leaves): one demand each, shared by callers.
+  const demands = new Map<number, Promise<void>>();
+  const demand = (p: number): Promise<void> => {
+    let pending = demands.get(p);
+    if (pending === undefined) {
+      pending = cache.demand(p).catch((err: unknown) => {
+        if (demands.get(p) === pending) demands.delete(p);
+        throw new Error(`partition ${p}: cannot hold its ${kindNames(o.deferred)}`, { cause: err });
+      });
+      demands.set(p, pending);
+    }
+    return pending;
+  };
   const unsubscribe = cache.subscribe((change) => {
     const obj = change.current ?? change.old;
     if (obj !== undefined && !ownKinds.has(`${obj.kind}.${obj.group}`)) return;
+    // A primary object appeared in an owned partition: hold what it needs before its reconcile reads it.
+    const cur = change.current;
+    if (cur !== undefined && cur.namespace !== '' && isPrimary(cur)) {
+      const p = partitionOf(cur.namespace, partitions);
+      if (accepting.has(p) && !demands.has(p)) {
+        demand(p).catch((err: unknown) =>
+          o.logger?.warn({ err, partition: p }, 'deferred kinds not held yet'),
+        );
+      }
+    }
     if (!change.snapshot && change.observedAt !== undefined) {
       lag?.observe({ controller: o.name }, Math.max(0, Date.now() - change.observedAt) / 1000);
     }
@@ -226,13 +262,18 @@ export async function startPartitionedController(
       aborts.set(p, new AbortController());
       await listsPublished(); // cheap once the markers exist: one KV read per kind
       await cache.addPartition(p);
+      // The previous owner wrote objects of a deferred kind here: they must be held to be waited for.
+      if (deferredKeys.some((k) => k in minResourceVersions)) await demand(p);
       // Take-over freshness: at least as fresh as the previous owner's cache was (a shared cache may have had
       // the partition open already, behind the stream head).
       await awaitFresh(p, minSeq, minResourceVersions);
       // The cache caught up to the stream head: reconcile everything the partition holds once.
-      const keys = namespacesOf(p).flatMap((ns) =>
-        cache.list(o.primary, ns).map((obj) => `${obj.namespace}/${obj.name}`),
-      );
+      let keys = primaryKeys(p);
+      // Their deferred kinds are replayed from the stream head as it is now: as fresh as the rest.
+      if (keys.length > 0) {
+        await demand(p);
+        keys = primaryKeys(p);
+      }
       recheckWindows.open(p, performance.now(), keys);
       accepting.add(p);
       owned?.inc({ controller: o.name });
@@ -255,6 +296,7 @@ export async function startPartitionedController(
       abort(p, 'handed off');
       forget(p);
       recheckWindows.close(p);
+      demands.delete(p);
       await cache.removePartition(p);
       owned?.dec({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: false, reason: 'released' });
@@ -264,6 +306,7 @@ export async function startPartitionedController(
       abort(p, 'lease lost');
       forget(p);
       recheckWindows.close(p);
+      demands.delete(p);
       owned?.dec({ controller: o.name });
       o.onOwnershipChange?.({ partition: p, owned: false, reason: 'lost' });
       void cache.removePartition(p);
@@ -311,6 +354,9 @@ export async function startPartitionedController(
 
   // Namespaces seen in the cache for a partition (the cache indexes by namespace).
   const namespacesOf = (p: number) => cache.namespaces().filter((ns) => partitionOf(ns, partitions) === p);
+  const primaryKeys = (p: number) =>
+    namespacesOf(p).flatMap((ns) => cache.list(o.primary, ns).map((obj) => `${obj.namespace}/${obj.name}`));
+  const deferredKeys = (o.deferred ?? []).map((k) => `${k.kind}.${k.group}`);
 
   const controller: Controller = runController({
     name: o.name,
@@ -330,6 +376,7 @@ export async function startPartitionedController(
       // A message this build cannot read is the newest state of an object here: no decision on stale data.
       if (refused.blocks(cache, partition, request.key)) return { requeueAfter: refused.recheckMs };
       inFlight.set(partition, (inFlight.get(partition) ?? 0) + 1);
+      const { namespace, name } = splitKey(request.key);
       const fence = () => {
         if (!accepting.has(partition) || !leases.holds(partition)) throw new FencedError(partition);
         // A refused message (a contract this build cannot read) leaves the partition alone.
@@ -347,11 +394,14 @@ export async function startPartitionedController(
           onDeleteRecheck,
           ...(signal === undefined ? {} : { signal }),
         };
+        // An existing primary object's pods (say) are held before it is reconciled; deleted, it needs none.
+        if (cache.get(o.primary, namespace, name) !== undefined) await demand(partition);
         let behind = false;
         const result = await runWithWriteGuard(guard, () =>
           o.reconcile({
             ...request,
-            ...splitKey(request.key),
+            namespace,
+            name,
             partition,
             cache,
             fence,

@@ -9,7 +9,7 @@ import {
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { cronJobKeysFor, observeExpectations } from './controller/cache-events.ts';
-import { ADVANCEDCRONJOB, CACHED_KINDS } from './controller/kinds.ts';
+import { ADVANCEDCRONJOB, CACHED_KINDS, DEFERRED_KINDS } from './controller/kinds.ts';
 import { createCronJobReconcile } from './controller/reconciler.ts';
 
 /** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
@@ -31,6 +31,7 @@ export function startAdvancedCronJobController(
     settings: config,
     ...deps,
     kinds: CACHED_KINDS,
+    deferred: DEFERRED_KINDS,
     primary: ADVANCEDCRONJOB,
     keysFor: (change, _cache, { scale }) => {
       observeExpectations(change, scale);

@@ -9,7 +9,7 @@ import {
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { jobKeysFor, observeExpectations } from './controller/cache-events.ts';
-import { BROADCASTJOB, CACHED_KINDS, CONTROLLED_KINDS } from './controller/kinds.ts';
+import { BROADCASTJOB, CACHED_KINDS, CONTROLLED_KINDS, DEFERRED_KINDS } from './controller/kinds.ts';
 import { createBroadcastJobReconcile } from './controller/reconciler.ts';
 
 /** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
@@ -31,6 +31,7 @@ export function startBroadcastJobController(
     settings: config,
     ...deps,
     kinds: CACHED_KINDS,
+    deferred: DEFERRED_KINDS,
     controlled: CONTROLLED_KINDS,
     primary: BROADCASTJOB,
     keysFor: (change, cache, { scale }) => {

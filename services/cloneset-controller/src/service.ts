@@ -12,7 +12,7 @@ import {
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { cloneSetKeysFor, observeExpectations } from './controller/cache-events.ts';
-import { CACHED_KINDS, CLONESET, CONTROLLED_KINDS } from './controller/kinds.ts';
+import { CACHED_KINDS, CLONESET, CONTROLLED_KINDS, DEFERRED_KINDS } from './controller/kinds.ts';
 import { type ControllerMetrics, controllerMetrics } from './controller/metrics.ts';
 import { createCloneSetReconcile } from './controller/reconciler.ts';
 
@@ -44,6 +44,7 @@ export function startCloneSetController(
     registry,
     shared: deps.shared,
     kinds: CACHED_KINDS,
+    deferred: DEFERRED_KINDS,
     controlled: CONTROLLED_KINDS,
     primary: CLONESET,
     onExpectationLeak: (leak) => metrics?.onLeak(leak),

@@ -12,7 +12,7 @@ import {
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { observeExpectations, setKeysFor } from './controller/cache-events.ts';
-import { CACHED_KINDS, CONTROLLED_KINDS, STATEFULSET } from './controller/kinds.ts';
+import { CACHED_KINDS, CONTROLLED_KINDS, DEFERRED_KINDS, STATEFULSET } from './controller/kinds.ts';
 import { createStatefulSetReconcile } from './controller/reconciler.ts';
 
 /** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
@@ -35,6 +35,7 @@ export function startStatefulSetController(
     settings: config,
     ...deps,
     kinds: CACHED_KINDS,
+    deferred: DEFERRED_KINDS,
     controlled: CONTROLLED_KINDS,
     primary: STATEFULSET,
     keysFor: (change, cache, { scale }) => {

@@ -10,13 +10,14 @@ import {
   partitionOf,
   publishObjectEvent,
 } from '../../src/index.ts';
-import { busPerTest, cloneSetEvent, namespacesIn, natsPerFile } from '../e2e-fixture.ts';
+import { busPerTest, cloneSetEvent, cloneSetKind, namespacesIn, natsPerFile } from '../e2e-fixture.ts';
 import { waitFor, withTimeout } from '../support.ts';
 
 const nats = natsPerFile();
 const withBus = busPerTest(nats);
 
 const nodeKind = { group: '', version: 'v1', kind: 'Node' };
+const podKind = { group: '', version: 'v1', kind: 'Pod' };
 
 const consumerCount = async (bus: Bus) =>
   (await bus.jsm.streams.info(bus.topology.objects.stream)).state.consumer_count;
@@ -168,6 +169,83 @@ describe('a partitioned feed: one live consumer over every scope held', () => {
       await publishObjectEvent(bus, cloneSetEvent(ns, 'y', 1));
       const live = await waitFor('live event', () => seen[0]);
       assert.equal(live.snapshot, false);
+      await feed.stop();
+    }));
+
+  test("a partition's deferred kinds: none until asked for, then their snapshot and live changes; removal takes both", () =>
+    withBus(async (bus) => {
+      const [ns] = namespacesIn(4, 1) as [string];
+      const podEvent = (name: string, rv: number) => ({
+        ...cloneSetEvent(ns, name, rv),
+        kind: podKind,
+        uid: `pod-${name}`,
+      });
+      await publishObjectEvent(bus, cloneSetEvent(ns, 'x', 1));
+      await publishObjectEvent(bus, podEvent('p-1', 1));
+      const seen: PartitionedFeedEvent[] = [];
+      const feed = openPartitionedFeed(bus, {
+        kinds: [cloneSetKind, podKind],
+        deferredKinds: [podKind],
+        onEvent: (e) => void seen.push(e),
+      });
+      const kindsSeen = () =>
+        seen.map((e) => `${e.event.kind?.kind}/${e.event.name}@${e.event.resourceVersion}`);
+      await withTimeout(feed.add(4), 10_000, 'partition 4 synced');
+      await publishObjectEvent(bus, podEvent('p-1', 2));
+      await publishObjectEvent(bus, cloneSetEvent(ns, 'x', 2));
+      await waitFor('the live CloneSet change', () => seen.find((e) => e.event.resourceVersion === '2'));
+      assert.deepEqual(kindsSeen(), ['CloneSet/x@1', 'CloneSet/x@2'], 'no pod before addDeferred');
+      const withoutPods = feed.consumedThrough(4);
+
+      await withTimeout(feed.addDeferred(4), 10_000, "partition 4's pods synced");
+      assert.deepEqual(
+        seen.slice(2).map((e) => [e.event.name, e.event.resourceVersion, e.snapshot, e.scope]),
+        [['p-1', '2', true, 4]],
+        'the pods snapshot: newest value, scope is the partition',
+      );
+      assert.ok(feed.consumedThrough(4) >= withoutPods);
+      await publishObjectEvent(bus, podEvent('p-1', 3));
+      await waitFor('the live pod change', () =>
+        seen.find((e) => e.event.name === 'p-1' && e.event.resourceVersion === '3'),
+      );
+      assert.equal(seen.at(-1)?.snapshot, false);
+      assert.equal(await consumerCount(bus), 1, 'one consumer for both parts');
+      assert.equal(feed.liveFilterSubjects().length, 2, 'CloneSets of 4, pods of 4');
+
+      await feed.remove(4);
+      const before = seen.length;
+      await publishObjectEvent(bus, podEvent('p-1', 4));
+      await withTimeout(feed.add(4), 10_000, 'partition 4 again');
+      await new Promise((r) => setTimeout(r, 200));
+      assert.deepEqual(
+        seen.slice(before).map((e) => `${e.event.kind?.kind}/${e.event.name}`),
+        ['CloneSet/x'],
+        're-added, the partition holds its deferred kinds only once asked again',
+      );
+      await assert.rejects(feed.addDeferred(5), /not held/);
+      await feed.stop();
+    }));
+
+  test('a partition whose every kind is deferred opens no consumer until asked for', () =>
+    withBus(async (bus) => {
+      const [ns] = namespacesIn(1, 1) as [string];
+      await publishObjectEvent(bus, { ...cloneSetEvent(ns, 'p-1', 1), kind: podKind });
+      const seen: PartitionedFeedEvent[] = [];
+      const feed = openPartitionedFeed(bus, {
+        kinds: [podKind],
+        deferredKinds: [podKind],
+        onEvent: (e) => void seen.push(e),
+      });
+      await withTimeout(feed.add(1), 10_000, 'partition 1 synced');
+      assert.equal(feed.isSynced(1), true);
+      assert.deepEqual(feed.liveFilterSubjects(), []);
+      assert.equal(await consumerCount(bus), 0);
+      await withTimeout(feed.addDeferred(1), 10_000, 'pods synced');
+      assert.deepEqual(
+        seen.map((e) => [e.event.name, e.snapshot]),
+        [['p-1', true]],
+      );
+      assert.equal(await consumerCount(bus), 1);
       await feed.stop();
     }));
 });

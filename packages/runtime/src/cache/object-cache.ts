@@ -90,6 +90,12 @@ export interface ObjectCacheOptions {
    * skipped undecoded (bus ObjectFeedOptions.controlled). A controller never reads another kind's pods.
    */
   controlled?: ControlledSelection;
+  /**
+   * Of these kinds, those held in a partition only once `demand(partition)` asked for them (bus
+   * PartitionedFeedOptions.deferredKinds): a workload controller holds a partition's pods only where it has a
+   * workload. Cluster-scoped objects of every kind are held as usual.
+   */
+  deferred?: readonly GroupKind[];
   /** Called for every change, in stream order per feed; the next event waits for it. More via subscribe(). */
   onChange?: CacheListener;
   onError?(error: Error): void;
@@ -160,6 +166,19 @@ export class ObjectCache {
     await this.#inOrder(partition, () => this.#openFeed().add(partition));
   }
 
+  /**
+   * Holds the partition's deferred kinds too; resolves once their snapshot is in the cache (at once when they
+   * are, or when the cache defers nothing). Rejects when the partition is not held; a failed one is retried by
+   * the next call. They stay until the partition is removed.
+   */
+  demand(partition: number): Promise<void> {
+    if ((this.#o.deferred?.length ?? 0) === 0) return Promise.resolve();
+    if (!this.#partitionUsers.has(partition))
+      return Promise.reject(new Error(`partition ${partition} is not held: nothing to demand`));
+    // In turn with the partition's adds and removes: after an add still in progress, never after its removal.
+    return this.#inOrder(partition, () => this.#openFeed().addDeferred(partition));
+  }
+
   /** Cluster-scoped objects of the cache's kinds (every replica holds them). */
   async addClusterScoped(): Promise<void> {
     this.#clusterUsers++;
@@ -171,6 +190,7 @@ export class ObjectCache {
     this.#feed ??= openPartitionedFeed(this.#bus, {
       kinds: this.#o.kinds,
       ...(this.#o.controlled ? { controlled: this.#o.controlled } : {}),
+      ...(this.#o.deferred ? { deferredKinds: this.#o.deferred } : {}),
       onEvent: (delivered) => {
         this.#refused.delete(delivered.subject);
         // The feed event extracts its trace context when read; so do this version and its change.

@@ -112,6 +112,11 @@ export interface WorkloadControllerOptions {
   kinds: readonly GroupKind[];
   /** Of these kinds only objects without a controller or controlled by `primary` are cached (e.g. Pod). */
   controlled?: readonly GroupKind[];
+  /**
+   * Of these kinds (e.g. Pod), those held in a partition only once it holds a `primary` object
+   * (PartitionedControllerOptions.deferred).
+   */
+  deferred?: readonly GroupKind[];
   primary: GroupKind;
   /**
    * The keys a change enqueues, and what it tells the scale expectations. Every object's resourceVersion is
@@ -169,6 +174,7 @@ export async function startWorkloadController(
       kinds: o.kinds,
       ...(o.shared === undefined ? {} : { cache: o.shared.cache }),
       ...(o.controlled ? { controlled: o.controlled } : {}),
+      ...(o.deferred ? { deferred: o.deferred } : {}),
       primary: o.primary,
       workers: settings.workers,
       registry,

@@ -8,3 +8,8 @@ export const ADVANCEDCRONJOB = typedKind<Stored<AdvancedCronJob>>(kube.ADVANCEDC
 export const JOB = typedKind<AcjChild>(kube.JOB);
 export const BROADCASTJOB = typedKind<AcjChild>(kube.BROADCASTJOB);
 export const CACHED_KINDS: readonly kube.GroupKind[] = [ADVANCEDCRONJOB, JOB, BROADCASTJOB];
+/**
+ * Of the cached kinds, those held in a partition only once it holds a AdvancedCronJob: a namespace partition without
+ * one sends this controller none of them (docs/adr/0032-deferred-kinds-per-partition.md).
+ */
+export const DEFERRED_KINDS: readonly kube.GroupKind[] = [JOB, BROADCASTJOB];

@@ -13,6 +13,11 @@ export const CONTROLLER_REVISION = typedKind<ControllerRevision>(kube.CONTROLLER
 
 export const CACHED_KINDS: readonly kube.GroupKind[] = [CLONESET, POD, PVC, CONTROLLER_REVISION];
 /**
+ * Of the cached kinds, those held in a partition only once it holds a CloneSet: a namespace partition without
+ * one sends this controller none of them (docs/adr/0032-deferred-kinds-per-partition.md).
+ */
+export const DEFERRED_KINDS: readonly kube.GroupKind[] = [POD, PVC, CONTROLLER_REVISION];
+/**
  * Of the cached kinds, those held only when they have no controller (adoption candidates) or are this
  * controller's own: pods of other workloads are skipped undecoded (docs/adr/0023-each-service-reads-only-its-kinds.md).
  */
