@@ -21,7 +21,16 @@ export interface PodView {
   readonly object: KubernetesObject;
 }
 
+/**
+ * Whether any revision could go, whatever the pods say: only one beyond the history limit. Within it the pods are
+ * neither read nor held (docs/adr/0032-deferred-kinds-per-partition.md).
+ */
+export function mayPrune(kind: WorkloadKind, workload: KubernetesObject, revisionCount: number): boolean {
+  return revisionCount > Math.max(0, kind.historyLimit(workload));
+}
+
 export function revisionsToDelete(input: PruneInput): ControllerRevision[] {
+  if (!mayPrune(input.kind, input.workload, input.revisions.length)) return [];
   const pinned = new Set(input.kind.pinnedRevisions(input.workload));
   const inUse = (name: string) =>
     pinned.has(name) ||

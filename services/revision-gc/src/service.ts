@@ -17,7 +17,7 @@ import {
 } from '@kruise-ts/runtime';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { RevisionGcConfig } from './config.ts';
-import { revisionsToDelete } from './prune.ts';
+import { mayPrune, revisionsToDelete } from './prune.ts';
 import { revisionGcKeysFor } from './triggers.ts';
 import { workloadKinds } from './workload-kinds.ts';
 
@@ -64,6 +64,8 @@ export async function startRevisionGc(
     deps.shared?.cache ??
     new ObjectCache(bus, {
       kinds: CACHED_KINDS,
+      // A partition's pods only once a workload there has more revisions than its limit (reconcile below).
+      deferred: [podKind],
       onError: (err) => logger.warn({ err }, 'cache feed error'),
     });
   try {
@@ -86,10 +88,13 @@ export async function startRevisionGc(
               const owner = cache.getByUid(workloadKind, uid);
               return owner === undefined ? undefined : `${owner.namespace}/${owner.name}`;
             }),
-          reconcile: async ({ namespace, name, cache, fence, logger: log }) => {
+          reconcile: async ({ namespace, name, partition, cache, fence, logger: log }) => {
             const workload = cache.get(workloadKind, namespace, name);
             if (!workload) return; // the garbage collector removes an owner's revisions with it
             const revisions = cache.ownedBy(workload.uid, revisionKind).map((r) => r.object);
+            // Within the limit the pods decide nothing: they are held (and their changes read) only beyond it.
+            if (!mayPrune(kind, workload.object, revisions.length)) return;
+            await cache.demand(partition);
             const pods = cache.ownedBy(workload.uid, podKind);
             for (const revision of revisionsToDelete({ kind, workload: workload.object, revisions, pods })) {
               fence();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ControllerRevision } from '@kruise-ts/core';
 import type { KubernetesObject } from '@kruise-ts/runtime';
-import { type PodView, revisionsToDelete } from '../../src/prune.ts';
+import { mayPrune, type PodView, revisionsToDelete } from '../../src/prune.ts';
 import { workloadKinds } from '../../src/workload-kinds.ts';
 
 const cloneSet = workloadKinds.find((k) => k.kind === 'CloneSet')!;
@@ -84,6 +84,29 @@ describe('revision-gc decisions for a CloneSet', () => {
         pods: [],
       }),
       [],
+    );
+  });
+
+  test('within the history limit nothing can go, so the pods are not needed', () => {
+    const cases: [string, number | undefined, number, boolean][] = [
+      ['6 revisions, limit 10 (the default)', undefined, 6, false],
+      ['10 revisions, limit 10', 10, 10, false],
+      ['11 revisions, limit 10', 10, 11, true],
+      ['1 revision, limit 0', 0, 1, true],
+      ['a negative limit counts as 0', -3, 1, true],
+      ['no revision, limit 0', 0, 0, false],
+    ];
+    for (const [name, limit, count, want] of cases)
+      assert.equal(mayPrune(cloneSet, workload(limit, 'cs-r1', 'cs-r1'), count), want, name);
+    assert.deepEqual(
+      revisionsToDelete({
+        kind: cloneSet,
+        workload: workload(6, 'cs-r6', 'cs-r6'),
+        revisions,
+        pods: [unreadPod('cs-r1')],
+      }),
+      [],
+      'within the limit, no pod is read',
     );
   });
 });
