@@ -195,8 +195,11 @@ export async function startPartitionedController(
   const isPrimary = (obj: { group: string; kind: string }) =>
     obj.group === o.primary.group && obj.kind === o.primary.kind;
   // Per partition, its deferred kinds asked for (until the partition leaves): one demand each, shared by callers.
+  // Without `deferred` nothing is asked for: a cache deferring kinds of its own (revision-gc's) asks itself.
+  const defers = (o.deferred?.length ?? 0) > 0;
   const demands = new Map<number, Promise<void>>();
   const demand = (p: number): Promise<void> => {
+    if (!defers) return Promise.resolve();
     let pending = demands.get(p);
     if (pending === undefined) {
       pending = cache.demand(p).catch((err: unknown) => {
@@ -214,7 +217,7 @@ export async function startPartitionedController(
     const cur = change.current;
     if (cur !== undefined && cur.namespace !== '' && isPrimary(cur)) {
       const p = partitionOf(cur.namespace, partitions);
-      if (accepting.has(p) && !demands.has(p)) {
+      if (defers && accepting.has(p) && !demands.has(p)) {
         demand(p).catch((err: unknown) =>
           o.logger?.warn({ err, partition: p }, 'deferred kinds not held yet'),
         );
