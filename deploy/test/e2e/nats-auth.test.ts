@@ -28,7 +28,8 @@ import { services, template } from '../../src/index.ts';
 const passwords = Object.fromEntries(services.map((s) => [s, randomBytes(12).toString('hex')]));
 const passwordVar = (s: string) => `KRUISE_TS_NATS_PASSWORD_${s.toUpperCase().replaceAll('-', '_')}`;
 const prefix = 'kts';
-const topo = topology({ prefix, partitions: 4, replicas: 1 });
+// A lease TTL declared as the controllers declare it: without one nobody creates the lease bucket (bus declare.ts).
+const topo = topology({ prefix, partitions: 4, replicas: 1, leaseTtlMs: 15_000 });
 
 let dir: string;
 let nats: NatsServer;
