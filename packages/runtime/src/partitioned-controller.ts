@@ -105,6 +105,15 @@ export interface PartitionedController {
   stop(): Promise<void>;
 }
 
+/** Whether `err`, or an error it was caused by (a write aborted with the partition), fenced this partition. */
+export function fencedFor(err: unknown, partition: number): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 8 && e instanceof Error; depth++, e = e.cause) {
+    if (e instanceof FencedError) return e.partition === partition;
+  }
+  return false;
+}
+
 function kindNames(kinds: readonly GroupKind[] | undefined): string {
   return (kinds ?? []).map((k) => k.kind).join(', ');
 }
@@ -416,6 +425,16 @@ export async function startPartitionedController(
         );
         if (!behind) recheckWindows.reconciled(partition, request.key);
         return result;
+      } catch (err) {
+        // Fenced: not a failure of the object, and no reason to back off exponentially (a late renewal on a
+        // starved machine would otherwise push the key minutes out). Still ours: look again soon; lost: the
+        // new owner reconciles it.
+        if (!fencedFor(err, partition)) throw err;
+        o.logger?.info(
+          { key: request.key, partition },
+          'write fenced; the reconcile is retried by the owner',
+        );
+        return accepting.has(partition) ? { requeueAfter: LEASE_LAPSE_RECHECK_MS } : undefined;
       } finally {
         const left = (inFlight.get(partition) ?? 1) - 1;
         inFlight.set(partition, left);
