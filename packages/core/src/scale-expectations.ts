@@ -84,6 +84,11 @@ export class ScaleExpectations {
     this.#entries.delete(controllerKey);
   }
 
+  /** Whether `name` is still expected to be created or deleted under the controller. */
+  isPending(controllerKey: string, action: ScaleAction, name: string): boolean {
+    return this.#entries.get(controllerKey)?.pending.get(action)?.has(name) === true;
+  }
+
   /** SatisfiedExpectations: starts the unsatisfied timer on first failure; a satisfied entry is dropped. */
   satisfied(controllerKey: string): ScaleSatisfaction {
     const entry = this.#entries.get(controllerKey);

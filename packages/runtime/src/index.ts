@@ -9,7 +9,7 @@ export type {
   TypedKind,
 } from './cache/object-cache.ts';
 export { deepFreeze, ObjectCache, objectOf, typedKind } from './cache/object-cache.ts';
-export { controllerRefOf, enqueueOwner, observeExpectations, ownerKey } from './cache/owner-events.ts';
+export { enqueueOwner, type OwnerLookup, observeExpectations, ownerKey } from './cache/owner-events.ts';
 export type { Clock, Timer } from './clock.ts';
 export { FakeClock, realClock, sleep } from './clock.ts';
 export type { ContractRefusals } from './contract-refusals.ts';

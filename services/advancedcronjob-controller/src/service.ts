@@ -33,9 +33,9 @@ export function startAdvancedCronJobController(
     kinds: CACHED_KINDS,
     deferred: DEFERRED_KINDS,
     primary: ADVANCEDCRONJOB,
-    keysFor: (change, _cache, { scale }) => {
-      observeExpectations(change, scale);
-      return cronJobKeysFor(change);
+    keysFor: (change, cache, { scale }) => {
+      observeExpectations(change, cache, scale);
+      return cronJobKeysFor(change, cache);
     },
     // Read per reconcile, not here: the zone is looked up on first use (config.ts).
     reconciler: (d) =>

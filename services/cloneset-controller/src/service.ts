@@ -59,7 +59,7 @@ export function startCloneSetController(
       return createCloneSetReconcile({ ...d, rollouts: tracker, gates: config.gates });
     },
     keysFor: (change, cache, expectations) => {
-      observeExpectations(change, expectations);
+      observeExpectations(change, cache, expectations);
       const cur = change.current;
       const isCloneSet = cur !== undefined && cur.group === CLONESET.group && cur.kind === CLONESET.kind;
       if (isCloneSet && !change.snapshot && change.old?.generation !== cur.generation) {

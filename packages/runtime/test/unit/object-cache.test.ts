@@ -4,16 +4,18 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Bus, type ObjectEventInit, ObjectEventType, objectEventCodec } from '@kruise-ts/bus';
 import { ScaleExpectations } from '@kruise-ts/core';
-import { CLONESET, POD, STATEFULSET } from '@kruise-ts/kube';
+import { CLONESET, type GroupKind, POD, STATEFULSET } from '@kruise-ts/kube';
 import { ROOT_CONTEXT } from '@opentelemetry/api';
 import {
   type CacheChange,
   enqueueOwner,
   ObjectCache,
+  type OwnerLookup,
   objectOf,
   observeExpectations,
   typedKind,
 } from '../../src/index.ts';
+import { cachedObject } from '../../src/testing/index.ts';
 
 interface TestPod {
   metadata: { name: string; labels?: Record<string, string>; deletionTimestamp?: string };
@@ -265,6 +267,17 @@ describe('ObjectCache', () => {
 });
 
 describe('enqueueOwner', () => {
+  // The owners the cache holds, by uid: web (cs-1) and api (cs-2), both CloneSets.
+  const held = [
+    cachedObject('apps.kruise.io', 'CloneSet', 'web', { uid: 'cs-1' }),
+    cachedObject('apps.kruise.io', 'CloneSet', 'api', { uid: 'cs-2' }),
+  ];
+  const owners: OwnerLookup = {
+    getByUid: ((gk: GroupKind, uid: string) =>
+      held.find(
+        (o) => o.uid === uid && o.kind === gk.kind && o.group === gk.group,
+      )) as OwnerLookup['getByUid'],
+  };
   async function change(o: Parameters<typeof podEvent>[1], old?: Parameters<typeof podEvent>[1]) {
     let last: CacheChange | undefined;
     const cache = newCache((c) => {
@@ -275,20 +288,20 @@ describe('enqueueOwner', () => {
     assert.ok(last);
     return last;
   }
-  it('maps an object to its controller of the owner kind', async () => {
-    assert.deepEqual(enqueueOwner(await change({ owner: csOwner }), CLONESET), ['ns/web']);
+  it('maps an object to its cached controller of the owner kind, by uid', async () => {
+    assert.deepEqual(enqueueOwner(await change({ owner: csOwner }), CLONESET, owners), ['ns/web']);
   });
-  it('checks kind and group', async () => {
-    assert.deepEqual(enqueueOwner(await change({ owner: csOwner }), STATEFULSET), []);
-    const foreign = { ...csOwner, apiVersion: 'example.com/v1' };
-    assert.deepEqual(enqueueOwner(await change({ owner: foreign }), CLONESET), []);
+  it('checks the kind; a reference to an object not cached resolves to nothing', async () => {
+    assert.deepEqual(enqueueOwner(await change({ owner: csOwner }), STATEFULSET, owners), []);
+    const gone = { ...csOwner, uid: 'cs-9' };
+    assert.deepEqual(enqueueOwner(await change({ owner: gone }), CLONESET, owners), []);
   });
   it('enqueues the previous owner too when the controller reference moved', async () => {
     const moved = await change({ owner: { ...csOwner, name: 'api', uid: 'cs-2' } }, { owner: csOwner });
-    assert.deepEqual(enqueueOwner(moved, CLONESET).sort(), ['ns/api', 'ns/web']);
+    assert.deepEqual(enqueueOwner(moved, CLONESET, owners).sort(), ['ns/api', 'ns/web']);
   });
   it('enqueues nothing for an orphan', async () => {
-    assert.deepEqual(enqueueOwner(await change({}), CLONESET), []);
+    assert.deepEqual(enqueueOwner(await change({}), CLONESET, owners), []);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type CacheChange,
   type CachedObject,
   enqueueOwner,
+  type OwnerLookup,
   observeExpectations as observeScaleExpectations,
   ownerKey,
 } from '@kruise-ts/runtime';
@@ -14,22 +15,22 @@ import { ADVANCEDCRONJOB, BROADCASTJOB, JOB } from './kinds.ts';
 const isKind = (o: CachedObject, gk: { group: string; kind: string }) =>
   o.group === gk.group && o.kind === gk.kind;
 
-/** `namespace/name` of the AdvancedCronJob controlling a Job or BroadcastJob, if one does. */
-export function owningCronJobKey(child: CachedObject): string | undefined {
-  return ownerKey(child, ADVANCEDCRONJOB);
+/** `namespace/name` of the cached AdvancedCronJob controlling a Job or BroadcastJob, if one does (by its uid). */
+export function owningCronJobKey(child: CachedObject, cache: OwnerLookup): string | undefined {
+  return ownerKey(child, ADVANCEDCRONJOB, cache);
 }
 
-export function cronJobKeysFor(change: CacheChange): string[] {
+export function cronJobKeysFor(change: CacheChange, cache: OwnerLookup): string[] {
   const obj = change.current ?? change.old;
   if (obj === undefined) return [];
   if (isKind(obj, ADVANCEDCRONJOB)) return [`${obj.namespace}/${obj.name}`];
-  if (isKind(obj, JOB) || isKind(obj, BROADCASTJOB)) return enqueueOwner(change, ADVANCEDCRONJOB);
+  if (isKind(obj, JOB) || isKind(obj, BROADCASTJOB)) return enqueueOwner(change, ADVANCEDCRONJOB, cache);
   return [];
 }
 
 /** Children are created under a name fixed by their scheduled time: first seen stands for created. */
-export function observeExpectations(change: CacheChange, scale: ScaleExpectations): void {
+export function observeExpectations(change: CacheChange, cache: OwnerLookup, scale: ScaleExpectations): void {
   const obj = change.current ?? change.old;
   if (obj === undefined || (!isKind(obj, JOB) && !isKind(obj, BROADCASTJOB))) return;
-  observeScaleExpectations(change, owningCronJobKey(obj), scale);
+  observeScaleExpectations(change, owningCronJobKey(obj, cache), scale);
 }

@@ -9,24 +9,17 @@ import {
   type CachedObject,
   enqueueOwner,
   type ObjectCache,
+  type OwnerLookup,
   observeExpectations as observeScaleExpectations,
   ownerKey,
 } from '@kruise-ts/runtime';
 import { CLONESET } from './kinds.ts';
 
-interface Meta {
-  metadata?: { resourceVersion?: string };
-}
-
 const isCloneSet = (o: CachedObject): boolean => sameGroupKind(o, CLONESET);
 
-function meta(o: CachedObject): NonNullable<Meta['metadata']> {
-  return (o.object as Meta).metadata ?? {};
-}
-
-/** The `namespace/name` of the CloneSet controlling the object, if a CloneSet controls it. */
-export function owningCloneSetKey(o: CachedObject): string | undefined {
-  return ownerKey(o, CLONESET);
+/** The `namespace/name` of the cached CloneSet controlling the object, if one does (by its uid). */
+export function owningCloneSetKey(o: CachedObject, cache: OwnerLookup): string | undefined {
+  return ownerKey(o, CLONESET, cache);
 }
 
 /**
@@ -35,14 +28,13 @@ export function owningCloneSetKey(o: CachedObject): string | undefined {
  * every CloneSet of its namespace whose selector matches it, which may adopt it
  * (docs/behaviour/cloneset.md#orphan-adoption; getPodCloneSets in pkg/controller/cloneset/cloneset_event_handler.go).
  */
-export function cloneSetKeysFor(change: CacheChange, cache?: ObjectCache): string[] {
+export function cloneSetKeysFor(change: CacheChange, cache: ObjectCache): string[] {
   const obj = change.current ?? change.old;
   if (obj === undefined) return [];
   if (isCloneSet(obj)) return [`${obj.namespace}/${obj.name}`];
-  const keys = new Set(enqueueOwner(change, CLONESET));
+  const keys = new Set(enqueueOwner(change, CLONESET, cache));
   const orphan = change.current;
   if (
-    cache !== undefined &&
     orphan !== undefined &&
     orphan.controllerUid === '' &&
     orphan.group === '' &&
@@ -75,14 +67,15 @@ export interface ExpectationSinks {
 
 /**
  * Pods and PVCs: first seen ⇒ `create/<name>` observed; gone or terminating ⇒ `delete/<name>` observed (a pod
- * first seen already terminating observes both). Every object's resourceVersion is observed.
+ * first seen already terminating observes both). Every object's resourceVersion is observed, from the envelope.
  */
-export function observeExpectations(change: CacheChange, sinks: ExpectationSinks): void {
+export function observeExpectations(change: CacheChange, cache: OwnerLookup, sinks: ExpectationSinks): void {
   const { current, old } = change;
   const obj = current ?? old;
   if (obj === undefined) return;
-  if (current !== undefined) sinks.versions.observe({ metadata: { ...meta(current), uid: current.uid } });
+  if (current !== undefined)
+    sinks.versions.observe({ metadata: { uid: current.uid, resourceVersion: current.resourceVersion } });
   else sinks.versions.delete({ metadata: { uid: obj.uid } });
   if (obj.group !== '' || (obj.kind !== 'Pod' && obj.kind !== 'PersistentVolumeClaim')) return;
-  observeScaleExpectations(change, owningCloneSetKey(obj), sinks.scale);
+  observeScaleExpectations(change, owningCloneSetKey(obj, cache), sinks.scale);
 }

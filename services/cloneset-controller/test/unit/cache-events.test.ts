@@ -17,11 +17,22 @@ function cached(
   meta: Record<string, unknown> = {},
   rv = '10',
 ): CachedObject {
+  // The envelope's controller uid, as the watcher sets it from the controller reference.
+  const refs = (meta.ownerReferences ?? []) as { uid?: string; controller?: boolean }[];
   return cachedObject(group, kind, name, {
     resourceVersion: rv,
+    controllerUid: refs.find((r) => r.controller === true)?.uid ?? '',
     object: { metadata: { name, namespace: 'ns', uid: `uid-${name}`, resourceVersion: rv, ...meta } },
   });
 }
+
+/** The CloneSets the cache holds (looked up by uid): a, b, web and db. */
+const held = ['a', 'b', 'web', 'db'].map((n) => cached('CloneSet', 'apps.kruise.io', n));
+const owners = {
+  getByUid: (gk: { group: string; kind: string }, uid: string) =>
+    held.find((o) => o.uid === uid && o.kind === gk.kind && o.group === gk.group),
+  list: () => [],
+} as unknown as ObjectCache;
 
 const owner = (name: string, controller = true) => ({
   ownerReferences: [
@@ -32,9 +43,10 @@ const change = cacheChange;
 
 describe('cloneSetKeysFor (docs/behaviour/cloneset.md#watches)', () => {
   it('a CloneSet change reconciles that CloneSet', () => {
-    assert.deepEqual(cloneSetKeysFor(change(undefined, cached('CloneSet', 'apps.kruise.io', 'web'))), [
-      'ns/web',
-    ]);
+    assert.deepEqual(
+      cloneSetKeysFor(change(undefined, cached('CloneSet', 'apps.kruise.io', 'web')), owners),
+      ['ns/web'],
+    );
   });
 
   it('a pod, PVC or revision reconciles its controlling CloneSet', () => {
@@ -44,23 +56,26 @@ describe('cloneSetKeysFor (docs/behaviour/cloneset.md#watches)', () => {
       ['ControllerRevision', 'apps'],
     ] as const) {
       const obj = cached(kind, group, 'x', owner('web'));
-      assert.deepEqual(cloneSetKeysFor(change(undefined, obj)), ['ns/web'], kind);
-      assert.deepEqual(cloneSetKeysFor(change(obj, undefined)), ['ns/web'], `${kind} deleted`);
+      assert.deepEqual(cloneSetKeysFor(change(undefined, obj), owners), ['ns/web'], kind);
+      assert.deepEqual(cloneSetKeysFor(change(obj, undefined), owners), ['ns/web'], `${kind} deleted`);
     }
   });
 
   it('a moved controller reference reconciles both CloneSets; orphans and non-controller refs none', () => {
     const before = cached('Pod', '', 'p', owner('a'));
     const after = cached('Pod', '', 'p', owner('b'));
-    assert.deepEqual(cloneSetKeysFor(change(before, after)).sort(), ['ns/a', 'ns/b']);
-    assert.deepEqual(cloneSetKeysFor(change(undefined, cached('Pod', '', 'orphan'))), []);
-    assert.deepEqual(cloneSetKeysFor(change(undefined, cached('Pod', '', 'p', owner('a', false)))), []);
+    assert.deepEqual(cloneSetKeysFor(change(before, after), owners).sort(), ['ns/a', 'ns/b']);
+    assert.deepEqual(cloneSetKeysFor(change(undefined, cached('Pod', '', 'orphan')), owners), []);
+    assert.deepEqual(
+      cloneSetKeysFor(change(undefined, cached('Pod', '', 'p', owner('a', false))), owners),
+      [],
+    );
     const foreign = cached('Pod', '', 'p', {
       ownerReferences: [
         { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u', controller: true },
       ],
     });
-    assert.equal(owningCloneSetKey(foreign), undefined);
+    assert.equal(owningCloneSetKey(foreign, owners), undefined);
   });
 });
 
@@ -76,8 +91,8 @@ describe('cloneSetKeysFor with orphans (docs/behaviour/cloneset.md#orphan-adopti
     cs('empty', {}),
     cs('broken', { matchExpressions: [{ key: 'app', operator: 'Bogus' }] }),
   ];
-  // Only list() is used: the CloneSets of the orphan's namespace.
-  const cache = { list: () => sets } as unknown as ObjectCache;
+  // The CloneSets of the orphan's namespace (list), and the held owners by uid.
+  const cache = { list: () => sets, getByUid: owners.getByUid } as unknown as ObjectCache;
   const labelled = (kind: string, labels: Record<string, string>, meta: Record<string, unknown> = {}) => ({
     ...cached(kind, '', 'o', meta),
     labels,
@@ -105,13 +120,13 @@ describe('observeExpectations (docs/behaviour/cloneset.md#watches, #reconcile-st
     s.scale.expect('ns/web', 'create', 'p');
     s.scale.expect('ns/web', 'delete', 'q');
     const p = cached('Pod', '', 'p', owner('web'));
-    observeExpectations(change(undefined, p), s);
+    observeExpectations(change(undefined, p), owners, s);
     assert.deepEqual(s.scale.get('ns/web'), { create: [], delete: ['q'] });
     const q = cached('Pod', '', 'q', owner('web'));
     const qDeleting = cached('Pod', '', 'q', { ...owner('web'), deletionTimestamp: '2026-01-01T00:00:00Z' });
-    observeExpectations(change(q, q), s);
+    observeExpectations(change(q, q), owners, s);
     assert.deepEqual(s.scale.get('ns/web'), { create: [], delete: ['q'] }, 'a plain update observes nothing');
-    observeExpectations(change(q, qDeleting), s);
+    observeExpectations(change(q, qDeleting), owners, s);
     assert.equal(s.scale.get('ns/web'), undefined, 'terminating counts as deleted');
   });
 
@@ -120,6 +135,7 @@ describe('observeExpectations (docs/behaviour/cloneset.md#watches, #reconcile-st
     s.scale.expect('ns/web', 'create', 'data-web-x');
     observeExpectations(
       change(undefined, cached('PersistentVolumeClaim', '', 'data-web-x', owner('web'))),
+      owners,
       s,
     );
     assert.equal(s.scale.get('ns/web'), undefined);
@@ -129,7 +145,7 @@ describe('observeExpectations (docs/behaviour/cloneset.md#watches, #reconcile-st
       ...owner('web'),
       deletionTimestamp: '2026-01-01T00:00:00Z',
     });
-    observeExpectations(change(undefined, terminating), s);
+    observeExpectations(change(undefined, terminating), owners, s);
     assert.equal(s.scale.get('ns/web'), undefined);
   });
 
@@ -137,12 +153,25 @@ describe('observeExpectations (docs/behaviour/cloneset.md#watches, #reconcile-st
     const s = sinks();
     s.versions.expect({ metadata: { uid: 'uid-web', resourceVersion: '12' } });
     const cs = cached('CloneSet', 'apps.kruise.io', 'web', {}, '11');
-    observeExpectations(change(undefined, cs), s);
+    observeExpectations(change(undefined, cs), owners, s);
     assert.equal(s.versions.size(), 1, 'older version: still waiting');
-    observeExpectations(change(cs, cached('CloneSet', 'apps.kruise.io', 'web', {}, '12')), s);
+    observeExpectations(change(cs, cached('CloneSet', 'apps.kruise.io', 'web', {}, '12')), owners, s);
     assert.equal(s.versions.size(), 0);
     s.versions.expect({ metadata: { uid: 'uid-p', resourceVersion: '99' } });
-    observeExpectations(change(cached('Pod', '', 'p', owner('web')), undefined), s);
+    observeExpectations(change(cached('Pod', '', 'p', owner('web')), undefined), owners, s);
     assert.equal(s.versions.size(), 0);
+  });
+
+  it('a pod nobody is deleting is not parsed: its body is read only for a pending delete', () => {
+    const s = sinks();
+    const unread = (rv: string): CachedObject => ({
+      ...cached('Pod', '', 'p', owner('web'), rv),
+      get object(): CachedObject['object'] {
+        throw new Error('the body was read');
+      },
+    });
+    s.scale.expect('ns/web', 'delete', 'other');
+    observeExpectations(change(unread('10'), unread('11')), owners, s);
+    assert.deepEqual(s.scale.get('ns/web'), { create: [], delete: ['other'] });
   });
 });

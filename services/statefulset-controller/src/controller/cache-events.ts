@@ -7,6 +7,7 @@ import {
   type CachedObject,
   type ObjectCache,
   observeExpectations as observeScaleExpectations,
+  ownerKey,
 } from '@kruise-ts/runtime';
 import { isMemberOf } from '../replicas-range.ts';
 import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
@@ -16,9 +17,7 @@ const isKind = (o: CachedObject, gk: { group: string; kind: string }) =>
 
 /** The set controlling a pod or revision, by its controller reference, when that set is cached (uid index). */
 export function owningSetKey(obj: CachedObject, cache: ObjectCache): string | undefined {
-  if (obj.controllerUid === '') return undefined;
-  const set = cache.getByUid(STATEFULSET, obj.controllerUid);
-  return set === undefined ? undefined : `${set.namespace}/${set.name}`;
+  return ownerKey(obj, STATEFULSET, cache);
 }
 
 /** PVCs carry no controller reference: `<claim>-<set>-<ordinal>` names the sets they may belong to. */
