@@ -2,10 +2,7 @@
 // only once the partition holds one of its workloads, and the first reconcile of that workload already sees them.
 // Real nats-server; objects and list markers published by hand.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   type Bus,
   connectBus,
@@ -16,28 +13,11 @@ import {
   recordListPublished,
   topology,
 } from '@kruise-ts/bus';
-import { eventually, startNats } from '@kruise-ts/devcluster';
+import { eventually } from '@kruise-ts/devcluster';
 import { startPartitionedController } from '../../src/index.ts';
+import { natsPerFile } from './fixtures/nats-per-file.ts';
 
-let natsUrl: string;
-let stopNats: (() => Promise<void>) | undefined;
-let dir: string | undefined;
-let bus: Bus | undefined;
-
-before(async () => {
-  if (process.env.KRUISE_TS_NATS_URL) natsUrl = process.env.KRUISE_TS_NATS_URL;
-  else {
-    dir = mkdtempSync(join(tmpdir(), 'deferred-kinds-'));
-    const nats = await startNats(dir);
-    natsUrl = nats.url;
-    stopNats = nats.stop;
-  }
-});
-after(async () => {
-  await bus?.close();
-  await stopNats?.();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const nats = natsPerFile('deferred-kinds');
 
 const workload = { group: 'apps.kruise.io', kind: 'CloneSet' };
 const pod = { group: '', kind: 'Pod' };
@@ -55,7 +35,7 @@ function namespacesApart(): [string, string] {
 async function publish(kind: typeof workload, namespace: string, name: string, rv: number): Promise<void> {
   const apiVersion = kind.group === '' ? 'v1' : `${kind.group}/v1beta1`;
   const object = { apiVersion, kind: kind.kind, metadata: { name, namespace, resourceVersion: String(rv) } };
-  await publishObjectEvent(bus as Bus, {
+  await publishObjectEvent(nats.bus as Bus, {
     kind: { ...kind, version: apiVersion.split('/').at(-1) ?? 'v1' },
     type: ObjectEventType.OBJECT_EVENT_TYPE_ADDED,
     namespace,
@@ -67,8 +47,8 @@ async function publish(kind: typeof workload, namespace: string, name: string, r
 }
 
 test("a partition's pods are held once it holds a workload, before that workload's first reconcile", async () => {
-  bus = await connectBus({
-    servers: natsUrl,
+  const bus = await connectBus({
+    servers: nats.url,
     topology: topology({
       prefix: `defer${Date.now().toString(36)}`,
       partitions: PARTITIONS,
@@ -76,6 +56,7 @@ test("a partition's pods are held once it holds a workload, before that workload
     }),
     publisherId: 'deferred-kinds-test',
   });
+  nats.bus = bus;
   await ensureTopology(bus);
   const [withWorkload, podsOnly] = namespacesApart();
   await publish(workload, withWorkload, 'web', 10);

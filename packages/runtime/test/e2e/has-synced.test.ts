@@ -2,12 +2,8 @@
 // full list of every kind it reads (a cold start on a fresh bus may hold a CloneSet without its pods), and
 // starts once the list markers are there. Real nats-server; objects published by hand, markers recorded by hand.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  type Bus,
   connectBus,
   ensureTopology,
   ObjectEventType,
@@ -15,38 +11,22 @@ import {
   recordListPublished,
   topology,
 } from '@kruise-ts/bus';
-import { eventually, startNats } from '@kruise-ts/devcluster';
+import { eventually } from '@kruise-ts/devcluster';
 import { startPartitionedController } from '../../src/index.ts';
+import { natsPerFile } from './fixtures/nats-per-file.ts';
 
-let natsUrl: string;
-let stopNats: (() => Promise<void>) | undefined;
-let dir: string | undefined;
-let bus: Bus | undefined;
-
-before(async () => {
-  if (process.env.KRUISE_TS_NATS_URL) natsUrl = process.env.KRUISE_TS_NATS_URL;
-  else {
-    dir = mkdtempSync(join(tmpdir(), 'has-synced-'));
-    const nats = await startNats(dir);
-    natsUrl = nats.url;
-    stopNats = nats.stop;
-  }
-});
-after(async () => {
-  await bus?.close();
-  await stopNats?.();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const nats = natsPerFile('has-synced');
 
 const workload = { group: 'apps.kruise.io', kind: 'CloneSet' };
 const pod = { group: '', kind: 'Pod' };
 
 test('no reconcile before every kind read has a list marker; reconciles once they all do', async () => {
-  bus = await connectBus({
-    servers: natsUrl,
+  const bus = await connectBus({
+    servers: nats.url,
     topology: topology({ prefix: `sync${Date.now().toString(36)}`, partitions: 2, leaseTtlMs: 1_500 }),
     publisherId: 'has-synced-test',
   });
+  nats.bus = bus;
   await ensureTopology(bus);
   const object = {
     apiVersion: 'apps.kruise.io/v1alpha1',
