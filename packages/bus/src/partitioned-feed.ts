@@ -172,7 +172,9 @@ export function openPartitionedFeed(bus: Bus, options: PartitionedFeedOptions): 
     if (token === undefined) return undefined;
     if (token === EMPTY_TOKEN) return { scope: 'cluster', key: 'cluster' };
     const scope = Number(token);
-    return { scope, key: partKey(scope, deferredTokens.has(`${kind}.${group}`)) };
+    // Most feeds defer nothing: no kind key is built per message for them.
+    const deferred = deferredTokens.size > 0 && deferredTokens.has(`${kind}.${group}`);
+    return { scope, key: partKey(scope, deferred) };
   };
 
   // Held objects are kept by part, so a resync tombstones only what a listed part would have listed.
@@ -413,6 +415,7 @@ export function openPartitionedFeed(bus: Bus, options: PartitionedFeedOptions): 
   };
 }
 
+// Per delivered event: parseInt reads the partition and stops at a deferred part's `+`.
 function scopeOfKey(key: PartKey): FeedScope {
-  return key === 'cluster' ? 'cluster' : Number(key.replace(/\+$/, ''));
+  return key === 'cluster' ? 'cluster' : Number.parseInt(key, 10);
 }
