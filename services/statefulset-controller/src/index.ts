@@ -31,6 +31,7 @@ export {
   isCurrentRevisionNeeded,
   minReadySecondsOf,
   planScale,
+  scaleActionOrder,
   scaleMaxUnavailable,
 } from './plan-scale.ts';
 export type {

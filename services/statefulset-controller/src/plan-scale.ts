@@ -148,6 +148,30 @@ export function allowsBurst(set: StatefulSet): boolean {
 }
 
 /**
+ * How a scale plan's actions are carried out. Kruise (stateful_set_control.go, runForAll) removes condemned pods
+ * of a Parallel set in slow-start batches, and everything else one by one; OrderedReady removes at most one per
+ * round anyway. `inOrder` runs first (condemned claim ownerRefs included, so they precede the deletions), then
+ * `condemnedBatch` concurrently. Creations are not part of either: they go out together before both.
+ */
+export function scaleActionOrder(
+  set: StatefulSet,
+  plan: Pick<ScalePlan, 'actions' | 'condemned'>,
+): { inOrder: ScaleAction[]; condemnedBatch: ScaleAction[] } {
+  const inOrder: ScaleAction[] = [];
+  const condemnedBatch: ScaleAction[] = [];
+  const condemned = new Set(plan.condemned.map((p) => p.metadata.name ?? ''));
+  const burst = allowsBurst(set);
+  for (const action of plan.actions) {
+    if (action.type === 'create-pod') continue;
+    const removal =
+      (action.type === 'delete-pod' && action.reason === 'condemned') ||
+      (action.type === 'prepare-delete' && condemned.has(action.pod.metadata.name ?? ''));
+    (burst && removal ? condemnedBatch : inOrder).push(action);
+  }
+  return { inOrder, condemnedBatch };
+}
+
+/**
  * getScaleMaxUnavailable: scaleStrategy.maxUnavailable against spec.replicas, percent rounded down
  * (intstr.GetValueFromIntOrPercent), at least 1; undefined when unset. Throws IntOrPercentError when invalid.
  */

@@ -7,7 +7,7 @@
 // a `sync statefulset` span of the rollout's trace, with what the rollout waits for as `rollout.wait` events
 // (docs/adr/0009-rollout-trace-continuity.md, docs/behaviour/advanced-statefulset.md#tracing).
 import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
-import { type ControllerRevision, LifecycleState, resolveCreateConflict } from '@kruise-ts/core';
+import { type ControllerRevision, doItSlowly, LifecycleState, resolveCreateConflict } from '@kruise-ts/core';
 import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import { apiVersionOf } from '@kruise-ts/kube';
 import {
@@ -28,7 +28,7 @@ import {
 import type { Logger } from '@kruise-ts/telemetry';
 import type { Span } from '@opentelemetry/api';
 import { claimWithRetentionOwnerRefs } from '../identity.ts';
-import { planScale, type ScaleAction } from '../plan-scale.ts';
+import { planScale, type ScaleAction, scaleActionOrder } from '../plan-scale.ts';
 import { inPlaceCheckOptions, planUpdate, type UpdateAction, type UpdateStop } from '../plan-update.ts';
 import { validOrdinals } from '../replicas-range.ts';
 import {
@@ -353,12 +353,17 @@ async function reconcileSet(
   };
 
   let failure: unknown;
-  // Burst creations go out together; everything else in plan order.
+  // Burst creations go out together; then the plan in order; then a Parallel set's condemned pods in slow-start
+  // batches, so a scale-down waits on the client's rate limit, not on one round trip per pod.
   const creates = scalePlan.actions.filter((a) => a.type === 'create-pod');
-  const others = scalePlan.actions.filter((a) => a.type !== 'create-pod');
+  const { inOrder, condemnedBatch } = scaleActionOrder(set, scalePlan);
   try {
     await Promise.all(creates.map(carryOut));
-    for (const action of others) await carryOut(action);
+    for (const action of inOrder) await carryOut(action);
+    const removed = await doItSlowly(condemnedBatch.length, async (i) =>
+      carryOut(condemnedBatch[i] as ScaleAction),
+    );
+    if (removed.error !== undefined) throw removed.error;
   } catch (err) {
     failure = err;
   }

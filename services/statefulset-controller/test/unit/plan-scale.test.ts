@@ -13,6 +13,7 @@ import {
   type ScalePlan,
   type StatefulSet,
   type StatefulSetPod,
+  scaleActionOrder,
 } from '../../src/index.ts';
 import {
   CURRENT,
@@ -418,5 +419,65 @@ describe('PVCs', () => {
     assert.deepEqual(upd.claim.metadata?.ownerReferences, [
       { apiVersion: 'v1', kind: 'Pod', name: 'web-1', uid: 'uid-web-1' },
     ]);
+  });
+});
+
+describe("scaleActionOrder (runForAll: slow-start batches for a Parallel set's condemned pods)", () => {
+  const order = (set: StatefulSet, pods: StatefulSetPod[]) => {
+    const split = scaleActionOrder(set, plan(set, pods));
+    return { inOrder: summary(split.inOrder), condemnedBatch: summary(split.condemnedBatch) };
+  };
+  const cases: {
+    name: string;
+    set: StatefulSet;
+    pods: StatefulSetPod[];
+    inOrder: string[];
+    batch: string[];
+  }[] = [
+    {
+      name: 'Parallel: failed replica in order, condemned in the batch, creations in neither',
+      set: newSet({ podManagementPolicy: 'Parallel', replicas: 3 }),
+      pods: [pod(0, { phase: 'Failed' }), pod(1), pod(3), pod(4)],
+      inOrder: ['delete web-0'],
+      batch: ['delete web-4', 'delete web-3'],
+    },
+    {
+      name: 'Parallel: a preDelete hook on a condemned pod is batched too',
+      set: newSet({
+        podManagementPolicy: 'Parallel',
+        replicas: 1,
+        lifecycle: { preDelete: { labelsHandler: { protect: 'true' } } },
+      }),
+      pods: [pod(0), pod(1, { labels: { protect: 'true' } }), pod(2)],
+      inOrder: [],
+      batch: ['delete web-2', 'prepare-delete web-1'],
+    },
+    {
+      name: 'OrderedReady: the one condemned deletion stays in order',
+      set: newSet({ replicas: 1 }),
+      pods: ready([0, 1, 2]),
+      inOrder: ['delete web-2'],
+      batch: [],
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      assert.deepEqual(order(c.set, c.pods), { inOrder: c.inOrder, condemnedBatch: c.batch });
+    });
+  }
+  it('condemned claim ownerRefs go in order, before the batched deletions', () => {
+    const set = newSet({
+      podManagementPolicy: 'Parallel',
+      replicas: 1,
+      volumeClaimTemplates: [VCT],
+      persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Delete' },
+    });
+    const vol = (o: number) => ({ volumes: [{ name: 'data', claim: `data-web-${o}` }] });
+    const split = scaleActionOrder(
+      set,
+      plan(set, [pod(0, vol(0)), pod(1, vol(1))], [pvc('data-web-0'), pvc('data-web-1')]),
+    );
+    assert.deepEqual(summary(split.inOrder), ['update-claim data-web-1']);
+    assert.deepEqual(summary(split.condemnedBatch), ['delete web-1']);
   });
 });
