@@ -52,6 +52,7 @@ export {
   selectorMatches,
   selectorString,
 } from './label-selector.ts';
+export { withoutManagedFields } from './managed-fields.ts';
 export { isDns1123Subdomain, isLabelValue, isQualifiedName } from './names.ts';
 export {
   compareResourceVersions,

@@ -29,15 +29,25 @@ const eventType: Record<ChangeType, ObjectEventType> = {
 const encoder = new TextEncoder();
 
 /**
- * The object with the apiVersion and kind it was read at, and its JSON. List items come without them; watch
- * events carry them; consumers always get them. metadata.managedFields is dropped: no consumer reads it, it is
+ * The object with the apiVersion and kind it was read at, and its JSON (`objectJson`, a watch event's text, when
+ * given). List items come without them; watch events carry them; consumers always get them. metadata.managedFields is dropped: no consumer reads it, it is
  * a third or more of a pod's bytes, and an update built from the cached object that omits it leaves the
  * server's copy as it is (docs/adr/0023-each-service-reads-only-its-kinds.md).
  */
 export function normalized(
   resource: WatchedResource,
   object: KubeObject,
+  objectJson?: string,
 ): { object: KubeObject; json: Uint8Array } {
+  // A watch event's own text, already without managedFields, is published as it is.
+  if (
+    objectJson !== undefined &&
+    object.kind === resource.kind &&
+    object.apiVersion === apiVersionOf(resource) &&
+    object.metadata?.managedFields === undefined
+  ) {
+    return { object, json: encoder.encode(objectJson) };
+  }
   const complete = { ...object, apiVersion: apiVersionOf(resource), kind: resource.kind };
   if (complete.metadata?.managedFields !== undefined) {
     const { managedFields: _dropped, ...metadata } = complete.metadata;

@@ -1,5 +1,6 @@
 // The watch wire format: one JSON event per line ({"type": ..., "object": ...}), lines split across and
 // joined within network chunks arbitrarily.
+import { withoutManagedFields } from '@kruise-ts/kube';
 
 /** The part of a Kubernetes object the watcher reads; the rest is carried through untouched. */
 export interface KubeObject {
@@ -26,14 +27,20 @@ export interface WatchEvent {
   type: WatchEventType;
   /** The object; for ERROR a Status (code, reason, message); for BOOKMARK only metadata.resourceVersion. */
   object: KubeObject & { code?: number; reason?: string; message?: string };
+  /**
+   * `object` as the apiserver wrote it, managedFields cut out (managed-fields.ts), so it is published without
+   * serialising it again. Absent when the line is not `{"type":…,"object":…}` in that order.
+   */
+  objectJson?: string;
 }
 
 const eventTypes: ReadonlySet<string> = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
 
 export function parseWatchEvent(line: string): WatchEvent {
+  const text = withoutManagedFields(line);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(line);
+    parsed = JSON.parse(text);
   } catch (err) {
     throw new Error(`undecodable watch event: ${line.slice(0, 200)}`, { cause: err });
   }
@@ -45,6 +52,14 @@ export function parseWatchEvent(line: string): WatchEvent {
     event.object === null
   ) {
     throw new Error(`not a watch event: ${line.slice(0, 200)}`);
+  }
+  const prefix = `{"type":"${event.type}","object":`;
+  if (text.startsWith(prefix) && text.endsWith('}')) {
+    return {
+      type: event.type,
+      object: event.object,
+      objectJson: text.slice(prefix.length, -1),
+    } as WatchEvent;
   }
   return event as WatchEvent;
 }

@@ -6,6 +6,7 @@
 // no model classes, timestamps stay strings (docs/adr/0029-thin-apiserver-client.md).
 //
 // `client.resource<T>(ref)` is the typed API (kube/resource.ts); `client.request()` sends any other path.
+import { withoutManagedFields } from '@kruise-ts/kube';
 import {
   type Attributes,
   context,
@@ -352,7 +353,8 @@ function flatHeaders(headers: Record<string, string | string[] | undefined>): Re
 function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
-    return JSON.parse(text);
+    // No caller reads managedFields; a written pod's come back with every write.
+    return JSON.parse(withoutManagedFields(text));
   } catch {
     // Not JSON (a proxy's error page, "404 page not found"): the text is what there is.
     return text;

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { ObjectEventType } from '@kruise-ts/bus';
 import { watchedResources } from '../../src/kinds.ts';
 import { normalized, toObjectEvent } from '../../src/object-event.ts';
+import type { KubeObject } from '../../src/watch-events.ts';
 
 const pods = watchedResources.find((r) => r.plural === 'pods')!;
 const clonesets = watchedResources.find((r) => r.plural === 'clonesets')!;
@@ -48,6 +49,20 @@ describe('object events', () => {
     const event = toObjectEvent({ resource: pods, type: 'TOMBSTONE', object, json, resourceVersion: '99' });
     assert.equal(event.type, ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE);
     assert.equal(event.resourceVersion, '99');
+  });
+
+  test("a watch event's own text is published as it is, when it is the kind watched and has no managedFields", () => {
+    const text = '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"a","uid":"u","resourceVersion":"3"}}';
+    const object = JSON.parse(text) as KubeObject;
+    const own = normalized(pods, object, text);
+    assert.equal(own.object, object);
+    assert.equal(new TextDecoder().decode(own.json), text);
+    // Another kind (or managedFields left in) falls back to serialising the normalised object.
+    const other = normalized(clonesets, object, text);
+    assert.equal(JSON.parse(new TextDecoder().decode(other.json)).kind, 'CloneSet');
+    const withFields = { ...object, metadata: { ...object.metadata, managedFields: [{}] } };
+    const dropped = normalized(pods, withFields, text);
+    assert.equal(JSON.parse(new TextDecoder().decode(dropped.json)).metadata.managedFields, undefined);
   });
 
   test('cluster-scoped objects have an empty namespace', () => {

@@ -52,6 +52,22 @@ describe('watch event stream', () => {
     assert.throws(() => parseWatchEvent('{"type":"ADDED"'), /undecodable watch event/);
     assert.throws(() => parseWatchEvent('{"type":"WHATEVER","object":{}}'), /not a watch event/);
   });
+
+  test('the object comes with its own text, managedFields cut from both', () => {
+    const event = parseWatchEvent(
+      '{"type":"MODIFIED","object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":"a","managedFields":[{"manager":"m"}]}}}',
+    );
+    assert.equal(event.objectJson, '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"a"}}');
+    assert.deepEqual(event.object, JSON.parse(event.objectJson ?? ''));
+  });
+
+  test('an event in another field order parses without its own text', () => {
+    const event = parseWatchEvent(
+      '{"object":{"metadata":{"name":"a","resourceVersion":"5"}},"type":"ADDED"}',
+    );
+    assert.equal(event.type, 'ADDED');
+    assert.equal(event.objectJson, undefined);
+  });
 });
 
 describe('statusError', () => {
