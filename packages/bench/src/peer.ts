@@ -141,6 +141,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       const req0 = await requestsByKind(kube);
       const own0 = kube.requests;
       const t0 = performance.now();
+      watch.mark();
       await kube.ok('PATCH', objectPath(ref), spec.patch);
       await waitConverged(spec.replicas, options.phaseTimeoutMs, spec.phase);
       const seconds = (performance.now() - t0) / 1000;
@@ -168,6 +169,17 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       for (let i = 0; i < 50 && !finalSeen(inv.pods.values(), spec.replicas, spec.image); i++)
         await sleep(200);
       inv.checkFinal(spec.phase, spec.replicas, spec.image);
+      // Where the wall time went: until the controller's first pod change, the pod changes themselves, and the
+      // status catching up with the last of them.
+      const { first, last, lastTerminating } = watch.timeline;
+      if (first !== undefined && last !== undefined) {
+        const at = (t: number) => ((t - t0) / 1000).toFixed(1);
+        options.log(
+          `${run.contender} ${spec.phase}: pods first changed at ${at(first)} s, ` +
+            (lastTerminating === undefined ? '' : `last marked for deletion at ${at(lastTerminating)} s, `) +
+            `last changed at ${at(last)} s, converged at ${seconds.toFixed(1)} s`,
+        );
+      }
     }
 
     for (const p of contender.pids()) run.peakRssMiB[p.name] = peakRssMiB(p.pid);

@@ -11,6 +11,13 @@ interface PodObject {
 
 export interface PodWatch {
   invariants: PodInvariants;
+  /**
+   * When (performance.now()) the first and the last pod event since the last `mark()` arrived, and the last
+   * time a pod was first seen terminating (the controller's last deletion; kubelet's removals follow).
+   */
+  timeline: { first?: number; last?: number; lastTerminating?: number };
+  /** Starts a new timeline (at the start of a phase). */
+  mark(): void;
   stop(): void;
 }
 
@@ -24,6 +31,7 @@ export async function watchPods(
   let stopped = false;
   let abort: AbortController | undefined;
   let resourceVersion: string | undefined;
+  let timeline: PodWatch['timeline'] = {};
   const start = async (): Promise<void> => {
     kube.requests++;
     abort = await watch.watch(
@@ -34,10 +42,15 @@ export async function watchPods(
         if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') return;
         const name = obj.metadata?.name;
         if (name === undefined) return;
+        const now = performance.now();
+        timeline.first ??= now;
+        timeline.last = now;
+        const terminating =
+          obj.metadata?.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null;
+        if (terminating && invariants.pods.get(name)?.terminating !== true) timeline.lastTerminating = now;
         invariants.observe(type as PodEventType, {
           name,
-          terminating:
-            obj.metadata?.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null,
+          terminating,
           image: obj.spec?.containers?.[0]?.image ?? '',
         });
       },
@@ -49,6 +62,12 @@ export async function watchPods(
   await start();
   return {
     invariants,
+    get timeline() {
+      return timeline;
+    },
+    mark: () => {
+      timeline = {};
+    },
     stop: () => {
       stopped = true;
       abort?.abort();
