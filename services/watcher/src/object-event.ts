@@ -30,9 +30,10 @@ const encoder = new TextEncoder();
 
 /**
  * The object with the apiVersion and kind it was read at, and its JSON (`objectJson`, a watch event's text, when
- * given). List items come without them; watch events carry them; consumers always get them. metadata.managedFields is dropped: no consumer reads it, it is
- * a third or more of a pod's bytes, and an update built from the cached object that omits it leaves the
- * server's copy as it is (docs/adr/0023-each-service-reads-only-its-kinds.md).
+ * given). List items come without them; watch events carry them; consumers always get them.
+ * metadata.managedFields is dropped: no consumer reads it, it is a third or more of a pod's bytes, and an update
+ * built from the cached object that omits it leaves the server's copy as it is
+ * (docs/adr/0023-each-service-reads-only-its-kinds.md).
  */
 export function normalized(
   resource: WatchedResource,

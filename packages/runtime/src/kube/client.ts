@@ -117,9 +117,10 @@ export class KubeClient implements KubeRequester {
     // The token is taken synchronously at call time, so a burst of calls queues in call order.
     const waitMs = this.rateLimiter.reserve();
     const url = applyQuery(new URL(this.cluster.server + req.path), req.query);
-    const info = kubeRequestInfo(req.method, url.toString());
+    const info = kubeRequestInfo(req.method, url);
     const guard = isWrite(req.method) ? currentWriteGuard() : undefined;
     const parent = context.active();
+    let abort: { done(): void } | undefined;
     const span = this.#tracer.startSpan(
       `kube ${info.verb} ${resourceLabel(info)}`,
       { kind: SpanKind.CLIENT, attributes: requestAttributes(req.method, url, info) },
@@ -146,12 +147,9 @@ export class KubeClient implements KubeRequester {
       };
       if (req.body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
       propagator.inject(trace.setSpan(parent, span), headers, defaultTextMapSetter);
-      const outgoing: OutgoingRequest = {
-        method: req.method,
-        url,
-        headers,
-        signal: this.#requestSignal(guard),
-      };
+      const requestAbort = this.#requestAbort(guard);
+      abort = requestAbort;
+      const outgoing: OutgoingRequest = { method: req.method, url, headers, signal: requestAbort.signal };
       if (req.body !== undefined) outgoing.body = req.body;
       const response = await this.send(outgoing);
       span.setAttribute('http.response.status_code', response.status);
@@ -170,6 +168,7 @@ export class KubeClient implements KubeRequester {
       );
       throw err;
     } finally {
+      abort?.done();
       span.end();
     }
   }
@@ -181,7 +180,7 @@ export class KubeClient implements KubeRequester {
   async *watch<T>(req: KubeRequest, signal?: AbortSignal): AsyncGenerator<WatchEvent<T>> {
     await sleep(this.#clock, this.rateLimiter.reserve(), signal);
     const url = applyQuery(new URL(this.cluster.server + req.path), req.query);
-    const info = kubeRequestInfo(req.method, url.toString());
+    const info = kubeRequestInfo(req.method, url);
     let res: ResponseData;
     try {
       res = await this.#connection.request(url, {
@@ -317,15 +316,35 @@ export class KubeClient implements KubeRequester {
     throw new DeleteSkippedError(kind, key, outcome);
   }
 
-  /** The request's timeout, shortened to the lease's remaining validity and tied to the partition's loss. */
-  #requestSignal(guard: WriteGuard | undefined): AbortSignal {
-    // AbortSignal.timeout takes whole milliseconds; lease validity comes from performance.now().
+  /**
+   * The request's abort signal: its timeout, shortened to the lease's remaining validity, or the partition's
+   * loss, whichever comes first; `done()` releases the timer and the listener once the answer is in. One
+   * controller and one timer per call: AbortSignal.timeout with AbortSignal.any cost a composite signal and its
+   * weak references per call, about 1.5 % of the CloneSet controller's CPU in a rollout (docs/performance.md).
+   */
+  #requestAbort(guard: WriteGuard | undefined): { signal: AbortSignal; done(): void } {
+    // Lease validity comes from performance.now(); the timer takes whole milliseconds.
     const timeoutMs = Math.max(
       0,
       Math.ceil(Math.min(this.#requestTimeoutMs, guard?.remainingMs?.() ?? Infinity)),
     );
-    const timeout = AbortSignal.timeout(timeoutMs);
-    return guard?.signal === undefined ? timeout : AbortSignal.any([timeout, guard.signal]);
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException(`request timed out after ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    );
+    timer.unref();
+    const lost = guard?.signal;
+    const onLost = () => controller.abort(lost?.reason);
+    if (lost?.aborted) controller.abort(lost.reason);
+    else lost?.addEventListener('abort', onLost, { once: true });
+    return {
+      signal: controller.signal,
+      done: () => {
+        clearTimeout(timer);
+        lost?.removeEventListener('abort', onLost);
+      },
+    };
   }
 }
 

@@ -17,8 +17,9 @@ export interface KubeRequestInfo {
 
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
 
-export function kubeRequestInfo(method: string, url: string): KubeRequestInfo {
-  const parsed = new URL(url, 'http://placeholder');
+/** `url`: absolute, or a path; a URL object is read as it is (the client has one already). */
+export function kubeRequestInfo(method: string, url: string | URL): KubeRequestInfo {
+  const parsed = typeof url === 'string' ? new URL(url, 'http://placeholder') : url;
   const segments = parsed.pathname.split('/').filter((s) => s !== '');
   const info: KubeRequestInfo = {
     verb: method.toLowerCase(),
