@@ -136,6 +136,7 @@ export async function ensureKv(bus: Pick<Bus, 'js' | 'jsm'>, kv: DeclaredKv): Pr
       // Expired leases leave a delete marker, so lease watchers see the expiry as a deletion.
       markerTTL: kv.ttlMs,
       replicas: kv.replicas,
+      storage: kv.storage,
     });
   } catch (err) {
     throw new Error(`cannot create KV bucket ${kv.bucket}`, { cause: err });

@@ -63,6 +63,11 @@ export interface DeclaredKv {
   readonly history: number;
   readonly replicas: number;
   readonly description: string;
+  /**
+   * Where a bucket created now keeps its records. An existing bucket keeps the storage it was created with (the
+   * server cannot change it).
+   */
+  readonly storage: StorageType;
 }
 
 const prefixPattern = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -134,6 +139,10 @@ export function topology(options: TopologyOptions): Topology {
       history: 1,
       replicas,
       description: 'Partition leases of controller replicas',
+      // Leases are rewritten every beat and mean nothing after their TTL: kept in memory, they cost nats-server
+      // half the CPU of file storage. A server that loses them (restarted alone) is safe: see
+      // docs/adr/0033-leases-in-memory.md.
+      storage: StorageType.Memory,
     },
     declared: {
       partitions,

@@ -4,7 +4,7 @@
 // the leader builds its state (caches) and reconciles, the others stand by with nothing cached and take over
 // when its lease lapses or is handed off. On hand-off the in-flight reconciles drain before the state closes;
 // on a lost lease it closes at once (the fence stops any write already under way).
-import type { Bus } from '@kruise-ts/bus';
+import { type Bus, ensureTopology } from '@kruise-ts/bus';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { Kvm } from '@nats-io/kv';
 import type { Tracer } from '@opentelemetry/api';
@@ -88,6 +88,10 @@ export async function startLeaderElectedController<S>(
       void release(false);
     },
     onError: (err) => logger.warn({ err }, 'leader lease error'),
+    // A server that kept the bucket in memory and restarted lost it: declared again like at start.
+    redeclare: async () => {
+      await ensureTopology(o.bus);
+    },
   });
 
   const controller = runController({

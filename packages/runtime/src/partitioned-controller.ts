@@ -1,7 +1,7 @@
 // A controller replica that owns a share of the partitions: leases decide which, the bus-fed cache holds
 // only those partitions' objects, and reconciles run only for keys of partitions it owns, fenced so that a
 // replica whose lease may have lapsed stops writing. Replicas of one controller split the work this way.
-import { awaitListsPublished, type Bus, type GroupKind, partitionOf } from '@kruise-ts/bus';
+import { awaitListsPublished, type Bus, ensureTopology, type GroupKind, partitionOf } from '@kruise-ts/bus';
 import type { Logger } from '@kruise-ts/telemetry';
 import { Kvm } from '@nats-io/kv';
 import { type Tracer, trace } from '@opentelemetry/api';
@@ -324,6 +324,10 @@ export async function startPartitionedController(
       void cache.removePartition(p);
     },
     ...(o.logger ? { onError: (err: Error) => o.logger?.warn({ err }, 'partition lease error') } : {}),
+    // A server that kept the bucket in memory and restarted lost it: declared again like at start.
+    redeclare: async () => {
+      await ensureTopology(o.bus);
+    },
   });
 
   // Take-over freshness (docs/adr/0025-fast-failover.md): the cache must have consumed the stream as far as the

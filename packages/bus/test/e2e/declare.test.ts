@@ -45,6 +45,21 @@ describe('declaring the bus', () => {
       assert.equal(leases.config.max_msgs_per_subject, 1);
       assert.equal(leases.config.max_age, nanos(15_000));
       assert.deepEqual(leases.config.subjects, [`$KV.${bus.topology.leases.bucket}.>`]);
+      assert.equal(leases.config.storage, StorageType.Memory, 'leases are kept in memory');
+    } finally {
+      await bus.dispose();
+    }
+  });
+
+  test('a lease bucket that already exists on file storage is kept as it is', async () => {
+    const bus = await testBus(nats.url, { leaseTtlMs: 15_000 });
+    try {
+      // As an earlier release created it.
+      assert.equal(await ensureKv(bus, { ...bus.topology.leases, storage: StorageType.File }), 'created');
+      const result = await ensureTopology(bus);
+      assert.equal(result.leases, 'unchanged');
+      const leases = await bus.jsm.streams.info(bus.topology.leases.stream);
+      assert.equal(leases.config.storage, StorageType.File);
     } finally {
       await bus.dispose();
     }

@@ -22,10 +22,15 @@
 // after we sent it, so neither the lease nor the liveness can lapse, nor a survivor judge us dead, before that
 // instant; owns() turns false by then even if the process froze, and the caller must not write for a partition
 // it does not own.
+//
+// A lease found absent is taken only by a replica whose member record has lived unbroken for the liveness bound,
+// and kept only if a beat after the take still finds that record: the bucket may have lost its records (kept in
+// memory on a restarted server) while a frozen holder still trusts them (docs/adr/0033-leases-in-memory.md).
 import { leaseMemberKey, leasePartitionKey } from '@kruise-ts/bus';
 import type { KV, KvWatchEntry } from '@nats-io/kv';
 import { type LeaseRecord, planLeases } from './lease-plan.ts';
 import {
+  freeLeasesFrom,
   judgeLiveness,
   kindsBehind,
   type LivenessObservation,
@@ -89,6 +94,8 @@ export interface LeaseManagerOptions extends PartitionHooks {
   seen?(partition: number, kind: string): string | undefined;
   now?: () => number;
   onError?: (error: Error) => void;
+  /** Declares the lease bucket again after its server lost it (a memory bucket on a restarted server). */
+  redeclare?: () => Promise<void>;
 }
 
 interface Held {
@@ -108,14 +115,22 @@ export function livenessBoundMs(ttlMs: number): number {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const WRONG_LAST_SEQUENCE = 10071;
+const STREAM_NOT_FOUND = 10059;
 
-function isWrongLastSequence(err: unknown): boolean {
+/** Whether `err` or one of its causes carries the JetStream error `code` or a message matching `text`. */
+function hasJetStreamError(err: unknown, code: number, text: RegExp): boolean {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === WRONG_LAST_SEQUENCE) return true;
-    if (/wrong last sequence/i.test(e.message)) return true;
+    if ((e as { code?: unknown }).code === code) return true;
+    if (text.test(e.message)) return true;
   }
   return false;
 }
+
+const isWrongLastSequence = (err: unknown) =>
+  hasJetStreamError(err, WRONG_LAST_SEQUENCE, /wrong last sequence/i);
+const isStreamNotFound = (err: unknown) => hasJetStreamError(err, STREAM_NOT_FOUND, /stream not found/i);
+/** A request nobody answered: on a connected client, no stream listens on the bucket's subjects any more. */
+const isNoResponders = (err: unknown) => hasJetStreamError(err, 503, /no responders/i);
 
 export class PartitionLeaseManager {
   readonly #o: LeaseManagerOptions;
@@ -134,6 +149,13 @@ export class PartitionLeaseManager {
   #aliveRevision: number | undefined;
   /** Writes stop at this instant unless a beat succeeds meanwhile. */
   #aliveUntil = Number.NEGATIVE_INFINITY;
+  /**
+   * Send time of the plain write that began our member record's current unbroken chain of compare-and-set beats
+   * (undefined: none yet, or it broke). Free leases wait for it to be a liveness bound old.
+   */
+  #chainSince: number | undefined;
+  /** Send time of the last beat whose compare-and-set succeeded: it proves the bucket kept our record till then. */
+  #lastCasSentAt = Number.NEGATIVE_INFINITY;
   #beating: Promise<void> = Promise.resolve();
   #observations = new Map<string, LivenessObservation>();
   /** Member keys as last listed (read every beat). */
@@ -145,6 +167,8 @@ export class PartitionLeaseManager {
   /** The watch delivered every key present when it opened: the maps can replace listing and reading. */
   #membersKnown = false;
   #watch: { stop(): void } | undefined;
+  /** Counts watches opened, so that an ended one does not reset the state of its replacement. */
+  #watchGeneration = 0;
   /** Members judged dead at the last read, to notice one turning dead between ticks. */
   #dead = new Set<string>();
   /** Partitions we should own but another member holds: re-read every beat, taken as soon as released. */
@@ -215,9 +239,7 @@ export class PartitionLeaseManager {
   }
 
   start(): void {
-    void this.#watchMembers().catch((err: unknown) =>
-      this.#o.onError?.(new Error('watching the member keys failed; reading them directly', { cause: err })),
-    );
+    this.#startWatch();
     this.#schedule(0);
     const beat = () => {
       if (this.#stopped) return;
@@ -314,14 +336,18 @@ export class PartitionLeaseManager {
     const value = encoder.encode(JSON.stringify(this.#record()));
     const sentAt = this.#now();
     try {
-      this.#aliveRevision =
-        this.#aliveRevision === undefined
-          ? await this.#o.kv.put(key, value)
-          : await this.#o.kv.update(key, value, this.#aliveRevision);
+      if (this.#aliveRevision === undefined) {
+        this.#aliveRevision = await this.#o.kv.put(key, value);
+        this.#chainSince = sentAt;
+      } else {
+        this.#aliveRevision = await this.#o.kv.update(key, value, this.#aliveRevision);
+        this.#lastCasSentAt = sentAt;
+      }
       this.#aliveUntil = sentAt + this.livenessMs * (1 - (this.#o.safetyFraction ?? 0.25));
     } catch (err) {
-      if (!isWrongLastSequence(err)) throw err;
-      await this.#onBeatConflict(key);
+      if (isWrongLastSequence(err)) await this.#onBeatConflict(key);
+      else if (isNoResponders(err) && (await this.#bucketGone())) await this.#recover();
+      else throw err;
     }
     await this.#readMembers(this.#memberKeys.filter((k) => k !== key));
     // A hand-off in progress: take the partition as soon as its holder deleted the lease (not a tick later).
@@ -345,23 +371,76 @@ export class PartitionLeaseManager {
       this.#aliveRevision = entry.revision;
       return;
     }
-    this.#o.onError?.(new Error(`member ${this.#o.memberId} was fenced out by a survivor; rejoining`));
+    this.#o.onError?.(
+      new Error(
+        `member ${this.#o.memberId} was fenced out by a survivor (or its record was lost); rejoining`,
+      ),
+    );
+    this.#rejoin();
+  }
+
+  /** Every partition lost at once; the next beat writes a fresh record, and the watch starts over. */
+  #rejoin(restartWatch = true): void {
     this.#aliveUntil = Number.NEGATIVE_INFINITY;
     this.#aliveRevision = undefined;
+    this.#chainSince = undefined;
     for (const p of [...this.#held.keys()]) this.#lose(p);
+    if (restartWatch && !this.#stopped) this.#startWatch();
+    // Back in as soon as the record is rewritten, rather than at the next scheduled tick.
+    this.#tickWithin(0);
+  }
+
+  /** Whether the bucket's stream is gone (its server lost it). */
+  async #bucketGone(): Promise<boolean> {
+    try {
+      await this.#o.kv.status();
+      return false;
+    } catch (err) {
+      return isStreamNotFound(err);
+    }
+  }
+
+  /**
+   * The bucket is gone with its records, ours and any frozen holder's: lose everything, declare the bucket again
+   * and rejoin. Free leases then wait for our new record to be a liveness bound old (freeLeasesFrom).
+   */
+  async #recover(): Promise<void> {
+    this.#o.onError?.(
+      new Error(
+        `the lease bucket is gone (its server lost it): member ${this.#o.memberId} declares it again and rejoins`,
+      ),
+    );
+    this.#rejoin(false);
+    await this.#o.redeclare?.();
+    if (!this.#stopped) this.#startWatch();
+  }
+
+  #startWatch(): void {
+    this.#watch?.stop();
+    this.#members.clear();
+    this.#leaseRecords.clear();
+    this.#membersKnown = false;
+    const generation = ++this.#watchGeneration;
+    void this.#watchMembers(generation).catch((err: unknown) =>
+      this.#o.onError?.(new Error('watching the member keys failed; reading them directly', { cause: err })),
+    );
   }
 
   /** Follows every member and lease key; until the first full delivery, ticks and beats read them directly. */
-  async #watchMembers(): Promise<void> {
+  async #watchMembers(generation: number): Promise<void> {
     const watch = await this.#o.kv.watch({
       key: [`${this.#o.controller}.members.*`, `${this.#o.controller}.partitions.*`],
     });
+    if (generation !== this.#watchGeneration) {
+      watch.stop(); // replaced while it was being opened
+      return;
+    }
     this.#watch = watch;
     if (this.#stopped) watch.stop();
     try {
-      for await (const entry of watch) this.#onMemberEntry(entry);
+      for await (const entry of watch) if (generation === this.#watchGeneration) this.#onMemberEntry(entry);
     } finally {
-      this.#membersKnown = false;
+      if (generation === this.#watchGeneration) this.#membersKnown = false;
     }
   }
 
@@ -513,23 +592,51 @@ export class PartitionLeaseManager {
     );
     // Not awaited: one partition's drain must not stop the renewals of the others.
     for (const p of plan.release) void this.#startRelease(p);
+    const freeFrom = freeLeasesFrom(this.#chainSince, this.livenessMs);
+    const taken: { p: number; held: Held }[] = [];
     for (const p of plan.acquire) {
       const sentAt = this.#now();
       const previous = leases.get(p);
-      let revision: number;
+      if (previous === undefined && sentAt < freeFrom) {
+        // Our record is too young to rule out a holder that lost its lease with a lost bucket: later.
+        if (Number.isFinite(freeFrom)) this.#tickWithin(Math.max(this.beatMs, freeFrom - sentAt));
+        continue;
+      }
       try {
-        if (previous === undefined) revision = await this.#o.kv.create(this.#leaseKey(p), value);
-        else {
+        if (previous === undefined) {
+          taken.push({
+            p,
+            held: {
+              revision: await this.#o.kv.create(this.#leaseKey(p), value),
+              validUntil: validUntil(sentAt),
+              ready: false,
+            },
+          });
+        } else {
           await this.#fence(previous.holder, dead);
-          revision = await this.#o.kv.update(this.#leaseKey(p), value, previous.revision);
+          const revision = await this.#o.kv.update(this.#leaseKey(p), value, previous.revision);
+          taken.push({ p, held: { revision, validUntil: validUntil(sentAt), ready: false } });
         }
       } catch {
         // Someone else took it first, or the holder beat after all, or the revision we watched was stale (a
         // lagging watch): the next tick sees which, a beat from now rather than a tick.
         this.#tickWithin(this.beatMs);
+      }
+    }
+    if (taken.length === 0) return;
+    // A beat sent after the takes: its compare-and-set succeeding proves the bucket still held our record, so the
+    // takes landed in the bucket our record has lived in since `#chainSince`, not in one that lost its records
+    // meanwhile. Otherwise the takes are given back and the next tick starts over.
+    const takenBy = this.#now();
+    await this.#beat().catch((err: unknown) =>
+      this.#o.onError?.(new Error('liveness beat after taking leases failed', { cause: err })),
+    );
+    for (const { p, held } of taken) {
+      if (this.#lastCasSentAt < takenBy) {
+        await this.#o.kv.delete(this.#leaseKey(p), { previousSeq: held.revision }).catch(() => {});
+        this.#tickWithin(this.beatMs);
         continue;
       }
-      const held: Held = { revision, validUntil: validUntil(sentAt), ready: false };
       this.#held.set(p, held);
       const records = [...this.#observations.values()].map((o) => o.record);
       const minSeq = takeoverMinSeq(p, records, this.#o.stream);

@@ -154,3 +154,15 @@ export function kindsBehind(
 export function freshEnough(consumedThrough: number, minSeq: number): boolean {
   return consumedThrough >= minSeq;
 }
+
+/**
+ * From when (this replica's clock) it may take a lease that nobody holds: once its own member record has lived
+ * for the liveness bound, rewritten by compare-and-set without a break since `chainSince` (the send time of the
+ * plain write that began it). A lease found absent may have been lost with the bucket (a server that kept it in
+ * memory restarted, or a wiped store) while its holder still trusts it: that holder's last beat went to the old
+ * bucket, before our chain began, so it stops writing within the bound of it (docs/adr/0033-leases-in-memory.md).
+ * Undefined (no chain yet): never.
+ */
+export function freeLeasesFrom(chainSince: number | undefined, boundMs: number): number {
+  return chainSince === undefined ? Number.POSITIVE_INFINITY : chainSince + boundMs;
+}

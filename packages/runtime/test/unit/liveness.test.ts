@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { livenessBoundMs } from '../../src/partitions/lease-manager.ts';
 import {
+  freeLeasesFrom,
   freshEnough,
   judgeLiveness,
   kindsBehind,
@@ -235,4 +236,18 @@ describe("take-over freshness: the previous owner's own writes", () => {
       ),
     );
   }
+});
+
+describe('free leases wait for an unbroken member record', () => {
+  const cases: { name: string; chainSince: number | undefined; bound: number; want: number }[] = [
+    {
+      name: 'no record written yet: never',
+      chainSince: undefined,
+      bound: 3000,
+      want: Number.POSITIVE_INFINITY,
+    },
+    { name: 'a chain begun at 10 s: from 13 s', chainSince: 10_000, bound: 3000, want: 13_000 },
+    { name: 'the shortest bound', chainSince: 0, bound: 1000, want: 1000 },
+  ];
+  for (const c of cases) test(c.name, () => assert.equal(freeLeasesFrom(c.chainSince, c.bound), c.want));
 });
