@@ -164,6 +164,8 @@ export async function waitForRolloutTrace(
   /**
    * Services whose spans the trace must hold before it counts as found (polled until the deadline, then returned
    * as it is): each process exports its spans in its own batches, the apiserver's seconds after the controller's.
+   * With services required, the trace must also have one root: a child span that came in an earlier batch than
+   * its parent makes a second root until the parent arrives.
    */
   requireServices: readonly string[] = [],
 ): Promise<RolloutTraceCheck> {
@@ -177,7 +179,10 @@ export async function waitForRolloutTrace(
       );
     }
     const rollout = complete[0];
-    const exported = rollout !== undefined && requireServices.every((svc) => rollout.services.has(svc));
+    const exported =
+      rollout !== undefined &&
+      requireServices.every((svc) => rollout.services.has(svc)) &&
+      (requireServices.length === 0 || rollout.roots.length === 1);
     if (rollout !== undefined && (exported || Date.now() > deadline)) {
       const completion = rollout.events.find((e) => e.name === 'rollout complete') as TraceEvent;
       const completedAtUs = completion.timestampUs;
