@@ -345,7 +345,7 @@ export class PartitionLeaseManager {
       }
       this.#aliveUntil = sentAt + this.livenessMs * (1 - (this.#o.safetyFraction ?? 0.25));
     } catch (err) {
-      if (isWrongLastSequence(err)) await this.#onBeatConflict(key);
+      if (isWrongLastSequence(err)) await this.#onBeatConflict(key, sentAt);
       else if (isNoResponders(err) && (await this.#bucketGone())) await this.#recover();
       else throw err;
     }
@@ -364,11 +364,13 @@ export class PartitionLeaseManager {
    * Our compare-and-set failed: either an earlier beat was stored though its reply was lost (the record is still
    * ours and not fenced: carry on from its revision), or a survivor fenced us (every partition is lost; rejoin).
    */
-  async #onBeatConflict(key: string): Promise<void> {
+  async #onBeatConflict(key: string, sentAt: number): Promise<void> {
     const entry = await this.#o.kv.get(key);
     const record = entry?.operation === 'PUT' ? parseLivenessRecord(entry.value) : undefined;
     if (entry !== null && record?.id === this.#o.memberId && record.fenced !== true) {
+      // Only our compare-and-set writes our unfenced record while a chain runs: the bucket kept it past sentAt.
       this.#aliveRevision = entry.revision;
+      this.#lastCasSentAt = sentAt;
       return;
     }
     this.#o.onError?.(
