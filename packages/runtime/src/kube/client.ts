@@ -113,9 +113,26 @@ export class KubeClient implements KubeRequester {
    * Sends one request through the limiter, the span, the write fence and the error mapping; the JSON answer
    * comes back as is.
    */
-  async request<R>(req: KubeRequest): Promise<R> {
+  request<R>(req: KubeRequest): Promise<R> {
+    return this.#request(req, this.rateLimiter);
+  }
+
+  /**
+   * The same client on the same connection behind a token bucket of its own (same qps and burst). Kruise's
+   * manager records Events through a client of their own (controller-runtime's recorder provider), so Events
+   * neither wait behind the controller's pod writes nor hold them up; the EventRecorder sends through this.
+   */
+  withOwnRateLimit(): KubeRequester {
+    const limiter = new TokenBucket(this.rateLimiter.qps, this.rateLimiter.burst, this.#clock);
+    return {
+      request: <R>(req: KubeRequest) => this.#request<R>(req, limiter),
+      watch: <T>(req: KubeRequest, signal?: AbortSignal) => this.watch<T>(req, signal),
+    };
+  }
+
+  async #request<R>(req: KubeRequest, limiter: TokenBucket): Promise<R> {
     // The token is taken synchronously at call time, so a burst of calls queues in call order.
-    const waitMs = this.rateLimiter.reserve();
+    const waitMs = limiter.reserve();
     const url = applyQuery(new URL(this.cluster.server + req.path), req.query);
     const info = kubeRequestInfo(req.method, url);
     const guard = isWrite(req.method) ? currentWriteGuard() : undefined;
