@@ -12,6 +12,7 @@ import { type Bus, connectBus, ensureKv, topology } from '@kruise-ts/bus';
 import { eventually, freePort, type NatsServer, startNats } from '@kruise-ts/devcluster';
 import { Kvm } from '@nats-io/kv';
 import { livenessBoundMs, PartitionLeaseManager } from '../../src/partitions/lease-manager.ts';
+import { freezableKv } from './fixtures/freezable-kv.ts';
 
 const PARTITIONS = 4;
 // The default TTL: the longest liveness bound (3 s), so a frozen holder still trusts its leases for 2.25 s after
@@ -36,17 +37,7 @@ async function replica(url: string, prefix: string, id: string, errors: string[]
   await ensureKv(bus, bus.topology.leases);
   const real = await new Kvm(bus.js).open(bus.topology.leases.bucket);
   // Freezing holds every KV call of this replica until thawed, as a SIGSTOPped process would.
-  let thaw: Promise<void> = Promise.resolve();
-  const kv = new Proxy(real, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return async (...args: unknown[]) => {
-        await thaw;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
+  const { kv, freeze } = freezableKv(real);
   const lost: number[] = [];
   const manager = new PartitionLeaseManager({
     kv,
@@ -66,11 +57,7 @@ async function replica(url: string, prefix: string, id: string, errors: string[]
     bus,
     manager,
     lost,
-    freeze() {
-      let resolve!: () => void;
-      thaw = new Promise<void>((r) => (resolve = r));
-      return resolve;
-    },
+    freeze,
   };
 }
 

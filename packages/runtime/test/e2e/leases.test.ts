@@ -10,6 +10,7 @@ import { type Bus, connectBus, ensureKv, topology } from '@kruise-ts/bus';
 import { eventually, startNats } from '@kruise-ts/devcluster';
 import { Kvm } from '@nats-io/kv';
 import { PartitionLeaseManager } from '../../src/partitions/lease-manager.ts';
+import { freezableKv } from './fixtures/freezable-kv.ts';
 
 const PARTITIONS = 8;
 const TTL = 1500;
@@ -53,28 +54,8 @@ async function replica(
   await ensureKv(bus, bus.topology.leases);
   const real = await new Kvm(bus.js).open(bus.topology.leases.bucket);
   // Freezing holds every KV call of this replica until thawed, as a SIGSTOPped process would.
-  let thaw: Promise<void> = Promise.resolve();
-  const freezer = {
-    freeze() {
-      let resolve!: () => void;
-      thaw = new Promise<void>((r) => (resolve = r));
-      return resolve;
-    },
-  };
-  // KV calls by method and key (what a steady state costs the server).
-  const calls: string[] = [];
-  const kv = new Proxy(real, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return async (...args: unknown[]) => {
-        calls.push(`${String(prop)} ${typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0])}`);
-        await thaw;
-        await beforeCall?.(String(prop), args[0]);
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
+  const { kv, calls, freeze } = freezableKv(real, beforeCall);
+  const freezer = { freeze };
   const lost: number[] = [];
   const manager = new PartitionLeaseManager({
     kv,
