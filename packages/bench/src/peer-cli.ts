@@ -1,5 +1,5 @@
 // `npm run bench -- peer [--replicas 500] [--kind cloneset|asts] [--only kruise-ts|kruise]
-//   [--qps 50] [--burst 100] [--phase-timeout 900] [--idle 30]`
+//   [--qps 50] [--burst 100] [--phase-timeout 900] [--idle 30] [--timeline <dir>]`
 // Runs the workload on Kruise, then on kruise-ts, each on a fresh cluster, and prints one table. Exit code 1
 // when an invariant was violated or a run failed. Figures are printed, never asserted.
 import { availableParallelism } from 'node:os';
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     burst: { type: 'string', default: '100' },
     'phase-timeout': { type: 'string', default: '900' },
     idle: { type: 'string', default: '30' },
+    timeline: { type: 'string' },
   },
 });
 function fail(message: string): never {
@@ -43,6 +44,7 @@ const options = {
   burst: num('burst', values.burst),
   phaseTimeoutMs: num('phase-timeout', values['phase-timeout']) * 1000,
   idleMs: num('idle', values.idle, 0) * 1000,
+  ...(values.timeline === undefined ? {} : { timelineDir: values.timeline }),
   log: (line: string) => console.log(line),
 } as const;
 

@@ -17,6 +17,7 @@ import {
   rssMiB,
 } from './proc.ts';
 import { type ContenderRun, type PhaseFigures, sum } from './report.ts';
+import { writeTimeline } from './timeline.ts';
 import {
   APP_LABEL,
   collectionPath,
@@ -39,6 +40,8 @@ export interface PeerOptions {
   burst: number;
   phaseTimeoutMs: number;
   idleMs: number;
+  /** When set, every pod event of each phase goes to `<dir>/<contender>-<phase>.tsv`. */
+  timelineDir?: string;
   /** Progress lines (phase results as they come). */
   log: (line: string) => void;
 }
@@ -180,6 +183,8 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
             `last changed at ${at(last)} s, converged at ${seconds.toFixed(1)} s`,
         );
       }
+      if (options.timelineDir !== undefined)
+        options.log(`timeline: ${writeTimeline(options.timelineDir, name, spec.phase, watch.events, t0)}`);
     }
 
     for (const p of contender.pids()) run.peakRssMiB[p.name] = peakRssMiB(p.pid);

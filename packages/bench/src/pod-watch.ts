@@ -7,6 +7,18 @@ import type { BenchKube } from './kube.ts';
 interface PodObject {
   metadata?: { name?: string; deletionTimestamp?: string | Date; resourceVersion?: string };
   spec?: { containers?: { image?: string }[] };
+  status?: { conditions?: { type?: string; status?: string }[] };
+}
+
+/** One pod event as the bench saw it (for `--timeline`): when, what, and the pod's state in it. */
+export interface PodEventRecord {
+  /** performance.now() at arrival. */
+  at: number;
+  type: PodEventType;
+  name: string;
+  terminating: boolean;
+  ready: boolean;
+  image: string;
 }
 
 export interface PodWatch {
@@ -16,6 +28,8 @@ export interface PodWatch {
    * time a pod was first seen terminating (the controller's last deletion; kubelet's removals follow).
    */
   timeline: { first?: number; last?: number; lastTerminating?: number };
+  /** Every pod event since the last `mark()`. */
+  events: PodEventRecord[];
   /** Starts a new timeline (at the start of a phase). */
   mark(): void;
   stop(): void;
@@ -32,6 +46,7 @@ export async function watchPods(
   let abort: AbortController | undefined;
   let resourceVersion: string | undefined;
   let timeline: PodWatch['timeline'] = {};
+  let events: PodEventRecord[] = [];
   const start = async (): Promise<void> => {
     kube.requests++;
     abort = await watch.watch(
@@ -48,11 +63,10 @@ export async function watchPods(
         const terminating =
           obj.metadata?.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null;
         if (terminating && invariants.pods.get(name)?.terminating !== true) timeline.lastTerminating = now;
-        invariants.observe(type as PodEventType, {
-          name,
-          terminating,
-          image: obj.spec?.containers?.[0]?.image ?? '',
-        });
+        const image = obj.spec?.containers?.[0]?.image ?? '';
+        const ready = obj.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+        events.push({ at: now, type: type as PodEventType, name, terminating, ready, image });
+        invariants.observe(type as PodEventType, { name, terminating, image });
       },
       () => {
         if (!stopped) setTimeout(() => void start().catch(() => undefined), 200);
@@ -65,8 +79,12 @@ export async function watchPods(
     get timeline() {
       return timeline;
     },
+    get events() {
+      return events;
+    },
     mark: () => {
       timeline = {};
+      events = [];
     },
     stop: () => {
       stopped = true;

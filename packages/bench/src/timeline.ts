@@ -1,0 +1,46 @@
+// `--timeline <dir>`: every pod event of a phase as a TSV file, so two contenders' rolls can be compared
+// event by event (when a round's deletions land, when the next round's pods are created, when they turn ready).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PodEventRecord } from './pod-watch.ts';
+
+/** What an event changed for its pod, judged against the previous event of the same pod. */
+export type PodChange = 'created' | 'ready' | 'unready' | 'terminating' | 'deleted' | 'updated';
+
+/**
+ * One row per event: milliseconds since `t0`, the change it made, the pod, and its image. A pod's first
+ * event in the phase counts as `created` only when it is an ADDED event (a pod from before the phase is
+ * `updated` on its first MODIFIED unless that marks it terminating).
+ */
+export function timelineRows(events: readonly PodEventRecord[], t0: number): string[] {
+  const last = new Map<string, PodEventRecord>();
+  const rows: string[] = [];
+  for (const e of events) {
+    const before = last.get(e.name);
+    last.set(e.name, e);
+    rows.push(`${Math.round(e.at - t0)}\t${changeOf(before, e)}\t${e.name}\t${e.image}`);
+  }
+  return rows;
+}
+
+function changeOf(before: PodEventRecord | undefined, e: PodEventRecord): PodChange {
+  if (e.type === 'ADDED') return 'created';
+  if (e.type === 'DELETED') return 'deleted';
+  if (e.terminating && before?.terminating !== true) return 'terminating';
+  if (before !== undefined && e.ready !== before.ready) return e.ready ? 'ready' : 'unready';
+  return 'updated';
+}
+
+/** Writes `<dir>/<contender>-<phase>.tsv` (phase spaces become dashes). */
+export function writeTimeline(
+  dir: string,
+  contender: string,
+  phase: string,
+  events: readonly PodEventRecord[],
+  t0: number,
+): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${contender}-${phase.replaceAll(' ', '-')}.tsv`);
+  writeFileSync(file, `ms\tchange\tpod\timage\n${timelineRows(events, t0).join('\n')}\n`);
+  return file;
+}
