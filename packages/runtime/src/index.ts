@@ -75,6 +75,7 @@ export type {
   PatchOptions,
   PatchType,
   ResourceRef,
+  ResourceSource,
   WatchOptions,
 } from './kube/resource.ts';
 export { ResourceClient } from './kube/resource.ts';

@@ -12,6 +12,7 @@ import {
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { cloneSetKeysFor, observeExpectations } from './controller/cache-events.ts';
+import { cloneSetClients } from './controller/clients.ts';
 import { CACHED_KINDS, CLONESET, CONTROLLED_KINDS, DEFERRED_KINDS } from './controller/kinds.ts';
 import { type ControllerMetrics, controllerMetrics } from './controller/metrics.ts';
 import { createCloneSetReconcile } from './controller/reconciler.ts';
@@ -56,7 +57,12 @@ export function startCloneSetController(
         pendingVersions: () => d.versions.size(),
         rollouts: () => tracker.size(),
       });
-      return createCloneSetReconcile({ ...d, rollouts: tracker, gates: config.gates });
+      return createCloneSetReconcile({
+        ...d,
+        rollouts: tracker,
+        clients: cloneSetClients(d.kube),
+        gates: config.gates,
+      });
     },
     keysFor: (change, cache, expectations) => {
       observeExpectations(change, cache, expectations);

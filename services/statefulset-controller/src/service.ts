@@ -12,6 +12,7 @@ import {
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import type { ControllerConfig } from './config.ts';
 import { observeExpectations, setKeysFor } from './controller/cache-events.ts';
+import { setClients } from './controller/clients.ts';
 import { CACHED_KINDS, CONTROLLED_KINDS, DEFERRED_KINDS, STATEFULSET } from './controller/kinds.ts';
 import { createStatefulSetReconcile } from './controller/reconciler.ts';
 
@@ -50,7 +51,7 @@ export function startStatefulSetController(
     },
     reconciler: (d) => {
       rollouts = new RolloutTracker({ recall: recallFromBus(d.bus, deps.logger) });
-      return createStatefulSetReconcile({ ...d, rollouts, gates: config.gates });
+      return createStatefulSetReconcile({ ...d, rollouts, clients: setClients(d.kube), gates: config.gates });
     },
   });
 }

@@ -5,7 +5,7 @@
 import type { Logger } from '@kruise-ts/telemetry';
 import type { KubeClient } from '../kube/client.ts';
 import { NotFoundError } from '../kube/errors.ts';
-import { ResourceClient } from '../kube/resource.ts';
+import type { ResourceClient } from '../kube/resource.ts';
 import { resources } from '../kube/resources.ts';
 import { EventCorrelator, type EventType, type InvolvedObject } from './event-correlator.ts';
 
@@ -48,7 +48,7 @@ export class EventRecorder {
     this.#o = options;
     // A token bucket of their own, as Kruise's recorder has: a burst of SuccessfulCreate Events must not
     // halve the rate of the pod creates they report.
-    this.#events = new ResourceClient<object>(options.kube.withOwnRateLimit(), resources.events);
+    this.#events = options.kube.withOwnRateLimit().resource<object>(resources.events);
     this.#now = options.now ?? Date.now;
     this.#correlator = new EventCorrelator({ component: options.component });
   }

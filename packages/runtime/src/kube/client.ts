@@ -40,7 +40,13 @@ import {
   watchEventsFrom,
 } from './request.ts';
 import { type KubeRequestInfo, kubeRequestInfo, objectLabel, resourceLabel } from './request-info.ts';
-import { type ObjectList, ResourceClient, type ResourceRef } from './resource.ts';
+import {
+  type ObjectList,
+  type ResourceClient,
+  ResourceHandles,
+  type ResourceRef,
+  type ResourceSource,
+} from './resource.ts';
 import type { ResponseData } from './undici-parts.ts';
 import { currentWriteGuard, isWrite, type WriteGuard } from './write-guard.ts';
 
@@ -69,7 +75,7 @@ export interface KubeClientOptions {
 // W3C's own propagator, not the global one: the header is right whether or not the service set up an SDK.
 const propagator = new W3CTraceContextPropagator();
 
-export class KubeClient implements KubeRequester {
+export class KubeClient implements ResourceSource {
   readonly cluster: ClusterConfig;
   /** The client-side rate limit; its stats() tell how many calls waited and for how long. */
   readonly rateLimiter: TokenBucket;
@@ -78,7 +84,7 @@ export class KubeClient implements KubeRequester {
   readonly #requestTimeoutMs: number;
   readonly #userAgent: string;
   readonly #connection: ClusterConnection;
-  readonly #resources = new Map<string, ResourceClient<object>>();
+  readonly #resources = new ResourceHandles(this);
 
   constructor(options: KubeClientOptions = {}) {
     this.cluster = options.cluster ?? loadClusterConfig(options.kubeconfigPath);
@@ -100,13 +106,7 @@ export class KubeClient implements KubeRequester {
    * object type; otherwise name it: `resource<Secret>(SECRET)`.
    */
   resource<T extends object>(ref: ResourceRef & { readonly __object?: T }): ResourceClient<T> {
-    const key = `${ref.group}/${ref.version}/${ref.plural}`;
-    let client = this.#resources.get(key);
-    if (client === undefined) {
-      client = new ResourceClient<object>(this, ref);
-      this.#resources.set(key, client);
-    }
-    return client as ResourceClient<T>;
+    return this.#resources.get(ref);
   }
 
   /**
@@ -118,16 +118,20 @@ export class KubeClient implements KubeRequester {
   }
 
   /**
-   * The same client on the same connection behind a token bucket of its own (same qps and burst). Kruise's
-   * manager records Events through a client of their own (controller-runtime's recorder provider), so Events
-   * neither wait behind the controller's pod writes nor hold them up; the EventRecorder sends through this.
+   * The same client on the same connection behind a token bucket of its own (same qps and burst): a lane.
+   * Kruise's manager gives each purpose a client of its own, and client-go a bucket to each client (Events
+   * through the recorder's, a controller's status through its Kruise clientset, in-place updates through the
+   * inplaceupdate package's), so one purpose neither waits behind another's writes nor holds them up
+   * (docs/adr/0034-rate-limit-lanes.md). Make a lane once per process and purpose, never per call.
    */
-  withOwnRateLimit(): KubeRequester {
+  withOwnRateLimit(): ResourceSource {
     const limiter = new TokenBucket(this.rateLimiter.qps, this.rateLimiter.burst, this.#clock);
-    return {
+    const lane: KubeRequester = {
       request: <R>(req: KubeRequest) => this.#request<R>(req, limiter),
       watch: <T>(req: KubeRequest, signal?: AbortSignal) => this.watch<T>(req, signal),
     };
+    const handles = new ResourceHandles(lane);
+    return { ...lane, resource: (ref) => handles.get(ref) };
   }
 
   async #request<R>(req: KubeRequest, limiter: TokenBucket): Promise<R> {

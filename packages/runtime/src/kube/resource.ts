@@ -205,6 +205,34 @@ export class ResourceClient<T extends object = KubeObjectLike> {
   }
 }
 
+/**
+ * A requester that also hands out typed resource handles: the KubeClient itself, or one of its lanes with a
+ * token bucket of its own (`KubeClient.withOwnRateLimit()`).
+ */
+export interface ResourceSource extends KubeRequester {
+  resource<T extends object>(ref: ResourceRef & { readonly __object?: T }): ResourceClient<T>;
+}
+
+/** Typed handles over one requester, made on first use and kept per resource. */
+export class ResourceHandles {
+  readonly #requester: KubeRequester;
+  readonly #handles = new Map<string, ResourceClient<object>>();
+
+  constructor(requester: KubeRequester) {
+    this.#requester = requester;
+  }
+
+  get<T extends object>(ref: ResourceRef & { readonly __object?: T }): ResourceClient<T> {
+    const key = `${ref.group}/${ref.version}/${ref.plural}`;
+    let handle = this.#handles.get(key);
+    if (handle === undefined) {
+      handle = new ResourceClient<object>(this.#requester, ref);
+      this.#handles.set(key, handle);
+    }
+    return handle as ResourceClient<T>;
+  }
+}
+
 function seg(value: string): string {
   return encodeURIComponent(value);
 }

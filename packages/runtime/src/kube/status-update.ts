@@ -1,6 +1,6 @@
 // Kruise's status updater for custom resources: UpdateStatus with the whole status on the object as cached,
 // and after a conflict on a fresh read — the status is the controller's alone, so its view always wins.
-import type { KubeClient } from './client.ts';
+import type { ResourceSource } from './resource.ts';
 import { retryOnConflict } from './retry.ts';
 
 export interface CustomResource {
@@ -10,7 +10,8 @@ export interface CustomResource {
 }
 
 export interface StatusUpdate<T> {
-  kube: KubeClient;
+  /** The client, or the controller's status lane (`KubeClient.withOwnRateLimit()`). */
+  kube: ResourceSource;
   resource: CustomResource;
   namespace: string;
   object: T;

@@ -232,7 +232,8 @@ export const SETTINGS = [
     type: 'int',
     default: 50,
     min: 1,
-    meaning: 'apiserver requests per second of the kube client (client-go QPS)',
+    meaning:
+      'apiserver requests per second of each kube client lane (client-go QPS per client; docs/adr/0034)',
     services: CONTROLLERS,
   },
   {
@@ -240,7 +241,7 @@ export const SETTINGS = [
     type: 'int',
     default: 100,
     min: 1,
-    meaning: 'apiserver request burst of the kube client (client-go Burst)',
+    meaning: 'apiserver request burst of each kube client lane (client-go Burst per client)',
     services: CONTROLLERS,
   },
   // --- controllers ----------------------------------------------------------------------------------------

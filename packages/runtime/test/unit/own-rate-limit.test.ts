@@ -33,3 +33,17 @@ test('a client with its own rate limit shares the connection but not the token b
     'POST /api/v1/namespaces/ns/pods',
   ]);
 });
+
+test('a lane hands out its own typed handles, behind its own bucket', async () => {
+  const clock = new FakeClock();
+  const kube = new RecordingClient({ cluster: offlineCluster(), qps: 1, burst: 1, clock });
+  const status = kube.withOwnRateLimit();
+  const pods = { group: '', version: 'v1', plural: 'pods', namespaced: true };
+  assert.equal(status.resource(pods), status.resource(pods), 'one handle per resource');
+  assert.notEqual(status.resource(pods), kube.resource(pods), 'not the client’s handle');
+  await status.resource(pods).get({ namespace: 'ns', name: 'a' });
+  await kube.resource(pods).get({ namespace: 'ns', name: 'b' });
+  // Each bucket held one token: neither call waited for the other's.
+  assert.equal(kube.rateLimiter.stats().waited, 0);
+  assert.deepEqual(kube.sent, ['GET /api/v1/namespaces/ns/pods/a', 'GET /api/v1/namespaces/ns/pods/b']);
+});

@@ -11,17 +11,19 @@ import type {
 } from '@kruise-ts/core';
 import {
   deleteExactly,
-  type KubeClient,
   type ResourceClient,
+  type ResourceSource,
   retryOnConflict,
   updateCustomStatus,
 } from '@kruise-ts/runtime';
 import { INSTANCE_ID_LABEL } from '../pod-state.ts';
 import type { CloneSet, CloneSetPod, CloneSetStatus, PersistentVolumeClaim } from '../types.ts';
+import type { CloneSetClients } from './clients.ts';
 import { CLONESET, CLONESET_RESOURCE, CONTROLLER_REVISION, POD, PVC } from './kinds.ts';
 
 export interface KubeWriterOptions {
-  kube: KubeClient;
+  /** The rate-limit lanes (controller/clients.ts), made once per process. */
+  clients: CloneSetClients;
   namespace: string;
   /** Throws unless this replica still owns the CloneSet's partition. */
   fence: () => void;
@@ -29,7 +31,7 @@ export interface KubeWriterOptions {
 }
 
 export class KubeWriter {
-  readonly #kube: KubeClient;
+  readonly #cloneSetLane: ResourceSource;
   readonly #pods: ResourceClient<CloneSetPod>;
   readonly #pvcs: ResourceClient<PersistentVolumeClaim>;
   readonly #revisions: ResourceClient<ControllerRevision>;
@@ -39,11 +41,12 @@ export class KubeWriter {
   readonly #versions: ResourceVersionExpectations;
 
   constructor(o: KubeWriterOptions) {
-    this.#kube = o.kube;
-    this.#pods = o.kube.resource(POD);
-    this.#pvcs = o.kube.resource(PVC);
-    this.#revisions = o.kube.resource(CONTROLLER_REVISION);
-    this.#clonesets = o.kube.resource<CloneSet>(CLONESET);
+    const { kube, claims, revisions, cloneSets } = o.clients;
+    this.#cloneSetLane = cloneSets;
+    this.#pods = kube.resource(POD);
+    this.#pvcs = claims.resource(PVC);
+    this.#revisions = revisions.resource(CONTROLLER_REVISION);
+    this.#clonesets = cloneSets.resource<CloneSet>(CLONESET);
     this.#ns = o.namespace;
     this.#fence = o.fence;
     this.#versions = o.versions;
@@ -240,7 +243,7 @@ export class KubeWriter {
   async writeStatus(cs: CloneSet, status: CloneSetStatus): Promise<CloneSet> {
     const { group, version, plural } = CLONESET_RESOURCE;
     const written = await updateCustomStatus({
-      kube: this.#kube,
+      kube: this.#cloneSetLane,
       resource: { group, version, plural },
       namespace: this.#ns,
       object: cs,

@@ -36,6 +36,7 @@ import { nodesToRank } from '../sync/rankers.ts';
 import { planScale, scalePlanModifies } from '../sync/scale.ts';
 import type { CloneSetCondition, FeatureGates } from '../types.ts';
 import { planUpdate } from '../update/plan-update.ts';
+import type { CloneSetClients } from './clients.ts';
 import { CLONESET, CONTROLLER_REVISION, POD, PVC } from './kinds.ts';
 import { KubeWriter } from './kube-writer.ts';
 import { readNodeLabels } from './node-labels.ts';
@@ -47,6 +48,8 @@ import { executeUpdate } from './update-executor.ts';
 
 export interface ReconcilerDeps {
   kube: KubeClient;
+  /** The rate-limit lanes (controller/clients.ts), made once per process. */
+  clients: CloneSetClients;
   /** Where RolloutProgress and RevisionCreated go; none in tests that do not listen. */
   bus?: Bus;
   scale: ScaleExpectations;
@@ -88,7 +91,7 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
         const ctx: SyncContext = {
           key: sync.key,
           cs: sync.object,
-          writer: new KubeWriter({ kube: deps.kube, namespace, fence, versions: deps.versions }),
+          writer: new KubeWriter({ clients: deps.clients, namespace, fence, versions: deps.versions }),
           fence,
           recorder: deps.recorder,
           scale: deps.scale,

@@ -4,12 +4,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeClient } from '@kruise-ts/runtime';
 import { RecordingKubeClient, testWriterOptions } from '@kruise-ts/runtime/testing';
+import { cloneSetClients } from '../../src/controller/clients.ts';
 import { KubeWriter } from '../../src/controller/kube-writer.ts';
 import type { CloneSetPod, PersistentVolumeClaim } from '../../src/types.ts';
 
 describe('CloneSet KubeWriter deletes', () => {
   const meta = { name: 'x', namespace: 'ns', uid: 'u-x', resourceVersion: '7' };
-  const writer = (kube: KubeClient) => new KubeWriter(testWriterOptions(kube, 'ns/sample'));
+  const writer = (kube: KubeClient) =>
+    new KubeWriter({ ...testWriterOptions(kube, 'ns/sample'), clients: cloneSetClients(kube) });
   it('pod: uid precondition', async () => {
     const kube = new RecordingKubeClient();
     const { calls } = kube;

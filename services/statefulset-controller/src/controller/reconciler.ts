@@ -57,10 +57,13 @@ import {
 } from '../types.ts';
 import { resizesOnRollingUpdate } from '../volume-resize.ts';
 import { ClaimResizeError, claimPods, resizePodClaims } from './claims.ts';
+import type { SetClients } from './clients.ts';
 import { PVC, REVISION, STATEFULSET } from './kinds.ts';
 import { SetWriter } from './set-writer.ts';
 
 export interface ReconcilerDeps extends WorkloadReconcileDeps {
+  /** The rate-limit lanes (controller/clients.ts), made once per process. */
+  clients: SetClients;
   gates: StatefulSetGates;
   rollouts: RolloutTracker;
   now?: () => number;
@@ -110,7 +113,7 @@ async function reconcileSet(
     return { result: gate.result, complete: false };
   }
   const now = clock();
-  const writer = new SetWriter(workloadWriterOptions(deps, request));
+  const writer = new SetWriter({ ...workloadWriterOptions(deps, request), clients: deps.clients });
   const record = (type: 'Normal' | 'Warning', reason: string, message: string) =>
     deps.recorder.record(involved(set), type, reason, message, fence);
 

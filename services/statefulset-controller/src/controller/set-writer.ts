@@ -31,15 +31,22 @@ import type {
   StatefulSetPod,
   StatefulSetStatus,
 } from '../types.ts';
+import type { SetClients } from './clients.ts';
 import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
 
 const RESOURCE = resourceOf(STATEFULSET_KIND);
 
-export type SetWriterOptions = WorkloadWriterOptions;
+export interface SetWriterOptions extends WorkloadWriterOptions {
+  clients: SetClients;
+}
 
 export class SetWriter {
   readonly #o: SetWriterOptions;
   readonly #pods: ResourceClient<StatefulSetPod>;
+  /** The same pods through the in-place lane (updates, resizes, condition refreshes). */
+  readonly #inPlacePods: ResourceClient<StatefulSetPod>;
+  /** The same pods through the lifecycle lane. */
+  readonly #lifecyclePods: ResourceClient<StatefulSetPod>;
   readonly #pvcs: ResourceClient<PersistentVolumeClaim>;
   readonly #revisions: ResourceClient<ControllerRevision>;
   readonly #sets: ResourceClient<StatefulSet>;
@@ -48,6 +55,8 @@ export class SetWriter {
   constructor(options: SetWriterOptions) {
     this.#o = options;
     this.#pods = options.kube.resource(POD);
+    this.#inPlacePods = options.clients.inPlace.resource(POD);
+    this.#lifecyclePods = options.clients.lifecycle.resource(POD);
     this.#pvcs = options.kube.resource(PVC);
     this.#revisions = options.kube.resource(REVISION);
     this.#sets = options.kube.resource<StatefulSet>(STATEFULSET);
@@ -175,7 +184,7 @@ export class SetWriter {
     const body =
       hook === undefined ? lifecycleStatePatch(state, now) : lifecycleStatePatchWithHook(state, hook, now);
     // The finalizers of a hook are added to the pod's own, so that one goes as a strategic merge.
-    await this.#pods.patch({
+    await this.#lifecyclePods.patch({
       namespace: this.#o.namespace,
       name: pod.metadata.name ?? '',
       type: hook === undefined ? 'merge' : 'strategic',
@@ -200,13 +209,13 @@ export class SetWriter {
     let first: StatefulSetPod | undefined = base;
     return retryOnConflict(async () => {
       fence();
-      const fresh = first ?? (await this.#pods.get({ namespace, name }));
+      const fresh = first ?? (await this.#inPlacePods.get({ namespace, name }));
       first = undefined;
       if (uid !== undefined && fresh.metadata.uid !== uid) return undefined;
       const next = mutate(fresh);
       if (next === undefined) return undefined;
       fence();
-      const written = await this.#pods.replace({ namespace, name, body: next });
+      const written = await this.#inPlacePods.replace({ namespace, name, body: next });
       if (written.metadata.uid !== undefined) versions.expect({ metadata: written.metadata });
       return written;
     });
@@ -232,7 +241,7 @@ export class SetWriter {
     });
     if (changed.length === 0) return undefined;
     this.#o.fence();
-    return this.#pods.patchStatus({
+    return this.#inPlacePods.patchStatus({
       namespace: this.#o.namespace,
       name: pod.metadata.name ?? '',
       type: 'strategic',
@@ -247,7 +256,7 @@ export class SetWriter {
   async resizePod(name: string, body: object): Promise<StatefulSetPod> {
     const { namespace, fence, versions } = this.#o;
     fence();
-    const written = await this.#pods.patchSubresource('resize', {
+    const written = await this.#inPlacePods.patchSubresource('resize', {
       namespace,
       name,
       type: 'strategic',
@@ -264,9 +273,9 @@ export class SetWriter {
 
   /** Returns the resourceVersion written (the RolloutProgress event's de-duplication id). */
   async writeStatus(set: StatefulSet, status: StatefulSetStatus): Promise<string> {
-    const { kube, namespace, fence, versions } = this.#o;
+    const { clients, namespace, fence, versions } = this.#o;
     const written = await updateCustomStatus({
-      kube,
+      kube: clients.status,
       resource: RESOURCE,
       namespace,
       object: set,

@@ -4,11 +4,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeClient } from '@kruise-ts/runtime';
 import { RecordingKubeClient, testWriterOptions } from '@kruise-ts/runtime/testing';
+import { setClients } from '../../src/controller/clients.ts';
 import { SetWriter } from '../../src/controller/set-writer.ts';
 
 describe('SetWriter deletes', () => {
   const meta = { name: 'x', namespace: 'ns', uid: 'u-x', resourceVersion: '7' };
-  const writer = (kube: KubeClient) => new SetWriter(testWriterOptions(kube, 'ns/set'));
+  const writer = (kube: KubeClient) =>
+    new SetWriter({ ...testWriterOptions(kube, 'ns/set'), clients: setClients(kube) });
   it('pod: uid precondition', async () => {
     const kube = new RecordingKubeClient();
     const { calls } = kube;
