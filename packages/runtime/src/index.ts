@@ -127,6 +127,7 @@ export {
   ROLLOUT_TRACE_ID_ATTR,
   RolloutTracker,
   rolloutAttributeNames,
+  rolloutPublishContext,
   startSyncSpan,
 } from './rollout-trace/tracker.ts';
 export type { RolloutWait, WaitReasonOf } from './rollout-trace/wait-events.ts';

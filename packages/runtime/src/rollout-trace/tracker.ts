@@ -153,6 +153,17 @@ export class RolloutTracker {
 }
 
 /**
+ * The context a rollout's RolloutProgress is published under: the rollout's root, not the sync span. A replica
+ * that recalls the rollout hangs its spans from it, and the root was exported long before (by the watcher, for a
+ * live spec change), where a sync span of a replica killed with SIGKILL may never be (docs/adr/0009).
+ */
+export function rolloutPublishContext(rollout: Rollout): Context {
+  return rollout.root === undefined || rollout.completedAt !== undefined
+    ? context.active()
+    : trace.setSpanContext(ROOT_CONTEXT, rollout.root);
+}
+
+/**
  * Starts the reconcile's work span: in the rollout's trace while the rollout runs (linked to the reconcile span
  * when that sits in another trace), else under the reconcile span. Returns the context to run the work in.
  */

@@ -10,6 +10,7 @@ import {
   type RecallRollout,
   RolloutTracker,
   rolloutAttributeNames,
+  rolloutPublishContext,
   startSyncSpan,
 } from '../../src/rollout-trace/tracker.ts';
 import {
@@ -151,6 +152,27 @@ describe('rollout traces', () => {
     tracker.noteGeneration('ns/x', 3, trace.setSpan(ROOT_CONTEXT, publish));
     answer({ uid: 'uid-x', generation: 3, root: previous, complete: false });
     assert.equal((await pending).root?.spanId, publish.spanContext().spanId);
+  });
+
+  it('progress is published under the rollout root, so a replica recalling it never hangs from a lost sync span', async () => {
+    const tracker = new RolloutTracker({ now: () => NOW });
+    const publish = tracer.startSpan('watcher publish CloneSet');
+    tracker.noteGeneration('ns/x', 3, trace.setSpan(ROOT_CONTEXT, publish));
+    const reconcile = tracer.startSpan('reconcile cloneset');
+    const rollout = await tracker.rolloutFor('ns/x', 'uid-x', 3, reconcile);
+    const sync = startSyncSpan(tracer, 'sync cloneset', rollout, reconcile, {});
+    context.with(sync.context, () => {
+      assert.equal(
+        trace.getSpanContext(rolloutPublishContext(rollout))?.spanId,
+        publish.spanContext().spanId,
+      );
+      // Once complete, progress goes out under whatever span is active.
+      tracker.complete(rollout);
+      assert.equal(
+        trace.getSpanContext(rolloutPublishContext(rollout))?.spanId,
+        sync.span.spanContext().spanId,
+      );
+    });
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type PartitionedReconcileRequest,
   type ReconcileResult,
   type RolloutTracker,
+  rolloutPublishContext,
   syncInRollout,
   WAIT_EVENT,
   WaitAttr,
@@ -101,6 +102,7 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
           freshPartition: request.freshPartition,
           cacheBehind: request.cacheBehind,
           span: sync.span,
+          progressContext: rolloutPublishContext(sync.rollout),
           now: now(),
           gates: deps.gates,
           logger: request.logger,
@@ -396,6 +398,7 @@ async function announceProgress(
       bus,
       'RolloutProgress',
       rolloutProgressEvent({ cloneSet: ctx.cs, status, resourceVersion, phase }),
+      { context: ctx.progressContext },
     );
   } catch (err) {
     // The status is written; listeners catch up with the next change.

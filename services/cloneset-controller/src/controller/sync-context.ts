@@ -4,7 +4,7 @@
 import type { ControllerRevision, ResourceVersionExpectations, ScaleExpectations } from '@kruise-ts/core';
 import type { EventRecorder, EventType, InvolvedObject, ObjectCache } from '@kruise-ts/runtime';
 import type { Logger } from '@kruise-ts/telemetry';
-import type { Span } from '@opentelemetry/api';
+import type { Context, Span } from '@opentelemetry/api';
 import type { PendingClaimDeletes } from '../sync/pending-claim-deletes.ts';
 import type { CloneSet, FeatureGates, PodTemplate } from '../types.ts';
 import type { KubeWriter } from './kube-writer.ts';
@@ -33,6 +33,8 @@ export interface SyncContext {
   cacheBehind: () => void;
   /** The `sync cloneset` span: wait reasons and decisions become its events. */
   span: Span;
+  /** What RolloutProgress is published under: the rollout's root (rolloutPublishContext). */
+  progressContext: Context;
   now: number;
   gates: FeatureGates;
   logger: Logger | undefined;

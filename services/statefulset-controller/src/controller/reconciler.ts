@@ -18,6 +18,7 @@ import {
   type PartitionedReconcileRequest,
   type ReconcileResult,
   type RolloutTracker,
+  rolloutPublishContext,
   syncInRollout,
   WAIT_EVENT,
   WaitAttr,
@@ -26,7 +27,7 @@ import {
   workloadWriterOptions,
 } from '@kruise-ts/runtime';
 import type { Logger } from '@kruise-ts/telemetry';
-import type { Span } from '@opentelemetry/api';
+import type { Context, Span } from '@opentelemetry/api';
 import { claimWithRetentionOwnerRefs } from '../identity.ts';
 import { planScale, type ScaleAction, scaleActionOrder } from '../plan-scale.ts';
 import { inPlaceCheckOptions, planUpdate, type UpdateAction, type UpdateStop } from '../plan-update.ts';
@@ -92,7 +93,14 @@ export function createStatefulSetReconcile(deps: ReconcilerDeps): StatefulSetRec
   const clock = deps.now ?? Date.now;
   return async (request) =>
     syncInRollout(deps, request, STATEFULSET, { span: SYNC_SPAN, attributes: RolloutAttr }, async (sync) => {
-      const outcome = await reconcileSet(deps, clock, request, sync.object, sync.span);
+      const outcome = await reconcileSet(
+        deps,
+        clock,
+        request,
+        sync.object,
+        sync.span,
+        rolloutPublishContext(sync.rollout),
+      );
       if (outcome.complete) sync.complete(clock());
       return outcome.result;
     });
@@ -104,6 +112,8 @@ async function reconcileSet(
   request: PartitionedReconcileRequest,
   set: StoredSet,
   span: Span,
+  /** What RolloutProgress is published under: the rollout's root. */
+  progressContext: Context,
 ): Promise<Outcome> {
   const { namespace, name, cache, fence } = request;
   const key = `${namespace}/${name}`;
@@ -469,7 +479,7 @@ async function reconcileSet(
       'kruise.status.updated': status.updatedReplicas ?? 0,
       'kruise.status.updated_ready': status.updatedReadyReplicas ?? 0,
     });
-    await announceProgress(deps.bus, request.logger, set, status, resourceVersion, phase);
+    await announceProgress(deps.bus, request.logger, set, status, resourceVersion, phase, progressContext);
   }
 
   for (const revision of revisionsToTruncate(
@@ -501,12 +511,14 @@ async function announceProgress(
   status: StatefulSetStatus,
   resourceVersion: string,
   phase: PhaseResult,
+  progressContext: Context,
 ): Promise<void> {
   try {
     await publishDomainEvent(
       bus,
       'RolloutProgress',
       rolloutProgressEvent({ set, status, resourceVersion, phase }),
+      { context: progressContext },
     );
   } catch (err) {
     // The status is written; listeners (and a taking-over replica's trace recall) catch up with the next write.
