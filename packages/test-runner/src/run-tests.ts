@@ -13,6 +13,8 @@ if (kind !== 'unit' && kind !== 'e2e') {
 
 const files = globSync(`test/${kind}/**/*.test.ts`).sort();
 const counts = { passed: 0, failed: 0, skipped: 0 };
+// The failing tests by name, so the repo-wide summary (often all a CI log keeps) says which ones failed.
+const failures: { file: string; test: string; error: string }[] = [];
 mkdirSync('.test-results', { recursive: true });
 
 if (files.length > 0) {
@@ -32,10 +34,24 @@ if (files.length > 0) {
       counts.skipped = event.counts.skipped + event.counts.todo;
     }
   });
+  stream.on('test:fail', (event) => {
+    // A failing suite is reported through its failing tests; list the leaves only.
+    if (event.details.type === 'suite') return;
+    const cause = event.details.error.cause;
+    const message = cause instanceof Error ? cause.message : String(cause ?? event.details.error.message);
+    failures.push({
+      file: event.file ?? '',
+      test: event.name,
+      error: message.split('\n').slice(0, 3).join(' | ').slice(0, 300),
+    });
+  });
   stream.compose(spec).pipe(process.stdout);
   await new Promise<void>((resolve) => stream.once('end', () => resolve()));
 }
 
-writeFileSync(`.test-results/${kind}.json`, `${JSON.stringify({ kind, files: files.length, ...counts })}\n`);
+writeFileSync(
+  `.test-results/${kind}.json`,
+  `${JSON.stringify({ kind, files: files.length, ...counts, failures })}\n`,
+);
 console.log(`${kind}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exitCode = counts.failed > 0 ? 1 : 0;

@@ -65,6 +65,7 @@ if (!unitOnly) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failedTests: string[] = [];
 console.log('\n=== results');
 for (const dir of workspaceDirs()) {
   for (const kind of ['unit', 'e2e']) {
@@ -75,8 +76,13 @@ for (const dir of workspaceDirs()) {
       failed: number;
       skipped: number;
       files: number;
+      failures?: { file: string; test: string; error: string }[];
     };
     if (r.files === 0) continue;
+    for (const f of r.failures ?? [])
+      failedTests.push(
+        `  ✖ ${dir} ${kind}: ${f.file.replace(`${join(repoRoot, dir)}/`, '')} › ${f.test}: ${f.error}`,
+      );
     console.log(
       `  ${`${dir} ${kind}`.padEnd(40)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
     );
@@ -88,6 +94,7 @@ for (const dir of workspaceDirs()) {
 // A step that failed without test results (lint, typecheck, a crashed runner) still counts as a failure.
 const stepFailures = failures.filter((f) => f === 'lint' || f === 'typecheck');
 failed += stepFailures.length;
+for (const line of failedTests) console.log(line);
 if (failures.length > 0) console.log(`  failed steps: ${failures.join(', ')}`);
 console.log(`  took ${((Date.now() - started) / 1000).toFixed(0)}s`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
