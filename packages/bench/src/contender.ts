@@ -9,4 +9,14 @@ export interface RunningContender {
   notCounted: string[];
   notes: string[];
   stop(): Promise<void>;
+  /**
+   * V8 heap used and committed (MiB) of the processes that report it, to tell memory a service holds from
+   * memory V8 has not handed back; undefined when the contender has no such reading.
+   */
+  heapMiB?(): Promise<Record<string, HeapMiB>>;
+}
+
+export interface HeapMiB {
+  used: number;
+  committed: number;
 }

@@ -4,8 +4,9 @@
 import type { ClusterInfo } from '@kruise-ts/devcluster';
 import { startSystem } from '@kruise-ts/launcher';
 import { deleteRecheckMinMs, settingSpec } from '@kruise-ts/runtime';
-import type { RunningContender } from './contender.ts';
+import type { HeapMiB, RunningContender } from './contender.ts';
 import { clusterProcesses, type NamedPid } from './proc.ts';
+import { parseMetrics, sumMetric } from './prometheus.ts';
 
 /**
  * For this long after a controller takes a partition, its pod deletes are first re-checked against the
@@ -18,6 +19,8 @@ function startUpRecheckMs(): number {
     throw new Error('the settings table has no default KRUISE_TS_LEASE_TTL_MS');
   return deleteRecheckMinMs(spec.default);
 }
+
+const MiB = 1024 * 1024;
 
 export async function startKruiseTs(cluster: ClusterInfo): Promise<RunningContender> {
   const system = await startSystem(cluster);
@@ -36,5 +39,20 @@ export async function startKruiseTs(cluster: ClusterInfo): Promise<RunningConten
       `phases start ${waitMs / 1000} s after start-up, when the controllers' delete re-check windows have closed`,
     ],
     stop: () => system.stop(),
+    heapMiB: async () => {
+      const out: Record<string, HeapMiB> = {};
+      for (const s of system.services) {
+        const text = await fetch(`${s.healthUrl}/metrics`, { signal: AbortSignal.timeout(5_000) })
+          .then((r) => r.text())
+          .catch(() => '');
+        const samples = parseMetrics(text);
+        if (samples.length === 0) continue;
+        out[s.name] = {
+          used: sumMetric(samples, 'nodejs_heap_size_used_bytes') / MiB,
+          committed: sumMetric(samples, 'nodejs_heap_size_total_bytes') / MiB,
+        };
+      }
+      return out;
+    },
   };
 }

@@ -194,6 +194,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
         seconds: options.idleMs / 1000,
         millicores: sum(Object.values(idle)),
         rssMiB: Object.fromEntries(contender.pids().map((p) => [p.name, rssMiB(p.pid)])),
+        heapMiB: await contender.heapMiB?.(),
       };
     }
     run.violations.push(...inv.violations);

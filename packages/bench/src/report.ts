@@ -1,6 +1,8 @@
 // The printed results: figures per contender and phase, their ratios (kruise-ts / Kruise) and the plain-text
 // tables. Pure, so the formatting is unit-tested; figures are printed, never asserted.
 
+import type { HeapMiB } from './contender.ts';
+
 export interface PhaseFigures {
   phase: string;
   pods: number;
@@ -23,7 +25,14 @@ export interface ContenderRun {
   phases: PhaseFigures[];
   /** Peak resident memory (VmHWM) of each contender process over the run. */
   peakRssMiB: Record<string, number>;
-  idle: { seconds: number; millicores: number; rssMiB: Record<string, number> } | undefined;
+  idle:
+    | {
+        seconds: number;
+        millicores: number;
+        rssMiB: Record<string, number>;
+        heapMiB?: Record<string, HeapMiB> | undefined;
+      }
+    | undefined;
   /** Processes that ran beside the contender but are not counted (e.g. Jaeger). */
   notCounted: string[];
   violations: string[];
@@ -138,6 +147,12 @@ export function renderDetails(run: ContenderRun): string {
   if (Object.keys(run.peakRssMiB).length > 0)
     lines.push(`  peak RSS MiB: ${breakdown(run.peakRssMiB, 0, 12)}`);
   if (run.idle !== undefined) lines.push(`  idle RSS MiB: ${breakdown(run.idle.rssMiB, 0, 12)}`);
+  if (run.idle?.heapMiB !== undefined) {
+    const heaps = Object.entries(run.idle.heapMiB).sort(([, a], [, b]) => b.committed - a.committed);
+    lines.push(
+      `  idle V8 heap used / committed MiB: ${heaps.map(([n, h]) => `${n} ${h.used.toFixed(0)} / ${h.committed.toFixed(0)}`).join(', ')}`,
+    );
+  }
   if (run.notCounted.length > 0) lines.push(`  not counted: ${run.notCounted.join(', ')}`);
   lines.push(
     run.violations.length === 0

@@ -76,6 +76,15 @@ describe('renderPeerTable', () => {
 });
 
 describe('renderDetails', () => {
+  it('prints the idle V8 heap, the largest committed first, only when the contender reported it', () => {
+    assert.doesNotMatch(renderDetails(run('kruise', 1, 1)), /V8 heap/);
+    const heapMiB = { a: { used: 30.2, committed: 60.4 }, b: { used: 50, committed: 90 } };
+    const text = renderDetails(
+      run('kruise-ts', 1, 1, { idle: { seconds: 30, millicores: 1, rssMiB: {}, heapMiB } }),
+    );
+    assert.match(text, /idle V8 heap used \/ committed MiB: b 50 \/ 90, a 30 \/ 60/);
+  });
+
   it('says the invariants held, or lists the violations', () => {
     assert.match(renderDetails(run('kruise-ts', 1, 1)), /invariants: held/);
     assert.match(
