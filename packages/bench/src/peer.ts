@@ -17,7 +17,7 @@ import {
   rssMiB,
 } from './proc.ts';
 import { type ContenderRun, type PhaseFigures, sum } from './report.ts';
-import { writeTimeline } from './timeline.ts';
+import { phaseSpan, writeTimeline } from './timeline.ts';
 import {
   APP_LABEL,
   collectionPath,
@@ -174,7 +174,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       inv.checkFinal(spec.phase, spec.replicas, spec.image);
       // Where the wall time went: until the controller's first pod change, the pod changes themselves, and the
       // status catching up with the last of them.
-      const { first, last, lastTerminating } = watch.timeline;
+      const { first, last, lastTerminating } = phaseSpan(watch.events);
       if (first !== undefined && last !== undefined) {
         const at = (t: number) => ((t - t0) / 1000).toFixed(1);
         options.log(

@@ -23,14 +23,9 @@ export interface PodEventRecord {
 
 export interface PodWatch {
   invariants: PodInvariants;
-  /**
-   * When (performance.now()) the first and the last pod event since the last `mark()` arrived, and the last
-   * time a pod was first seen terminating (the controller's last deletion; kubelet's removals follow).
-   */
-  timeline: { first?: number; last?: number; lastTerminating?: number };
-  /** Every pod event since the last `mark()`. */
+  /** Every pod event since the last `mark()` (timeline.ts reads the phase's span from them). */
   events: PodEventRecord[];
-  /** Starts a new timeline (at the start of a phase). */
+  /** Starts a new list of events (at the start of a phase). */
   mark(): void;
   stop(): void;
 }
@@ -45,7 +40,6 @@ export async function watchPods(
   let stopped = false;
   let abort: AbortController | undefined;
   let resourceVersion: string | undefined;
-  let timeline: PodWatch['timeline'] = {};
   let events: PodEventRecord[] = [];
   const start = async (): Promise<void> => {
     kube.requests++;
@@ -58,11 +52,8 @@ export async function watchPods(
         const name = obj.metadata?.name;
         if (name === undefined) return;
         const now = performance.now();
-        timeline.first ??= now;
-        timeline.last = now;
         const terminating =
           obj.metadata?.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null;
-        if (terminating && invariants.pods.get(name)?.terminating !== true) timeline.lastTerminating = now;
         const image = obj.spec?.containers?.[0]?.image ?? '';
         const ready = obj.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
         events.push({ at: now, type: type as PodEventType, name, terminating, ready, image });
@@ -76,14 +67,10 @@ export async function watchPods(
   await start();
   return {
     invariants,
-    get timeline() {
-      return timeline;
-    },
     get events() {
       return events;
     },
     mark: () => {
-      timeline = {};
       events = [];
     },
     stop: () => {

@@ -31,6 +31,27 @@ function changeOf(before: PodEventRecord | undefined, e: PodEventRecord): PodCha
   return 'updated';
 }
 
+/**
+ * When (performance.now()) the phase's first and last pod events arrived, and the last time a pod turned
+ * terminating (the controller's last deletion; the kubelet's removals follow).
+ */
+export function phaseSpan(events: readonly PodEventRecord[]): {
+  first?: number;
+  last?: number;
+  lastTerminating?: number;
+} {
+  const terminating = new Set<string>();
+  let lastTerminating: number | undefined;
+  for (const e of events) {
+    if (e.terminating && !terminating.has(e.name)) lastTerminating = e.at;
+    if (e.terminating) terminating.add(e.name);
+  }
+  return {
+    ...(events.length === 0 ? {} : { first: events[0]?.at, last: events.at(-1)?.at }),
+    ...(lastTerminating === undefined ? {} : { lastTerminating }),
+  };
+}
+
 /** Writes `<dir>/<contender>-<phase>.tsv` (phase spaces become dashes). */
 export function writeTimeline(
   dir: string,

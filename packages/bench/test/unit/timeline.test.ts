@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { PodEventRecord } from '../../src/pod-watch.ts';
-import { timelineRows } from '../../src/timeline.ts';
+import { phaseSpan, timelineRows } from '../../src/timeline.ts';
 
 const ev = (at: number, type: PodEventRecord['type'], name: string, more: Partial<PodEventRecord> = {}) => ({
   at,
@@ -37,4 +37,19 @@ test('each event is named for what it changed against the pod’s previous event
     '60\tready\tnew\tb',
     '70\tunready\tnew\tb',
   ]);
+});
+
+test('the phase span: first and last event, and the last pod to turn terminating', () => {
+  assert.deepEqual(phaseSpan([]), {});
+  assert.deepEqual(
+    phaseSpan([
+      ev(1000, 'MODIFIED', 'a', { terminating: true }),
+      ev(1010, 'MODIFIED', 'b'),
+      ev(1020, 'MODIFIED', 'b', { terminating: true }),
+      ev(1030, 'MODIFIED', 'a', { terminating: true }),
+      ev(1040, 'DELETED', 'b', { terminating: true }),
+      ev(1050, 'ADDED', 'c'),
+    ]),
+    { first: 1000, last: 1050, lastTerminating: 1020 },
+  );
 });
