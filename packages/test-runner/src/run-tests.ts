@@ -35,8 +35,10 @@ if (files.length > 0) {
     }
   });
   stream.on('test:fail', (event) => {
-    // A failing suite is reported through its failing tests; list the leaves only.
-    if (event.details.type === 'suite') return;
+    // A suite that failed because its tests did is reported through them, and tests cancelled by a failing
+    // hook through that hook's failure: list what failed first.
+    const failureType = (event.details.error as Error & { failureType?: string }).failureType;
+    if (failureType === 'subtestsFailed' || failureType === 'cancelledByParent') return;
     const cause = event.details.error.cause;
     const message = cause instanceof Error ? cause.message : String(cause ?? event.details.error.message);
     failures.push({
