@@ -276,6 +276,45 @@ describe('partition leases on a real nats-server', () => {
     }
   });
 
+  test('a tick that fails is retried after a beat, not a whole tick later (ADR 5, amendment)', async () => {
+    const ttl = 6_000;
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    let refuseMembersUntil = 0;
+    const renewals: number[] = [];
+    const a = await replica(prefix, 'a', [], undefined, ttl, async (method, key) => {
+      if (method !== 'update' || typeof key !== 'string') return;
+      if (key.includes('.partitions.')) renewals.push(Date.now());
+      else if (key.includes('.members.') && Date.now() < refuseMembersUntil)
+        throw new Error('injected: the member write is refused');
+    });
+    a.manager.start();
+    try {
+      await until('a owns every partition', () => owned(a) === PARTITIONS, 30_000);
+      const seen = renewals.length;
+      await until('a renewal', () => renewals.length > seen, 20_000, 10);
+      // Refuse our member writes until just past the next tick: that tick fails at its beat, before renewing.
+      const refusedFrom = Date.now();
+      refuseMembersUntil = refusedFrom + a.manager.tickMs + 300;
+      await until(
+        'a renewal after the refusals',
+        () => renewals.some((t) => t > refuseMembersUntil),
+        20_000,
+        10,
+      );
+      const during = renewals.filter((t) => t > refusedFrom + 50 && t <= refuseMembersUntil);
+      assert.deepEqual(during, [], 'the tick in the window failed before renewing');
+      const next = renewals.find((t) => t > refuseMembersUntil) as number;
+      console.log(
+        `renewed ${next - refuseMembersUntil} ms after the refusals ended (beat ${a.manager.beatMs} ms, tick ${a.manager.tickMs} ms)`,
+      );
+      assert.ok(next - refuseMembersUntil < a.manager.tickMs / 2, 'retried after a beat, not a tick later');
+      assert.deepEqual(a.lost, [], 'no lease lost');
+      await until('a owns every partition again', () => owned(a) === PARTITIONS);
+    } finally {
+      await stopAll(a);
+    }
+  });
+
   test('a frozen holder is fenced out: it stops owning before the survivor owns, and finds itself fenced on thaw', async () => {
     const { a, b } = await startPair(15_000);
     await until('split', () => split(a, b), 30_000);
