@@ -4,6 +4,7 @@
 import { globSync, mkdirSync, writeFileSync } from 'node:fs';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
+import type { TestFailure, TestResults } from './results.ts';
 
 const kind = process.argv[2];
 if (kind !== 'unit' && kind !== 'e2e') {
@@ -14,7 +15,7 @@ if (kind !== 'unit' && kind !== 'e2e') {
 const files = globSync(`test/${kind}/**/*.test.ts`).sort();
 const counts = { passed: 0, failed: 0, skipped: 0 };
 // The failing tests by name, so the repo-wide summary (often all a CI log keeps) says which ones failed.
-const failures: { file: string; test: string; error: string }[] = [];
+const failures: TestFailure[] = [];
 mkdirSync('.test-results', { recursive: true });
 
 if (files.length > 0) {
@@ -51,9 +52,7 @@ if (files.length > 0) {
   await new Promise<void>((resolve) => stream.once('end', () => resolve()));
 }
 
-writeFileSync(
-  `.test-results/${kind}.json`,
-  `${JSON.stringify({ kind, files: files.length, ...counts, failures })}\n`,
-);
+const results: TestResults = { kind, files: files.length, ...counts, failures };
+writeFileSync(`.test-results/${kind}.json`, `${JSON.stringify(results)}\n`);
 console.log(`${kind}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exitCode = counts.failed > 0 ? 1 : 0;

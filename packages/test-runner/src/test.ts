@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusterEnv, ensureBinaries, startCluster } from '@kruise-ts/devcluster';
+import type { TestResults } from './results.ts';
 import { repoRoot, workspaceDirs } from './workspaces.ts';
 
 const unitOnly = process.argv.includes('--unit-only');
@@ -71,13 +72,7 @@ for (const dir of workspaceDirs()) {
   for (const kind of ['unit', 'e2e']) {
     const file = join(repoRoot, dir, '.test-results', `${kind}.json`);
     if (!existsSync(file)) continue;
-    const r = JSON.parse(readFileSync(file, 'utf8')) as {
-      passed: number;
-      failed: number;
-      skipped: number;
-      files: number;
-      failures?: { file: string; test: string; error: string }[];
-    };
+    const r = JSON.parse(readFileSync(file, 'utf8')) as TestResults;
     if (r.files === 0) continue;
     for (const f of r.failures ?? [])
       failedTests.push(

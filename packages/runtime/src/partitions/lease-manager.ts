@@ -1,9 +1,9 @@
 // Partition ownership among a controller's replicas, through leases in a JetStream KV bucket.
 //
-// Every tick (half the lease TTL; a failed tick is retried after a beat) a replica reads the members and the lease records, and follows
-// planLeases(): create free leases it should own, CAS-renew the ones it holds, and hand off the ones another
-// member should own (drain first, then delete). Keys expire with the bucket's TTL, so a dead replica's member
-// key and leases vanish on their own.
+// Every tick (half the lease TTL; a failed tick is retried after a beat) a replica reads the members and the
+// lease records, and follows planLeases(): create free leases it should own, CAS-renew the ones it holds, and
+// hand off the ones another member should own (drain first, then delete). Keys expire with the bucket's TTL,
+// so a dead replica's member key and leases vanish on their own.
 //
 // Fast failover (docs/adr/0025-fast-failover.md): between ticks each replica beats, i.e. rewrites its member key
 // (compare-and-set on its own revision, one write per replica whatever the partitions) and reads the others'.
