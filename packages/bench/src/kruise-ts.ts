@@ -1,6 +1,7 @@
 // The whole kruise-ts system as a contender, started as `npm start` starts it (packages/launcher startSystem:
-// every service as its own process, tracing on), counted with the cluster's nats-server, which only kruise-ts
-// uses. Jaeger runs for both contenders and is listed, not counted.
+// every service as its own process, tracing on; with `allInOne`, as `npm start -- --all-in-one` does: one
+// process), counted with the cluster's nats-server, which only kruise-ts uses. Jaeger runs for both contenders
+// and is listed, not counted.
 import type { ClusterInfo } from '@kruise-ts/devcluster';
 import { startSystem } from '@kruise-ts/launcher';
 import { deleteRecheckMinMs, settingSpec } from '@kruise-ts/runtime';
@@ -22,8 +23,17 @@ function startUpRecheckMs(): number {
 
 const MiB = 1024 * 1024;
 
-export async function startKruiseTs(cluster: ClusterInfo): Promise<RunningContender> {
-  const system = await startSystem(cluster);
+export interface KruiseTsOptions {
+  /** Every service in one process (packages/all-in-one) instead of one process each. */
+  allInOne?: boolean;
+}
+
+export async function startKruiseTs(
+  cluster: ClusterInfo,
+  options: KruiseTsOptions = {},
+): Promise<RunningContender> {
+  const allInOne = options.allInOne === true;
+  const system = await startSystem(cluster, { allInOne });
   const waitMs = startUpRecheckMs();
   await new Promise((resolve) => setTimeout(resolve, waitMs));
   const nats = clusterProcesses(cluster.dir).filter((p) => p.name === 'nats-server');
@@ -35,7 +45,9 @@ export async function startKruiseTs(cluster: ClusterInfo): Promise<RunningConten
       'the trace UI (runs inside the benchmark process)',
     ],
     notes: [
-      'every service as its own process (launcher startSystem), nats-server counted, tracing on',
+      allInOne
+        ? 'every service in one process (launcher startSystem --all-in-one), nats-server counted, tracing on'
+        : 'every service as its own process (launcher startSystem), nats-server counted, tracing on',
       `phases start ${waitMs / 1000} s after start-up, when the controllers' delete re-check windows have closed`,
     ],
     stop: () => system.stop(),

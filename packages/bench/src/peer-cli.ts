@@ -1,7 +1,8 @@
 // `npm run bench -- peer [--replicas 500] [--kind cloneset|asts] [--only kruise-ts|kruise]
-//   [--qps 50] [--burst 100] [--phase-timeout 900] [--idle 30] [--timeline <dir>]`
-// Runs the workload on Kruise, then on kruise-ts, each on a fresh cluster, and prints one table. Exit code 1
-// when an invariant was violated or a run failed. Figures are printed, never asserted.
+//   [--qps 50] [--burst 100] [--phase-timeout 900] [--idle 30] [--timeline <dir>] [--all-in-one]`
+// Runs the workload on Kruise, then on kruise-ts (with --all-in-one: as one process), each on a fresh cluster,
+// and prints one table. Exit code 1 when an invariant was violated or a run failed. Figures are printed, never
+// asserted.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { versions } from '@kruise-ts/devcluster';
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     'phase-timeout': { type: 'string', default: '900' },
     idle: { type: 'string', default: '30' },
     timeline: { type: 'string' },
+    'all-in-one': { type: 'boolean', default: false },
   },
 });
 function fail(message: string): never {
@@ -45,13 +47,14 @@ const options = {
   phaseTimeoutMs: num('phase-timeout', values['phase-timeout']) * 1000,
   idleMs: num('idle', values.idle, 0) * 1000,
   ...(values.timeline === undefined ? {} : { timelineDir: values.timeline }),
+  allInOne: values['all-in-one'],
   log: (line: string) => console.log(line),
 } as const;
 
 console.log(
   `peer benchmark: one ${kind === 'cloneset' ? 'CloneSet' : 'Advanced StatefulSet'} of ${options.replicas} pods; ` +
     `client qps ${options.qps} burst ${options.burst}; ${availableParallelism()} cores; ` +
-    `contenders: ${contenders.join(', ')} (OpenKruise ${versions.openkruise}), each on a fresh cluster`,
+    `contenders: ${contenders.join(', ')} (OpenKruise ${versions.openkruise}${options.allInOne ? '; kruise-ts all in one process' : ''}), each on a fresh cluster`,
 );
 const runs = new Map<ContenderName, ContenderRun>();
 for (const c of contenders) runs.set(c, await runContender(c, options));

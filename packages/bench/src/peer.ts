@@ -42,6 +42,8 @@ export interface PeerOptions {
   idleMs: number;
   /** When set, every pod event of each phase goes to `<dir>/<contender>-<phase>.tsv`. */
   timelineDir?: string;
+  /** kruise-ts runs as `npm start -- --all-in-one` runs it: every service in one process. */
+  allInOne?: boolean;
   /** Progress lines (phase results as they come). */
   log: (line: string) => void;
 }
@@ -54,7 +56,7 @@ async function startContender(
   kube: BenchKube,
   options: PeerOptions,
 ): Promise<RunningContender> {
-  if (name === 'kruise-ts') return startKruiseTs(cluster);
+  if (name === 'kruise-ts') return startKruiseTs(cluster, { allInOne: options.allInOne === true });
   const kruiseOptions: KruiseOptions = {
     qps: options.qps,
     burst: options.burst,

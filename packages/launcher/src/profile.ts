@@ -1,6 +1,7 @@
-// `npm run profile -- [--replicas N] [--cpu-prof] [--idle-seconds S] [--idle-only]`: where the whole system's CPU
-// and memory go. Starts a local cluster and the system as `npm start` does, measures idle CPU and RSS of every
-// process it started, drives one CloneSet through scale-up, a ReCreate image roll and scale-down, and prints
+// `npm run profile -- [--replicas N] [--cpu-prof] [--idle-seconds S] [--idle-only] [--all-in-one]`: where the
+// whole system's CPU and memory go. Starts a local cluster and the system as `npm start` does (with --all-in-one:
+// as one process), measures idle CPU and RSS of every process it started, drives one CloneSet through scale-up,
+// a ReCreate image roll and scale-down, and prints
 // CPU-seconds per phase per process (with --idle-only: a second idle window instead of the workload). With
 // --cpu-prof every service writes a V8 CPU profile on exit and the top self-time frames of each are printed.
 // Bounded: every wait has a deadline; everything it started is stopped.
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     'keep-dir': { type: 'boolean', default: false },
     // Only the idle figures: two idle windows one after the other, no workload (minutes instead of a quarter hour).
     'idle-only': { type: 'boolean', default: false },
+    'all-in-one': { type: 'boolean', default: false },
   },
 });
 const replicas = Number(values.replicas);
@@ -147,7 +149,7 @@ const rows: { phase: string; wallS: number; cpu: Map<string, number> }[] = [];
 const windows: Window[] = [];
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 try {
-  system = await startSystem(cluster);
+  system = await startSystem(cluster, { allInOne: values['all-in-one'] });
   if (values['cpu-prof']) delete process.env.NODE_OPTIONS;
   const { kubectl } = system;
   // Let start-up work (certificates, CRD conversion, first syncs) finish before measuring idle.
