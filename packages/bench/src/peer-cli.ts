@@ -54,7 +54,8 @@ const options = {
 console.log(
   `peer benchmark: one ${kind === 'cloneset' ? 'CloneSet' : 'Advanced StatefulSet'} of ${options.replicas} pods; ` +
     `client qps ${options.qps} burst ${options.burst}; ${availableParallelism()} cores; ` +
-    `contenders: ${contenders.join(', ')} (OpenKruise ${versions.openkruise}${options.allInOne ? '; kruise-ts all in one process' : ''}), each on a fresh cluster`,
+    `contenders: ${contenders.join(', ')} (OpenKruise ${versions.openkruise}` +
+    `${options.allInOne ? '; kruise-ts all in one process' : ''}), each on a fresh cluster`,
 );
 const runs = new Map<ContenderName, ContenderRun>();
 for (const c of contenders) runs.set(c, await runContender(c, options));
