@@ -1,12 +1,13 @@
 // `npm run bench -- peer [--replicas 500] [--kind cloneset|asts] [--only kruise-ts|kruise]
-//   [--qps 50] [--burst 100] [--phase-timeout 900] [--idle 30] [--timeline <dir>] [--all-in-one]`
+//   [--qps 50] [--burst 100] [--phase-timeout 900] [--idle 30] [--timeline <dir>] [--all-in-one] [--runs 1]`
 // Runs the workload on Kruise, then on kruise-ts (with --all-in-one: as one process), each on a fresh cluster,
-// and prints one table. Exit code 1 when an invariant was violated or a run failed. Figures are printed, never
+// and prints one table. With --runs N the pair runs N times, interleaved, and a table of medians follows. Exit code 1 when an invariant was violated or a run failed. Figures are printed, never
 // asserted.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { versions } from '@kruise-ts/devcluster';
 import { type ContenderName, runContender } from './peer.ts';
+import { renderRepeatedTable } from './repeated.ts';
 import { type ContenderRun, renderDetails, renderPeerTable } from './report.ts';
 
 const { values } = parseArgs({
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     idle: { type: 'string', default: '30' },
     timeline: { type: 'string' },
     'all-in-one': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
   },
 });
 function fail(message: string): never {
@@ -57,16 +59,29 @@ console.log(
     `contenders: ${contenders.join(', ')} (OpenKruise ${versions.openkruise}` +
     `${options.allInOne ? '; kruise-ts all in one process' : ''}), each on a fresh cluster`,
 );
-const runs = new Map<ContenderName, ContenderRun>();
-for (const c of contenders) runs.set(c, await runContender(c, options));
-
-const ts = runs.get('kruise-ts');
-const kruise = runs.get('kruise');
-console.log('');
-console.log(
-  `${kind === 'cloneset' ? 'CloneSet' : 'Advanced StatefulSet'} of ${options.replicas} pods; figures kruise-ts / Kruise, ratio = kruise-ts ÷ Kruise`,
-);
-console.log(renderPeerTable(ts, kruise));
-for (const run of runs.values()) console.log(renderDetails(run));
-const failed = [...runs.values()].some((r) => r.violations.length > 0);
+const repeats = num('runs', values.runs);
+if (!Number.isInteger(repeats)) fail(`--runs must be a whole number, got ${values.runs}`);
+const title = `${kind === 'cloneset' ? 'CloneSet' : 'Advanced StatefulSet'} of ${options.replicas} pods`;
+const all = new Map<ContenderName, ContenderRun[]>(contenders.map((c) => [c, []]));
+for (let i = 1; i <= repeats; i++) {
+  // Interleaved (Kruise, kruise-ts, Kruise, …): a machine that gets busier or quieter weighs on both alike.
+  const runs = new Map<ContenderName, ContenderRun>();
+  for (const c of contenders) {
+    const run = await runContender(c, options);
+    runs.set(c, run);
+    all.get(c)?.push(run);
+  }
+  console.log('');
+  console.log(
+    `${title}${repeats > 1 ? `, run ${i} of ${repeats}` : ''}; figures kruise-ts / Kruise, ratio = kruise-ts ÷ Kruise`,
+  );
+  console.log(renderPeerTable(runs.get('kruise-ts'), runs.get('kruise')));
+  for (const run of runs.values()) console.log(renderDetails(run));
+}
+if (repeats > 1) {
+  console.log('');
+  console.log(`${title}, ${repeats} runs each: medians, ratio = kruise-ts ÷ Kruise`);
+  console.log(renderRepeatedTable(all.get('kruise-ts') ?? [], all.get('kruise') ?? []));
+}
+const failed = [...all.values()].some((runs) => runs.some((r) => r.violations.length > 0));
 process.exitCode = failed ? 1 : 0;
