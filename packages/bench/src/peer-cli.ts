@@ -1,8 +1,8 @@
 // `npm run bench -- peer [--replicas 500] [--kind cloneset|asts] [--only kruise-ts|kruise]
 //   [--qps 50] [--burst 100] [--phase-timeout 900] [--idle 30] [--timeline <dir>] [--all-in-one] [--runs 1]`
 // Runs the workload on Kruise, then on kruise-ts (with --all-in-one: as one process), each on a fresh cluster,
-// and prints one table. With --runs N the pair runs N times, interleaved, and a table of medians follows. Exit code 1 when an invariant was violated or a run failed. Figures are printed, never
-// asserted.
+// and prints one table. With --runs N the pair runs N times, interleaved, and a table of medians follows.
+// Exit code 1 when an invariant was violated or a run failed. Figures are printed, never asserted.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { versions } from '@kruise-ts/devcluster';
