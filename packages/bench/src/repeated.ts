@@ -22,8 +22,9 @@ export function spread(values: readonly (number | undefined)[]): Spread | undefi
 /** "4.2 (3.9–5.0)"; a single run prints its value alone. */
 export function fmtSpread(s: Spread | undefined, digits = 1): string {
   if (s === undefined) return '–';
-  if (s.min === s.max) return fmtNum(s.median, digits);
-  return `${fmtNum(s.median, digits)} (${fmtNum(s.min, digits)}–${fmtNum(s.max, digits)})`;
+  const [median, min, max] = [s.median, s.min, s.max].map((v) => fmtNum(v, digits));
+  // Runs that differ below the printed precision read as one value.
+  return min === max ? (median as string) : `${median} (${min}–${max})`;
 }
 
 const phaseOf = (run: ContenderRun, name: string): PhaseFigures | undefined =>
