@@ -19,13 +19,29 @@ export function spread(values: readonly (number | undefined)[]): Spread | undefi
   return { median, min: v[0] as number, max: v[v.length - 1] as number };
 }
 
-/** "4.2 (3.9–5.0)"; a single run prints its value alone. */
-export function fmtSpread(s: Spread | undefined, digits = 1): string {
+/**
+ * A spread printed with `fmt`: `one` when min and max print alike (runs that differ below the printed precision
+ * read as one value), else `range`.
+ */
+function fmtSpreadWith(
+  s: Spread | undefined,
+  fmt: (v: number) => string,
+  one: (median: string) => string,
+  range: (median: string, min: string, max: string) => string,
+): string {
   if (s === undefined) return '–';
-  const [median, min, max] = [s.median, s.min, s.max].map((v) => fmtNum(v, digits));
-  // Runs that differ below the printed precision read as one value.
-  return min === max ? (median as string) : `${median} (${min}–${max})`;
+  const [median, min, max] = [fmt(s.median), fmt(s.min), fmt(s.max)] as const;
+  return min === max ? one(median) : range(median, min, max);
 }
+
+/** "4.2 (3.9–5.0)"; a single run prints its value alone. */
+export const fmtSpread = (s: Spread | undefined, digits = 1): string =>
+  fmtSpreadWith(
+    s,
+    (v) => fmtNum(v, digits),
+    (median) => median,
+    (median, min, max) => `${median} (${min}–${max})`,
+  );
 
 const phaseOf = (run: ContenderRun, name: string): PhaseFigures | undefined =>
   run.phases.find((p) => p.phase === name);
@@ -45,8 +61,14 @@ function pairRatios(
   return spread(ratios);
 }
 
+/** "1.18×–2.38×"; ratios that print alike read as one. */
 const fmtRatioSpread = (s: Spread | undefined): string =>
-  s === undefined ? '–' : s.min === s.max ? fmtRatio(s.median) : `${fmtRatio(s.min)}–${fmtRatio(s.max)}`;
+  fmtSpreadWith(
+    s,
+    fmtRatio,
+    (median) => median,
+    (_median, min, max) => `${min}–${max}`,
+  );
 
 /**
  * One table over N runs of each contender: per phase the median wall time and contender CPU (with min–max), the

@@ -45,7 +45,13 @@ if (files.length > 0) {
     failures.push({
       file: event.file ?? '',
       test: event.name,
-      error: message.split('\n').slice(0, 3).join(' | ').slice(0, 300),
+      // assert's diffs start with a header and a blank line: keep the lines that carry values.
+      error: message
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .slice(0, 8)
+        .join(' | ')
+        .slice(0, 500),
     });
   });
   stream.compose(spec).pipe(process.stdout);

@@ -111,11 +111,15 @@ it('SIGKILL half-way through a 100-pod rollout: the restarted controller finishe
     fewestAvailable >= REPLICAS - MAX_UNAVAILABLE,
     `never fewer than ${REPLICAS - MAX_UNAVAILABLE} available (saw ${fewestAvailable})`,
   );
-  const byInstance = new Map<string, Set<string>>();
-  for (const [uid, { instanceId }] of timeline.seen) {
-    byInstance.set(instanceId, (byInstance.get(instanceId) ?? new Set()).add(uid));
+  const byInstance = new Map<string, string[]>();
+  for (const [uid, pod] of timeline.seen) {
+    // Named so that a failure says which pods, when (relative to the kill) and at which image.
+    const described = `${pod.name} uid ${uid.slice(0, 8)} ${pod.image} seen ${pod.firstSeenAt - killedAt} ms after the kill`;
+    byInstance.set(pod.instanceId, [...(byInstance.get(pod.instanceId) ?? []), described]);
   }
-  const reused = [...byInstance].filter(([, uids]) => uids.size > 1).map(([id]) => id);
+  const reused = [...byInstance]
+    .filter(([, pods]) => pods.length > 1)
+    .map(([id, pods]) => `${id === '' ? '(no instance id)' : id}: ${pods.join('; ')}`);
   assert.deepEqual(reused, [], 'no instance id was used by two pods');
   assert.equal(timeline.seen.size, 2 * REPLICAS, 'every old pod replaced exactly once: 200 pods ever');
   assert.equal(done.status?.observedGeneration, 2);

@@ -18,11 +18,18 @@ export interface TimelinePoint {
 
 export interface PodTimeline {
   points: TimelinePoint[];
-  /** Every pod uid ever seen, with its name and instance id. */
-  seen: Map<string, { name: string; instanceId: string }>;
+  /** Every pod uid ever seen, with its name, instance id and when it was first seen. */
+  seen: Map<string, SeenPod>;
   /** Pods as they are now (by name). */
   current(): V1Pod[];
   stop(): Promise<TimelinePoint[]>;
+}
+
+export interface SeenPod {
+  name: string;
+  instanceId: string;
+  image: string;
+  firstSeenAt: number;
 }
 
 export async function watchPodTimeline(
@@ -35,7 +42,7 @@ export async function watchPodTimeline(
 ): Promise<PodTimeline> {
   const pods = new Map<string, V1Pod>();
   const points: TimelinePoint[] = [];
-  const seen = new Map<string, { name: string; instanceId: string }>();
+  const seen = new Map<string, SeenPod>();
   const record = (cause: TimelinePoint['cause']) => {
     const at = Date.now();
     const active = [...pods.values()].filter(isActive);
@@ -54,8 +61,14 @@ export async function watchPodTimeline(
     { labelSelector: `app=${app}` },
     (phase: string, obj: V1Pod) => {
       const name = obj.metadata?.name ?? '';
-      if (obj.metadata?.uid) {
-        seen.set(obj.metadata.uid, { name, instanceId: obj.metadata.labels?.[INSTANCE_ID] ?? '' });
+      const uid = obj.metadata?.uid;
+      if (uid && !seen.has(uid)) {
+        seen.set(uid, {
+          name,
+          instanceId: obj.metadata?.labels?.[INSTANCE_ID] ?? '',
+          image: imageOf(obj),
+          firstSeenAt: Date.now(),
+        });
       }
       if (phase === 'DELETED') pods.delete(name);
       else pods.set(name, obj);
