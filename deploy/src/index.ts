@@ -1,3 +1,4 @@
+export { bundlePathFor, bundleServices } from './bundles.ts';
 export type { HelmResult, KubeObject, TemplateOptions } from './helm.ts';
 export { chartDir, helm, parseManifests, template, templateRaw } from './helm.ts';
 export type { Kubectl } from './kubectl.ts';

@@ -1,4 +1,4 @@
-// `npm run profile -- [--replicas N] [--cpu-prof] [--idle-seconds S] [--idle-only] [--all-in-one]`: where the
+// `npm run profile -- [--replicas N] [--cpu-prof] [--idle-seconds S] [--idle-only] [--all-in-one] [--sources]`: where the
 // whole system's CPU and memory go. Starts a local cluster and the system as `npm start` does (with --all-in-one:
 // as one process), measures idle CPU and RSS of every process it started, drives one CloneSet through scale-up,
 // a ReCreate image roll and scale-down, and prints CPU-seconds per phase per process (with --idle-only: a second
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     // Only the idle figures: two idle windows one after the other, no workload (minutes instead of a quarter hour).
     'idle-only': { type: 'boolean', default: false },
     'all-in-one': { type: 'boolean', default: false },
+    // The services from their TypeScript instead of their bundles (ADR 36), to compare the two.
+    sources: { type: 'boolean', default: false },
   },
 });
 const replicas = Number(values.replicas);
@@ -82,7 +84,10 @@ function sampleDescendants(): Map<number, ProcSample> {
         /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0,
       );
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      const service = argv.map((a) => /services\/([^/]+)\/src\/main\.ts$/.exec(a)?.[1]).find(Boolean);
+      // From its sources or its bundle (ADR 36).
+      const service = argv
+        .map((a) => /services\/([^/]+)\/(?:src\/main\.ts|dist\/main\.mjs)$/.exec(a)?.[1])
+        .find(Boolean);
       const name = service ?? basename(argv[0] ?? String(pid));
       namesByPid.set(pid, name);
       out.set(pid, { name, cpuTicks, rssKiB, pssKiB });
@@ -149,7 +154,7 @@ const rows: { phase: string; wallS: number; cpu: Map<string, number> }[] = [];
 const windows: Window[] = [];
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 try {
-  system = await startSystem(cluster, { allInOne: values['all-in-one'] });
+  system = await startSystem(cluster, { allInOne: values['all-in-one'], sources: values.sources });
   if (values['cpu-prof']) delete process.env.NODE_OPTIONS;
   const { kubectl } = system;
   // Let start-up work (certificates, CRD conversion, first syncs) finish before measuring idle.

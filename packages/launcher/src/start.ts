@@ -2,7 +2,8 @@
 // (src/system.ts), and prints how to reach everything. Ctrl-C stops it all. `npm start -- --all-in-one` runs every
 // service in one process (packages/all-in-one) instead of one process each. `npm start -- --chart` starts it as
 // the Helm chart installs it (src/chart-mode.ts): per-service ServiceAccounts and NATS identities, 3 NATS nodes
-// (`--nats-tls`: NATS over TLS with a local CA).
+// (`--nats-tls`: NATS over TLS with a local CA). Services run from their bundles (ADR 36); `--sources` runs them from
+// their TypeScript instead.
 import { binaryPaths, startCluster } from '@kruise-ts/devcluster';
 import { startSystem } from './system.ts';
 
@@ -17,6 +18,7 @@ try {
   system = await startSystem(info, {
     mode,
     allInOne,
+    sources: process.argv.includes('--sources'),
     chart: { natsTls: process.argv.includes('--nats-tls') },
   });
 } catch (err) {

@@ -4,9 +4,10 @@
 // (src/chart-mode.ts) starts the same processes the way the Helm chart configures them instead.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCrdsWithConversionWebhook } from '@kruise-ts/api/crd';
+import { bundleServices } from '@kruise-ts/deploy';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
 import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
 import { type ChartModeOptions, prepareChartMode } from './chart-mode.ts';
@@ -37,6 +38,11 @@ export interface SystemOptions {
   omit?: readonly string[];
   /** Services to run from elsewhere. */
   replace?: Readonly<Record<string, ServiceLaunch>>;
+  /**
+   * Run each service from its TypeScript sources instead of its bundle (`dist/main.mjs`, ADR 36), e.g. to debug
+   * with file names in stack traces. `npm start -- --sources`.
+   */
+  sources?: boolean;
   /** Every service in one process, `all-in-one` (packages/all-in-one), instead of one process each. */
   allInOne?: boolean;
   /**
@@ -170,6 +176,8 @@ async function runServices(
   let traceUiError: string | undefined;
   type Spec = ServiceSpec;
   const launched = new Map<string, { spec: Spec; port: number; override: ServiceLaunch | undefined }>();
+  /** Bundle path by source entry, for the services this checkout runs (not `sources`, not replaced). */
+  const bundles = new Map<string, string>();
   const stop = async () => {
     removeLauncherState(cluster.dir);
     await traceUi?.stop();
@@ -190,7 +198,10 @@ async function runServices(
   const launch = async (spec: Spec, port: number, override: ServiceLaunch | undefined) => {
     const logFile = join(cluster.dir, `${spec.name}.log`);
     const out = createWriteStream(logFile, { flags: 'a' });
-    const args = [...(spec.nodeArgs ?? SERVICE_NODE_FLAGS), override?.entry ?? spec.entry];
+    const args = [
+      ...(spec.nodeArgs ?? SERVICE_NODE_FLAGS),
+      override?.entry ?? bundles.get(spec.entry) ?? spec.entry,
+    ];
     const child = spawn(override?.execPath ?? process.execPath, args, {
       env: prepared.inherit
         ? { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...override?.env }
@@ -216,6 +227,19 @@ async function runServices(
     else known.pid = child.pid ?? 0;
   };
   try {
+    const own = prepared.specs.filter(
+      (s) =>
+        !options.omit?.includes(s.name) &&
+        options.replace?.[s.name] === undefined &&
+        s.entry.endsWith(`${sep}src${sep}main.ts`),
+    );
+    if (!options.sources && own.length > 0) {
+      const paths = await bundleServices(
+        repoRoot,
+        own.map((s) => s.entry),
+      );
+      for (const [i, s] of own.entries()) bundles.set(s.entry, paths[i] as string);
+    }
     for (const spec of prepared.specs) {
       if (options.omit?.includes(spec.name)) continue;
       const override = options.replace?.[spec.name];

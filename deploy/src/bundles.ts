@@ -1,0 +1,77 @@
+// Each service as one bundled ES module (docs/adr/0036-bundled-services.md). Run from its sources, a service
+// loads about a thousand modules (its own TypeScript, the workspace packages, OpenTelemetry, nats.js, fastify),
+// and node keeps a module record, a namespace and the source text of each: 14 MiB of private memory per
+// process more than the same code as one file (docs/performance.md, thirteenth round). esbuild joins them; the
+// bundle is not minified, so stack traces stay readable (source maps are written beside it for
+// `--enable-source-maps`).
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+/** A service's bundle: `<package>/dist/main.mjs` for `<package>/src/main.ts`. */
+export function bundlePathFor(entry: string): string {
+  return join(dirname(dirname(entry)), 'dist', 'main.mjs');
+}
+
+// Bundled CommonJS code calls require() for node's built-ins and reads __filename/__dirname; an ES module has
+// neither, so the bundle defines them from its own URL (under names no bundled module declares).
+const BANNER = [
+  "import { createRequire as __ktsCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __ktsFileURLToPath } from 'node:url';",
+  'const require = __ktsCreateRequire(import.meta.url);',
+  'const __ktsFilename = __ktsFileURLToPath(import.meta.url);',
+  "const __ktsDirname = __ktsFilename.slice(0, __ktsFilename.lastIndexOf('/'));",
+].join('\n');
+
+/**
+ * Bundles every entry (`src/main.ts` of a service) into its `dist/main.mjs` in one esbuild run, and returns the
+ * bundle paths in the entries' order. The bundles stay inside the checkout: modules the runtime loads with
+ * createRequire (undici's parts, yaml) resolve from `node_modules` above them.
+ */
+export async function bundleServices(repoRoot: string, entries: readonly string[]): Promise<string[]> {
+  // Loaded here, not at the top: the deploy package's other users never need esbuild.
+  const { build, stop } = await import('esbuild');
+  const entryPoints: Record<string, string> = {};
+  for (const entry of entries) {
+    entryPoints[relative(repoRoot, bundlePathFor(entry)).replace(/\.mjs$/, '')] = entry;
+  }
+  let outputFiles: { path: string; contents: Uint8Array }[];
+  try {
+    ({ outputFiles } = await build({
+      entryPoints,
+      outdir: repoRoot,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      sourcemap: 'linked',
+      banner: { js: BANNER },
+      define: { __filename: '__ktsFilename', __dirname: '__ktsDirname' },
+      logLevel: 'silent',
+      write: false,
+    }));
+  } catch (err) {
+    throw new Error(`bundling ${entries.length} services failed`, { cause: err });
+  } finally {
+    // esbuild keeps its binary running for the next build; there is none, and it holds ~300 MiB.
+    await stop();
+  }
+  // Another launcher on this checkout may be starting a service from a bundle right now: a changed file is
+  // replaced whole (rename), an unchanged one left alone.
+  for (const { path, contents } of outputFiles) {
+    if (unchanged(path, contents)) continue;
+    mkdirSync(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, contents);
+    renameSync(tmp, path);
+  }
+  return entries.map(bundlePathFor);
+}
+
+function unchanged(path: string, contents: Uint8Array): boolean {
+  try {
+    return Buffer.from(contents).equals(readFileSync(path));
+  } catch {
+    return false;
+  }
+}
