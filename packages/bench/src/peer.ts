@@ -14,6 +14,7 @@ import {
   idleMillicores,
   killOnSignal,
   peakRssMiB,
+  pssMiB,
   rssMiB,
 } from './proc.ts';
 import { type ContenderRun, type PhaseFigures, sum } from './report.ts';
@@ -103,6 +104,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
   const cluster = await startCluster();
   let contender: RunningContender | undefined;
   let stopWatch: (() => void) | undefined;
+  let pssSampler: NodeJS.Timeout | undefined;
   const unhook = killOnSignal(() => contender?.pids() ?? []);
   try {
     const kube = new BenchKube(cluster.kubeconfigPath);
@@ -113,6 +115,14 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
     const apiserverPids = clusterProcesses(cluster.dir).filter(
       (p) => p.name === 'kube-apiserver' || p.name === 'etcd',
     );
+
+    // Peak PSS, sampled: unlike RSS the kernel keeps no high-water mark for it.
+    const samplePss = () => {
+      const total = sum(contender?.pids().map((p) => pssMiB(p.pid)) ?? []);
+      if (Number.isFinite(total)) run.peakPssMiB = Math.max(run.peakPssMiB ?? 0, total);
+    };
+    samplePss();
+    pssSampler = setInterval(samplePss, 2_000);
 
     const ref: WorkloadRef = { kind: options.kind, namespace: 'bench', name: 'bench' };
     await kube.ok('POST', '/api/v1/namespaces', { metadata: { name: ref.namespace } });
@@ -190,12 +200,14 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
     }
 
     for (const p of contender.pids()) run.peakRssMiB[p.name] = peakRssMiB(p.pid);
+    clearInterval(pssSampler);
     if (options.idleMs > 0) {
       const idle = await idleMillicores(contender.pids(), options.idleMs);
       run.idle = {
         seconds: options.idleMs / 1000,
         millicores: sum(Object.values(idle)),
         rssMiB: Object.fromEntries(contender.pids().map((p) => [p.name, rssMiB(p.pid)])),
+        pssMiB: Object.fromEntries(contender.pids().map((p) => [p.name, pssMiB(p.pid)])),
         heapMiB: await contender.heapMiB?.(),
       };
     }
@@ -204,6 +216,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
     run.violations.push(`run failed: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     unhook();
+    clearInterval(pssSampler);
     stopWatch?.();
     await contender?.stop().catch(() => undefined);
     await cluster.stop();

@@ -35,6 +35,19 @@ function statusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 export const rssMiB = (pid: number): number => statusKiB(pid, 'VmRSS') / 1024;
 export const peakRssMiB = (pid: number): number => statusKiB(pid, 'VmHWM') / 1024;
 
+/**
+ * Proportional set size: pages shared with other processes (the node binary every kruise-ts service maps) split
+ * among them, so the sum over processes is the memory they hold together, where RSS counts shared pages in each.
+ */
+export function pssMiB(pid: number): number {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    return Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? Number.NaN) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** CPU-seconds of each process, by name. */
 export function cpuOf(pids: readonly NamedPid[]): Record<string, number> {
   return Object.fromEntries(pids.map((p) => [p.name, cpuSeconds(p.pid)]));

@@ -97,7 +97,14 @@ export function renderRepeatedTable(ts: readonly ContenderRun[], kruise: readonl
     (r) => (Object.keys(r.peakRssMiB).length === 0 ? undefined : sum(Object.values(r.peakRssMiB))),
     0,
   );
+  row('peak PSS (sum)', 'MiB', (r) => r.peakPssMiB, 0);
   row('idle CPU', 'mcores', (r) => r.idle?.millicores, 0);
+  row(
+    'idle PSS (sum)',
+    'MiB',
+    (r) => (r.idle?.pssMiB === undefined ? undefined : sum(Object.values(r.idle.pssMiB))),
+    0,
+  );
   return renderTable(
     ['figure', 'kruise-ts / Kruise: median (min–max)', 'ratio of medians', 'ratio per pair'],
     rows,

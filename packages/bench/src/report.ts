@@ -25,11 +25,18 @@ export interface ContenderRun {
   phases: PhaseFigures[];
   /** Peak resident memory (VmHWM) of each contender process over the run. */
   peakRssMiB: Record<string, number>;
+  /**
+   * Peak of the contender processes' summed PSS, sampled every 2 s (a peak between two samples is missed); absent
+   * in results from before it was measured.
+   */
+  peakPssMiB?: number | undefined;
   idle:
     | {
         seconds: number;
         millicores: number;
         rssMiB: Record<string, number>;
+        /** PSS of each process after the idle window; absent in results from before it was measured. */
+        pssMiB?: Record<string, number> | undefined;
         heapMiB?: Record<string, HeapMiB> | undefined;
       }
     | undefined;
@@ -108,6 +115,11 @@ export function renderPeerTable(ts: ContenderRun | undefined, kruise: ContenderR
     `${fmtNum(peakA, 0)} / ${fmtNum(peakB, 0)} MiB`,
     fmtRatio(ratio(peakA, peakB)),
   ]);
+  rows.push([
+    'peak PSS (sum)',
+    `${fmtNum(ts?.peakPssMiB, 0)} / ${fmtNum(kruise?.peakPssMiB, 0)} MiB`,
+    fmtRatio(ratio(ts?.peakPssMiB, kruise?.peakPssMiB)),
+  ]);
   const idleA = ts?.idle;
   const idleB = kruise?.idle;
   const idleRssA = idleA === undefined ? undefined : sum(Object.values(idleA.rssMiB));
@@ -118,6 +130,13 @@ export function renderPeerTable(ts: ContenderRun | undefined, kruise: ContenderR
     fmtRatio(ratio(idleRssA, idleRssB)),
     `${fmtNum(idleA?.millicores, 0)} / ${fmtNum(idleB?.millicores, 0)} mcores`,
     fmtRatio(ratio(idleA?.millicores, idleB?.millicores)),
+  ]);
+  const idlePssA = total(idleA?.pssMiB);
+  const idlePssB = total(idleB?.pssMiB);
+  rows.push([
+    'idle PSS (sum)',
+    `${fmtNum(idlePssA, 0)} / ${fmtNum(idlePssB, 0)} MiB`,
+    fmtRatio(ratio(idlePssA, idlePssB)),
   ]);
   return renderTable(
     [
@@ -147,6 +166,7 @@ export function renderDetails(run: ContenderRun): string {
   if (Object.keys(run.peakRssMiB).length > 0)
     lines.push(`  peak RSS MiB: ${breakdown(run.peakRssMiB, 0, 12)}`);
   if (run.idle !== undefined) lines.push(`  idle RSS MiB: ${breakdown(run.idle.rssMiB, 0, 12)}`);
+  if (run.idle?.pssMiB !== undefined) lines.push(`  idle PSS MiB: ${breakdown(run.idle.pssMiB, 0, 12)}`);
   if (run.idle?.heapMiB !== undefined) {
     const heaps = Object.entries(run.idle.heapMiB).sort(([, a], [, b]) => b.committed - a.committed);
     lines.push(

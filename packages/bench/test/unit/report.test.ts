@@ -68,6 +68,21 @@ describe('renderPeerTable', () => {
     assert.match(row, /3\.00 \/ 3\.00/);
     assert.match(text, /peak RSS \(sum\) \| 150 \/ 150 MiB/);
     assert.match(text, /idle 30 s.*120 \/ 120 MiB.*20 \/ 20 mcores/);
+    // Results from before PSS was measured show a dash.
+    assert.match(text, /peak PSS \(sum\) +\| – \/ – MiB/);
+  });
+  it('sums PSS, peak and idle, and gives their ratios', () => {
+    const pss = (peak: number, a: number, b: number) => ({
+      peakPssMiB: peak,
+      idle: { seconds: 30, millicores: 20, rssMiB: { a: 80, b: 40 }, pssMiB: { a, b } },
+    });
+    const text = renderPeerTable(
+      run('kruise-ts', 20, 8, pss(300, 150, 50)),
+      run('Kruise', 10, 2, pss(100, 90, 10)),
+    );
+    assert.match(text, /peak PSS \(sum\) +\| 300 \/ 100 MiB\s+\| 3\.00×/);
+    assert.match(text, /idle PSS \(sum\)\s+\| 200 \/ 100 MiB\s+\| 2\.00×/);
+    assert.match(renderDetails(run('kruise-ts', 20, 8, pss(300, 150, 50))), /idle PSS MiB: a 150, b 50/);
   });
   it('shows "–" for a contender that did not run', () => {
     const text = renderPeerTable(run('kruise-ts', 20, 8), undefined);
