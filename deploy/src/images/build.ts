@@ -2,7 +2,8 @@
 // package registries. Layers: a base rootfs from Debian packages (what the node binary links against, plus CA
 // certificates; cached per machine), the project's pinned Node binary (the npm `node` package), and the
 // service's pruned production workspace (its package, the workspace packages it depends on and their
-// production dependencies, as `npm ls --omit=dev` lists them). Runs as 65532, entrypoint node + main.ts.
+// production dependencies, as `npm ls --omit=dev` lists them) with the service's bundle (ADR 36). Runs as 65532,
+// entrypoint node + the bundle.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from '@kruise-ts/devcluster';
+import { bundlePathFor, bundleServices } from '../bundles.ts';
 import { SERVICE_NODE_FLAGS, services } from '../services.ts';
 import { writeOciLayout } from './oci-layout.ts';
 import { entriesOf, parentDirs, type TarEntry, tar } from './tar.ts';
@@ -26,7 +28,7 @@ export const imagesDir = join(repoRoot, 'deploy', '.images');
 export const imageUser = '65532:65532';
 /** `ldd node_modules/node/bin/node`: libc, libm, libdl, libpthread (libc6), libstdc++6, libgcc_s; TLS roots. */
 const basePackages = ['libc6', 'libstdc++6', 'libgcc-s1', 'ca-certificates'];
-const workspaceSkip = new Set(['test', 'node_modules', '.turbo', '.test-results', 'bench']);
+const workspaceSkip = new Set(['test', 'node_modules', '.turbo', '.test-results', 'bench', 'dist']);
 
 const run = (cmd: string, args: string[], cwd?: string) =>
   execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
@@ -88,7 +90,13 @@ function nodeLayer(): Buffer {
   ]);
 }
 
-/** The service's production workspace under /app, laid out as in the repository. */
+/** Where a service's image starts it: its bundle, beside its sources as in the repository. */
+export const imageEntrypoint = (service: string): string => `/app/services/${service}/dist/main.mjs`;
+
+/**
+ * The service's production workspace under /app, laid out as in the repository, and its bundle (built by
+ * bundleServices). The workspace stays: the bundle loads undici's agent and yaml from node_modules at run time.
+ */
 export function appEntries(service: string): TarEntry[] {
   const listed = run(
     'npm',
@@ -122,6 +130,9 @@ export function appEntries(service: string): TarEntry[] {
         add(e);
     }
   }
+  const bundle = bundlePathFor(join(repoRoot, 'services', service, 'src', 'main.ts'));
+  for (const file of [bundle, `${bundle}.map`])
+    add({ path: `app/${relative(repoRoot, file)}`, type: 'file', mode: 0o644, data: readFileSync(file) });
   return [...entries.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
@@ -132,7 +143,11 @@ export interface BuiltImage {
   size: number;
 }
 
-export function buildImages(only: readonly string[] = services): BuiltImage[] {
+export async function buildImages(only: readonly string[] = services): Promise<BuiltImage[]> {
+  await bundleServices(
+    repoRoot,
+    only.map((s) => join(repoRoot, 'services', s, 'src', 'main.ts')),
+  );
   const base = baseLayer();
   const node = nodeLayer();
   const built: BuiltImage[] = [];
@@ -152,7 +167,7 @@ export function buildImages(only: readonly string[] = services): BuiltImage[] {
       ],
       config: {
         user: imageUser,
-        entrypoint: ['/usr/local/bin/node', ...SERVICE_NODE_FLAGS, `/app/services/${service}/src/main.ts`],
+        entrypoint: ['/usr/local/bin/node', ...SERVICE_NODE_FLAGS, imageEntrypoint(service)],
         env: [
           'PATH=/usr/local/bin:/usr/bin:/bin',
           'LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu',
@@ -174,7 +189,7 @@ export function buildImages(only: readonly string[] = services): BuiltImage[] {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const only = process.argv.slice(2);
-  for (const image of buildImages(only.length > 0 ? only : services)) {
+  for (const image of await buildImages(only.length > 0 ? only : services)) {
     console.log(
       `${image.service}:${image.tag}  ${(image.size / 1e6).toFixed(1)} MB  ${relative(repoRoot, image.dir)}`,
     );

@@ -1,6 +1,6 @@
 // The images `npm run images` builds, run the way a container runtime would run them: each layout unpacked,
 // its entrypoint started by chroot as the image's user (we are root; no daemon needed) against the local
-// cluster until /readyz answers. Also: the user is non-root, the entrypoint is node + the service's main.ts,
+// cluster until /readyz answers. Also: the user is non-root, the entrypoint is node + the service's bundle (ADR 36),
 // and no development dependency is in the image. Prints each image's size.
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { acquireCluster, type ClusterLease, eventually, freePort } from '@kruise-ts/devcluster';
-import { type BuiltImage, buildImages, imageUser } from '../../src/images/build.ts';
+import { type BuiltImage, buildImages, imageEntrypoint, imageUser } from '../../src/images/build.ts';
 import { kubectlFor, SERVICE_NODE_FLAGS, services } from '../../src/index.ts';
 
 interface ImageConfig {
@@ -35,7 +35,7 @@ const namespace = `img-${run}`;
 before(async () => {
   cluster = await acquireCluster();
   execFileSync('/usr/sbin/chroot', ['--help'], { stdio: 'ignore' });
-  images = buildImages(services);
+  images = await buildImages(services);
   // cert-manager writes the webhook Secret into the services' namespace; webhook-server reads it there.
   assert.equal(kubectlFor(cluster.kubeconfigPath)(['create', 'namespace', namespace]).status, 0);
 });
@@ -153,7 +153,7 @@ async function runUntilReady(
 }
 
 describe('service images', () => {
-  test('each image: non-root user, node + flags + main.ts entrypoint, production dependencies only', (t) => {
+  test('each image: non-root user, node + flags + bundle entrypoint, production dependencies only', (t) => {
     assert.deepEqual(images.map((i) => i.service).sort(), [...services].sort());
     for (const image of images) {
       const { root, config } = unpack(image);
@@ -161,8 +161,9 @@ describe('service images', () => {
       assert.deepEqual(config.config.Entrypoint, [
         '/usr/local/bin/node',
         ...SERVICE_NODE_FLAGS,
-        `/app/services/${image.service}/src/main.ts`,
+        imageEntrypoint(image.service),
       ]);
+      assert.ok(existsSync(join(root, imageEntrypoint(image.service))), 'the bundle is in the image');
       const installed = packagesIn(join(root, 'app', 'node_modules'));
       assert.deepEqual(
         installed.filter((p) => devOnly.includes(p)),
