@@ -108,22 +108,14 @@ export function renderPeerTable(ts: ContenderRun | undefined, kruise: ContenderR
   }
   const total = (m: Record<string, number> | undefined) =>
     m === undefined || Object.keys(m).length === 0 ? undefined : sum(Object.values(m));
-  const peakA = total(ts?.peakRssMiB);
-  const peakB = total(kruise?.peakRssMiB);
-  rows.push([
-    'peak RSS (sum)',
-    `${fmtNum(peakA, 0)} / ${fmtNum(peakB, 0)} MiB`,
-    fmtRatio(ratio(peakA, peakB)),
-  ]);
-  rows.push([
-    'peak PSS (sum)',
-    `${fmtNum(ts?.peakPssMiB, 0)} / ${fmtNum(kruise?.peakPssMiB, 0)} MiB`,
-    fmtRatio(ratio(ts?.peakPssMiB, kruise?.peakPssMiB)),
-  ]);
+  const memoryRow = (label: string, a: number | undefined, b: number | undefined) =>
+    rows.push([label, `${fmtNum(a, 0)} / ${fmtNum(b, 0)} MiB`, fmtRatio(ratio(a, b))]);
+  memoryRow('peak RSS (sum)', total(ts?.peakRssMiB), total(kruise?.peakRssMiB));
+  memoryRow('peak PSS (sum)', ts?.peakPssMiB, kruise?.peakPssMiB);
   const idleA = ts?.idle;
   const idleB = kruise?.idle;
-  const idleRssA = idleA === undefined ? undefined : sum(Object.values(idleA.rssMiB));
-  const idleRssB = idleB === undefined ? undefined : sum(Object.values(idleB.rssMiB));
+  const idleRssA = total(idleA?.rssMiB);
+  const idleRssB = total(idleB?.rssMiB);
   rows.push([
     `idle ${fmtNum(idleA?.seconds ?? idleB?.seconds, 0)} s`,
     `${fmtNum(idleRssA, 0)} / ${fmtNum(idleRssB, 0)} MiB`,
@@ -131,13 +123,7 @@ export function renderPeerTable(ts: ContenderRun | undefined, kruise: ContenderR
     `${fmtNum(idleA?.millicores, 0)} / ${fmtNum(idleB?.millicores, 0)} mcores`,
     fmtRatio(ratio(idleA?.millicores, idleB?.millicores)),
   ]);
-  const idlePssA = total(idleA?.pssMiB);
-  const idlePssB = total(idleB?.pssMiB);
-  rows.push([
-    'idle PSS (sum)',
-    `${fmtNum(idlePssA, 0)} / ${fmtNum(idlePssB, 0)} MiB`,
-    fmtRatio(ratio(idlePssA, idlePssB)),
-  ]);
+  memoryRow('idle PSS (sum)', total(idleA?.pssMiB), total(idleB?.pssMiB));
   return renderTable(
     [
       'phase',
