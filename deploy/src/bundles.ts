@@ -1,7 +1,7 @@
 // Each service as one bundled ES module (docs/adr/0036-bundled-services.md). Run from its sources, a service
 // loads about a thousand modules (its own TypeScript, the workspace packages, OpenTelemetry, nats.js, fastify),
-// and node keeps a module record, a namespace and the source text of each: 14 MiB of private memory per
-// process more than the same code as one file (docs/performance.md, thirteenth round). esbuild joins them; the
+// and node keeps a module record, a namespace and the source text of each: ~7 MiB of private memory per running
+// service more than the same code as one file (docs/performance.md, thirteenth round). esbuild joins them; the
 // bundle is not minified, so stack traces stay readable (source maps are written beside it for
 // `--enable-source-maps`).
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -27,7 +27,16 @@ const BANNER = [
  * bundle paths in the entries' order. The bundles stay inside the checkout: modules the runtime loads with
  * createRequire (undici's parts, yaml) resolve from `node_modules` above them.
  */
-export async function bundleServices(repoRoot: string, entries: readonly string[]): Promise<string[]> {
+export function bundleServices(repoRoot: string, entries: readonly string[]): Promise<string[]> {
+  // One at a time per process: each run stops esbuild's service at its end, which would cut another run short.
+  const run = bundling.then(() => bundleOnce(repoRoot, entries));
+  bundling = run.catch(() => {});
+  return run;
+}
+
+let bundling: Promise<unknown> = Promise.resolve();
+
+async function bundleOnce(repoRoot: string, entries: readonly string[]): Promise<string[]> {
   // Loaded here, not at the top: the deploy package's other users never need esbuild.
   const { build, stop } = await import('esbuild');
   const entryPoints: Record<string, string> = {};

@@ -29,4 +29,9 @@ describe('bundleServices', () => {
     await bundleServices(repoRoot, [entry]);
     assert.equal(statSync(bundle).mtimeMs, written, 'an unchanged bundle is not rewritten');
   });
+
+  test('two launchers in one process bundle at once: both get their bundles', async () => {
+    const both = await Promise.all([bundleServices(repoRoot, [entry]), bundleServices(repoRoot, [entry])]);
+    assert.deepEqual(both, [[bundlePathFor(entry)], [bundlePathFor(entry)]]);
+  });
 });
