@@ -20,18 +20,17 @@ export function spread(values: readonly (number | undefined)[]): Spread | undefi
 }
 
 /**
- * A spread printed with `fmt`: `one` when min and max print alike (runs that differ below the printed precision
- * read as one value), else `range`.
+ * A spread printed with `fmt`: the median alone when min and max print alike (runs that differ below the printed
+ * precision read as one value), else `range`.
  */
 function fmtSpreadWith(
   s: Spread | undefined,
   fmt: (v: number) => string,
-  one: (median: string) => string,
   range: (median: string, min: string, max: string) => string,
 ): string {
   if (s === undefined) return '–';
   const [median, min, max] = [fmt(s.median), fmt(s.min), fmt(s.max)] as const;
-  return min === max ? one(median) : range(median, min, max);
+  return min === max ? median : range(median, min, max);
 }
 
 /** "4.2 (3.9–5.0)"; a single run prints its value alone. */
@@ -39,7 +38,6 @@ export const fmtSpread = (s: Spread | undefined, digits = 1): string =>
   fmtSpreadWith(
     s,
     (v) => fmtNum(v, digits),
-    (median) => median,
     (median, min, max) => `${median} (${min}–${max})`,
   );
 
@@ -63,12 +61,7 @@ function pairRatios(
 
 /** "1.18×–2.38×"; ratios that print alike read as one. */
 const fmtRatioSpread = (s: Spread | undefined): string =>
-  fmtSpreadWith(
-    s,
-    fmtRatio,
-    (median) => median,
-    (_median, min, max) => `${min}–${max}`,
-  );
+  fmtSpreadWith(s, fmtRatio, (_median, min, max) => `${min}–${max}`);
 
 /**
  * One table over N runs of each contender: per phase the median wall time and contender CPU (with min–max), the
