@@ -24,10 +24,18 @@ export const services: readonly DeployedService[] = SERVICES.filter(
 export const COMPILE_CACHE_FLAG =
   '--import=data:text/javascript,import{enableCompileCache}from"node:module";enableCompileCache()';
 
+/** Exposes `gc` to the bootstrap's idle memory release (runtime/src/service/idle-memory-release.ts). */
+export const EXPOSE_GC_FLAG = '--expose-gc';
+
 /**
  * Node flags every service runs with. V8 grows each young-generation semi-space to 16 MiB (or more) under load
  * and keeps it; a controller's garbage is small and short-lived, so 2 MiB semi-spaces cost little CPU and keep
- * an idle service's resident memory down (docs/performance.md). The launcher and the images both run
- * services with them.
+ * an idle service's resident memory down (docs/performance.md). `gc` lets the bootstrap return the heap a burst
+ * grew once the service is quiet again (docs/adr/0037-memory-returned-after-a-burst.md). The launcher and the
+ * images both run services with them.
  */
-export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2', COMPILE_CACHE_FLAG];
+export const SERVICE_NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=2',
+  EXPOSE_GC_FLAG,
+  COMPILE_CACHE_FLAG,
+];

@@ -3,7 +3,7 @@
 // (packages/all-in-one) with the union of their settings.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPILE_CACHE_FLAG, SERVICE_NODE_FLAGS } from '@kruise-ts/deploy';
+import { COMPILE_CACHE_FLAG, EXPOSE_GC_FLAG, SERVICE_NODE_FLAGS } from '@kruise-ts/deploy';
 
 /** Node flags every service runs with; the images' entrypoints carry the same (deploy/src/services.ts). */
 export { SERVICE_NODE_FLAGS };
@@ -89,6 +89,7 @@ export function serviceSpecs(repoRoot: string, webhookPort: number, dataDir?: st
 export const ALL_IN_ONE_NODE_ARGS = [
   '--max-semi-space-size=1',
   '--optimize-for-size',
+  EXPOSE_GC_FLAG,
   COMPILE_CACHE_FLAG,
 ] as const;
 

@@ -1,7 +1,7 @@
 // Every service's main, the one bootstrap: settings from the environment (deprecated names logged once),
 // telemetry, the service (which opens its bus connection and health server), and an orderly stop on
-// SIGTERM/SIGINT within the shutdown deadline (the service's own stop first, then the trace flush). A failed
-// start logs why and exits 1.
+// SIGTERM/SIGINT within the shutdown deadline (the service's own stop first, then the trace flush), and memory
+// returned once the process goes quiet after a burst (idle-memory-release.ts). A failed start logs why and exits 1.
 import { flushCompileCache } from 'node:module';
 import {
   createLogger,
@@ -15,6 +15,7 @@ import type { Env } from '../settings/parse.ts';
 import { SettingsReader } from '../settings/reader.ts';
 import type { ServiceName } from '../settings/table.ts';
 import { announceBuild, entryUrl } from './build-info.ts';
+import { startIdleMemoryRelease } from './idle-memory-release.ts';
 
 /** What the bootstrap needs of a service's settings. */
 export interface ServiceSettings {
@@ -72,6 +73,10 @@ export async function runServiceProcess<C extends ServiceSettings>(
     const service = await o.start(config, { logger, registry });
     shutdown.register('service', () => service.stop());
     shutdown.register('telemetry', () => telemetry.shutdown());
+    if (base.bool('KRUISE_TS_IDLE_MEMORY_RELEASE')) {
+      const release = startIdleMemoryRelease(logger);
+      if (release !== undefined) shutdown.register('idle memory release', async () => release.stop());
+    }
     // Every module is loaded by now: write the compile cache (when the process runs with it, deploy's
     // COMPILE_CACHE_FLAG) so that the next start skips type stripping even if this one is killed.
     flushCompileCache();

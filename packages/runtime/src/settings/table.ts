@@ -228,6 +228,14 @@ export const SETTINGS = [
     services: ALL,
   },
   {
+    name: 'KRUISE_TS_IDLE_MEMORY_RELEASE',
+    type: 'bool',
+    default: true,
+    meaning:
+      'after a burst of work, once the event loop is quiet, a memory-reducing GC returns the grown heap (needs --expose-gc)',
+    services: ALL,
+  },
+  {
     name: 'KRUISE_TS_KUBE_QPS',
     type: 'int',
     default: 50,
