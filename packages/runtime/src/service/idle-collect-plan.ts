@@ -30,7 +30,14 @@ export interface IdleCollectState {
   lastCollectAt: number | undefined;
 }
 
-export const INITIAL_IDLE_COLLECT_STATE: IdleCollectState = { busyMs: 0, lastCollectAt: undefined };
+/**
+ * A process starts as if after a burst: loading its modules and syncing its caches leave garbage and grown pages
+ * (its first quiet window returns 3–5 MiB of RSS per service), and module evaluation runs before the event loop
+ * does, so its utilisation never shows that work.
+ */
+export function startingIdleCollectState(policy: IdleCollectPolicy = IDLE_COLLECT_POLICY): IdleCollectState {
+  return { busyMs: policy.minBusyMs, lastCollectAt: undefined };
+}
 
 /** One window of the event loop, as `performance.eventLoopUtilization()` reports it between two readings. */
 export interface LoopWindow {

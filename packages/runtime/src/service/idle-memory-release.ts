@@ -6,8 +6,8 @@ import type { Logger } from '@kruise-ts/telemetry';
 import {
   IDLE_COLLECT_POLICY,
   type IdleCollectPolicy,
-  INITIAL_IDLE_COLLECT_STATE,
   planIdleCollect,
+  startingIdleCollectState,
 } from './idle-collect-plan.ts';
 
 export interface IdleMemoryRelease {
@@ -25,7 +25,7 @@ export function startIdleMemoryRelease(
     logger.info('memory is not returned after bursts: node runs without --expose-gc');
     return undefined;
   }
-  let state = INITIAL_IDLE_COLLECT_STATE;
+  let state = startingIdleCollectState(policy);
   let previous = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();

@@ -5,9 +5,9 @@ import { describe, it } from 'node:test';
 import {
   type IdleCollectPolicy,
   type IdleCollectState,
-  INITIAL_IDLE_COLLECT_STATE,
   type LoopWindow,
   planIdleCollect,
+  startingIdleCollectState,
 } from '../../src/service/idle-collect-plan.ts';
 
 const policy: IdleCollectPolicy = {
@@ -85,22 +85,24 @@ describe('planIdleCollect', () => {
     });
   }
 
-  it("an idle service's own ticks never add up to a collection", () => {
-    let state = INITIAL_IDLE_COLLECT_STATE;
+  it('an idle service collects once after its start, and its own ticks never add up to another', () => {
+    let state = startingIdleCollectState(policy);
+    const collectedAt: number[] = [];
     for (let i = 1; i <= 24 * 720; i++) {
       // A day of 5 s windows at 0.5 % (lease beats, metrics scrapes).
       const d = planIdleCollect(state, win(0.005, i * 5_000), policy);
-      assert.equal(d.collect, false);
+      if (d.collect) collectedAt.push(i);
       state = d.state;
     }
+    assert.deepEqual(collectedAt, [1], 'the first quiet window after the start');
   });
 
   it('a rollout, then quiet: one collection, none while busy, none after', () => {
-    let state = INITIAL_IDLE_COLLECT_STATE;
+    let state: IdleCollectState = { busyMs: 0, lastCollectAt: 0 };
     const collectedAt: number[] = [];
     const loads = [...Array(20).fill(0.6), ...Array(40).fill(0.005)] as number[];
     loads.forEach((u, i) => {
-      const d = planIdleCollect(state, win(u, (i + 1) * 5_000), policy);
+      const d = planIdleCollect(state, win(u, 600_000 + (i + 1) * 5_000), policy);
       if (d.collect) collectedAt.push(i + 1);
       state = d.state;
     });
