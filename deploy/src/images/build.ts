@@ -19,7 +19,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from '@kruise-ts/devcluster';
 import { bundlePathFor, bundleServices } from '../bundles.ts';
-import { SERVICE_NODE_FLAGS, services } from '../services.ts';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS, services } from '../services.ts';
 import { writeOciLayout } from './oci-layout.ts';
 import { entriesOf, parentDirs, type TarEntry, tar } from './tar.ts';
 
@@ -173,6 +173,7 @@ export async function buildImages(only: readonly string[] = services): Promise<B
           'LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu',
           'NODE_ENV=production',
           'SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt',
+          ...Object.entries(SERVICE_ENV).map(([k, v]) => `${k}=${v}`),
         ],
         workingDir: '/app',
         labels: {

@@ -3,10 +3,10 @@
 // (packages/all-in-one) with the union of their settings.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPILE_CACHE_FLAG, EXPOSE_GC_FLAG, SERVICE_NODE_FLAGS } from '@kruise-ts/deploy';
+import { COMPILE_CACHE_FLAG, EXPOSE_GC_FLAG, SERVICE_ENV, SERVICE_NODE_FLAGS } from '@kruise-ts/deploy';
 
-/** Node flags every service runs with; the images' entrypoints carry the same (deploy/src/services.ts). */
-export { SERVICE_NODE_FLAGS };
+/** Node flags and environment every service runs with; the images carry the same (deploy/src/services.ts). */
+export { SERVICE_ENV, SERVICE_NODE_FLAGS };
 
 export interface ServiceSpec {
   name: string;

@@ -11,7 +11,7 @@ import { bundleServices } from '@kruise-ts/deploy';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
 import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
 import { type ChartModeOptions, prepareChartMode } from './chart-mode.ts';
-import { allInOneSpec, SERVICE_NODE_FLAGS, type ServiceSpec, serviceSpecs } from './services.ts';
+import { allInOneSpec, SERVICE_ENV, SERVICE_NODE_FLAGS, type ServiceSpec, serviceSpecs } from './services.ts';
 import { removeLauncherState, writeLauncherState } from './state.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -203,9 +203,17 @@ async function runServices(
       override?.entry ?? bundles.get(spec.entry) ?? spec.entry,
     ];
     const child = spawn(override?.execPath ?? process.execPath, args, {
+      // SERVICE_ENV as an image's ENV: under the environment and the pod's env.
       env: prepared.inherit
-        ? { ...process.env, ...shared, OTEL_SERVICE_NAME: spec.name, ...spec.env(port), ...override?.env }
-        : { ...spec.env(port), ...override?.env },
+        ? {
+            ...SERVICE_ENV,
+            ...process.env,
+            ...shared,
+            OTEL_SERVICE_NAME: spec.name,
+            ...spec.env(port),
+            ...override?.env,
+          }
+        : { ...SERVICE_ENV, ...spec.env(port), ...override?.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pipe(out);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ALL_IN_ONE_NODE_ARGS } from '../../src/services.ts';
+import { ALL_IN_ONE_NODE_ARGS, SERVICE_ENV } from '../../src/services.ts';
 
 const bin = readFileSync(new URL('../../../all-in-one/bin/kruise-ts-all-in-one', import.meta.url), 'utf8');
 
@@ -23,4 +23,10 @@ test('the all-in-one bin passes node every flag the launcher passes', () => {
     [...ALL_IN_ONE_NODE_ARGS],
     'and no other flag than --no-warnings',
   );
+});
+
+test('the all-in-one bin sets the environment every service runs with, unless already set', () => {
+  for (const [name, value] of Object.entries(SERVICE_ENV)) {
+    assert.ok(bin.includes(`export ${name}="\${${name}:-${value}}"`), `bin lacks ${name}=${value}`);
+  }
 });
