@@ -27,7 +27,7 @@ export const COMPILE_CACHE_FLAG =
 /**
  * Environment every service runs with. glibc raises its mmap threshold to the size of each large block a process
  * frees, and keeps freed heap up to twice that: a Node service's buffers then stay in the heap after a burst. A
- * fixed 128 KiB threshold maps large blocks on their own and trims the heap's free top: 34–35 MiB PSS per idle
+ * fixed 128 KiB threshold maps large blocks on their own and trims the heap's free top: 33–38 MiB PSS per idle
  * service instead of 40–44 after a 500-pod rollout, at the same CPU (docs/adr/0037-memory-returned-after-a-burst.md).
  * The launcher, the images and the all-in-one's bin set it.
  */
