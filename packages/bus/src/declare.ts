@@ -1,8 +1,9 @@
 // Creates or updates the declared streams and KV bucket idempotently: a missing one is created, a matching one
 // is kept untouched, a differing one is updated in place, and a difference the server cannot apply in place
-// (storage, retention) is an error rather than a silent delete-and-recreate of the cluster cache. Two kinds of
-// difference are never applied: replicas are never lowered (a process declaring fewer keeps the server's), and
-// a shared setting (the lease bucket's TTL, which every lease holder fences on) is an error, not an update.
+// (storage, retention) is an error rather than a silent delete-and-recreate of the cluster cache. Three kinds of
+// difference are never applied: replicas are never lowered (a process declaring fewer keeps the server's), a
+// shared setting (the lease bucket's TTL, which every lease holder fences on) is an error, not an update, and a
+// setting declared on create only (the object stream's storage) is left as its creator chose.
 import {
   JetStreamApiCodes,
   JetStreamApiError,
@@ -65,8 +66,10 @@ async function reconcileStream(
   info: StreamInfo,
   declared: Partial<StreamConfig> & { name: string },
   shared: readonly string[] = [],
+  onCreateOnly: readonly string[] = [],
 ): Promise<DeclareResult> {
-  const desired = withoutDowngrade(declared, info.config);
+  const desired = { ...withoutDowngrade(declared, info.config) };
+  for (const key of onCreateOnly) delete (desired as Record<string, unknown>)[key];
   const diff = configDiff(desired, info.config);
   if (diff.length === 0) return 'unchanged';
   const have: Readonly<Record<string, unknown>> = { ...info.config };
@@ -93,12 +96,24 @@ async function reconcileStream(
   return 'updated';
 }
 
-export async function ensureStream(jsm: JetStreamManager, desired: DeclaredStream): Promise<DeclareResult> {
+export interface EnsureStreamOptions {
+  /**
+   * Settings applied when the stream is created and never compared afterwards: the stream keeps what its
+   * creator chose, and a process declaring another value starts beside it.
+   */
+  onCreateOnly?: readonly (keyof StreamConfig)[];
+}
+
+export async function ensureStream(
+  jsm: JetStreamManager,
+  desired: DeclaredStream,
+  options: EnsureStreamOptions = {},
+): Promise<DeclareResult> {
   // Two replicas may declare at once: a lost creation race shows up as an add error, after which the stream
   // exists and the second attempt compares instead.
   for (let attempt = 1; ; attempt++) {
     const info = await streamInfo(jsm, desired.name);
-    if (info !== undefined) return reconcileStream(jsm, info, desired);
+    if (info !== undefined) return reconcileStream(jsm, info, desired, [], options.onCreateOnly);
     try {
       await jsm.streams.add(desired);
       return 'created';
@@ -170,7 +185,13 @@ export async function ensureTopology(
   const replicas = settings.replicas ?? 1;
   const leaseTtlMs = settings.leaseTtlMs;
   return {
-    objects: await ensureStream(bus.jsm, { ...topology.objects.config, num_replicas: replicas }),
+    // The object stream is a cache that every build reads the same way whatever its storage: a build may create
+    // it in memory while another, older or newer, declares file storage (docs/performance.md, fifteenth round).
+    objects: await ensureStream(
+      bus.jsm,
+      { ...topology.objects.config, num_replicas: replicas },
+      { onCreateOnly: ['storage'] },
+    ),
     events: await ensureStream(bus.jsm, { ...topology.events.config, num_replicas: replicas }),
     leases:
       leaseTtlMs === undefined

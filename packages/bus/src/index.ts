@@ -12,7 +12,14 @@ export * from './contracts.ts';
 export type { BusCredentials } from './credentials.ts';
 export { busCredentialsFromEnv, connectionAuth } from './credentials.ts';
 export type { DeclareResult, TopologyDeclaration } from './declare.ts';
-export { configDiff, ensureKv, ensureStream, ensureTopology, withoutDowngrade } from './declare.ts';
+export {
+  configDiff,
+  type EnsureStreamOptions,
+  ensureKv,
+  ensureStream,
+  ensureTopology,
+  withoutDowngrade,
+} from './declare.ts';
 export type {
   EventConsumerSpec,
   EventWorker,

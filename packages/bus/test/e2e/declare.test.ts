@@ -135,6 +135,29 @@ describe('declaring the bus', () => {
     }
   });
 
+  test('the object stream keeps the storage its creator chose; a process declaring another starts beside it', async () => {
+    const bus = await testBus(nats.url, { leaseTtlMs: 15_000 });
+    try {
+      // A build that creates the cache in memory, then this build (file storage) declaring everything.
+      const memory = { ...bus.topology.objects.config, storage: StorageType.Memory };
+      assert.equal(await ensureStream(bus.jsm, memory), 'created');
+      const declared = await ensureTopology(bus);
+      assert.equal(declared.objects, 'unchanged');
+      const { config } = await bus.jsm.streams.info(bus.topology.objects.stream);
+      assert.equal(config.storage, StorageType.Memory);
+      // The other settings are still declared: a changed one is updated in place, storage left alone.
+      await bus.jsm.streams.update(config.name, { ...config, allow_direct: false });
+      assert.equal(
+        await ensureStream(bus.jsm, bus.topology.objects.config, { onCreateOnly: ['storage'] }),
+        'updated',
+      );
+      const after = (await bus.jsm.streams.info(config.name)).config;
+      assert.deepEqual([after.storage, after.allow_direct], [StorageType.Memory, true]);
+    } finally {
+      await bus.dispose();
+    }
+  });
+
   test('cluster-wide settings live once in the bus: a conflicting process refuses to start', async () => {
     const controller = await testBus(nats.url, { leaseTtlMs: 60_000 });
     const prefix = controller.topology.prefix;
