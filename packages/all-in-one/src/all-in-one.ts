@@ -1,7 +1,7 @@
 // The all-in-one process: one bus connection, one object cache, one health/metrics server, and every chosen
 // part started on views of them (docs/adr/0024-all-in-one-process.md). Parts start in order and stop in reverse;
 // then the cache, the bus and the server close. A part that fails to start stops the ones already running.
-import type { Bus } from '@kruise-ts/bus';
+import { assertBusLive, type Bus } from '@kruise-ts/bus';
 import {
   connectProcessBus,
   contractRefusals,
@@ -51,9 +51,7 @@ export async function startAllInOne(
   try {
     bus = await connectProcessBus(config, SERVICE_NAME);
     const openBus = bus;
-    health.addLivenessCheck('bus', () => {
-      if (openBus.nc.isClosed()) throw new Error('bus connection closed');
-    });
+    health.addLivenessCheck('bus', () => assertBusLive(openBus));
     // Every object each part reads, held once for the whole process.
     // A message of a contract this build cannot read: logged and counted once here, as a controller's own cache
     // does; each controller still leaves that partition alone (it reads the cache's refusals).

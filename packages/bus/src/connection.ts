@@ -4,6 +4,7 @@ import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManage
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type BusCredentials, busCredentialsFromEnv, connectionAuth } from './credentials.ts';
 import './nats-request-cost.ts';
+import { ObjectStreamIdentity, type ObjectStreamReplacedError } from './object-stream-identity.ts';
 import { type PublisherBuild, publisherBuild, publisherName } from './publisher-build.ts';
 import type { Topology } from './topology.ts';
 
@@ -29,6 +30,8 @@ export interface BusOptions {
    * authenticates the same way without each bootstrap passing it through.
    */
   credentials?: BusCredentials;
+  /** Called once when the object stream turns out replaced under this process (see objectStreamReplaced). */
+  onObjectStreamReplaced?: (error: ObjectStreamReplacedError) => void;
 }
 
 export interface Bus {
@@ -54,6 +57,24 @@ export interface Bus {
   connected(): boolean;
   /** Since when (epoch ms) the connection is down; undefined while connected. */
   disconnectedSince(): number | undefined;
+  /**
+   * Whether the object stream is still the one this process first read (by its creation time): false once it
+   * was replaced or is gone, e.g. a store wiped under running services. Checked after every reconnect; a feed
+   * checks it before its ghost resync (object-stream-identity.ts). A failed read rejects.
+   */
+  objectStreamIntact(): Promise<boolean>;
+  /** The replacement once seen: the process must start over (its liveness fails, assertBusLive). */
+  objectStreamReplaced(): ObjectStreamReplacedError | undefined;
+}
+
+/**
+ * A liveness check: throws once the connection is closed or the object stream was replaced under this process,
+ * the two states it cannot leave by itself (a disconnection is only a readiness matter: the client reconnects).
+ */
+export function assertBusLive(bus: Pick<Bus, 'nc' | 'objectStreamReplaced'>): void {
+  if (bus.nc.isClosed()) throw new Error('bus connection closed');
+  const replaced = bus.objectStreamReplaced();
+  if (replaced !== undefined) throw replaced;
 }
 
 /** A readiness check: throws while the bus is closed or disconnected, saying for how long. */
@@ -111,11 +132,28 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
       })();
       return closing;
     };
+    const identity = new ObjectStreamIdentity(jsm, options.topology.objects.stream);
+    let notified = false;
+    const objectStreamIntact = async () => {
+      const intact = await identity.intact();
+      const replaced = identity.replaced();
+      if (!intact && replaced !== undefined && !notified) {
+        notified = true;
+        options.onObjectStreamReplaced?.(replaced);
+      }
+      return intact;
+    };
+    // The stream this process starts from (when it exists yet; otherwise the first feed's check records it).
+    await objectStreamIntact().catch(() => {});
     let downSince: number | undefined;
     void (async () => {
       for await (const status of nc.status()) {
         if (status.type === 'disconnect') downSince ??= Date.now();
-        else if (status.type === 'reconnect') downSince = undefined;
+        else if (status.type === 'reconnect') {
+          downSince = undefined;
+          // Also for a process with no feed open (the watcher publishes): its liveness must fail all the same.
+          void objectStreamIntact().catch(() => {});
+        }
       }
     })().catch(() => {});
     return {
@@ -130,6 +168,8 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
       close,
       connected: () => downSince === undefined && !nc.isClosed(),
       disconnectedSince: () => downSince,
+      objectStreamIntact,
+      objectStreamReplaced: () => identity.replaced(),
     };
   } catch (err) {
     await nc.close();

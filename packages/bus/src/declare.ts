@@ -123,6 +123,22 @@ export async function ensureStream(
   }
 }
 
+/**
+ * The object stream at `replicas`. It is a cache that every build reads the same way whatever its storage: a
+ * build may create it in memory while another, older or newer, declares file storage (docs/performance.md,
+ * fifteenth round), so its storage is declared on create only.
+ */
+export function ensureObjectStream(
+  bus: Pick<Bus, 'jsm' | 'topology'>,
+  replicas: number,
+): Promise<DeclareResult> {
+  return ensureStream(
+    bus.jsm,
+    { ...bus.topology.objects.config, num_replicas: replicas },
+    { onCreateOnly: ['storage'] },
+  );
+}
+
 /** The settings of the bucket's backing stream that this package owns. */
 function kvStreamSettings(kv: DeclaredKv): Partial<StreamConfig> & { name: string } {
   return {
@@ -185,13 +201,7 @@ export async function ensureTopology(
   const replicas = settings.replicas ?? 1;
   const leaseTtlMs = settings.leaseTtlMs;
   return {
-    // The object stream is a cache that every build reads the same way whatever its storage: a build may create
-    // it in memory while another, older or newer, declares file storage (docs/performance.md, fifteenth round).
-    objects: await ensureStream(
-      bus.jsm,
-      { ...topology.objects.config, num_replicas: replicas },
-      { onCreateOnly: ['storage'] },
-    ),
+    objects: await ensureObjectStream(bus, replicas),
     events: await ensureStream(bus.jsm, { ...topology.events.config, num_replicas: replicas }),
     leases:
       leaseTtlMs === undefined

@@ -6,7 +6,7 @@ export {
   planBusSettings,
 } from './bus-settings.ts';
 export type { Bus, BusOptions } from './connection.ts';
-export { assertBusConnected, connectBus } from './connection.ts';
+export { assertBusConnected, assertBusLive, connectBus } from './connection.ts';
 export * from './contract.ts';
 export * from './contracts.ts';
 export type { BusCredentials } from './credentials.ts';
@@ -16,6 +16,7 @@ export {
   configDiff,
   type EnsureStreamOptions,
   ensureKv,
+  ensureObjectStream,
   ensureStream,
   ensureTopology,
   withoutDowngrade,
@@ -37,6 +38,11 @@ export {
 export { supersedes } from './monotonic.ts';
 export type { ControlledSelection, ObjectFeed, ObjectFeedEvent, ObjectFeedOptions } from './object-feed.ts';
 export { openObjectFeed } from './object-feed.ts';
+export {
+  ObjectStreamIdentity,
+  ObjectStreamReplacedError,
+  streamIdentityVerdict,
+} from './object-stream-identity.ts';
 export { fnv1a32, partitionOf } from './partition.ts';
 export type {
   FeedScope,

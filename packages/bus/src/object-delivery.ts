@@ -140,17 +140,36 @@ export class ObjectDelivery<S> {
   }
 }
 
-/** Calls `resync` after every reconnect of the bus connection until `stopped()`; a failure waits for the next. */
+/**
+ * Calls `resync` after every reconnect of the bus connection until `stopped()`; a failure waits for the next.
+ * Not on a replaced object stream: listing an empty stream would tombstone everything the feed holds
+ * (object-stream-identity.ts). The feed stops following the bus then, and the process's liveness fails.
+ */
 export function resyncOnReconnect(
   bus: Bus,
   stopped: () => boolean,
   resync: () => Promise<void>,
   report: (error: Error) => void,
 ): void {
+  // Records the stream this feed is filled from, when the bus had none yet at connect.
+  void bus.objectStreamIntact().catch(() => {});
   void (async () => {
     for await (const status of bus.nc.status()) {
       if (stopped()) break;
       if (status.type === 'reconnect') {
+        const intact = await bus.objectStreamIntact().catch((err: unknown) => {
+          report(
+            new Error('cannot check the object stream after a reconnect; next reconnect retries', {
+              cause: err,
+            }),
+          );
+          return undefined;
+        });
+        if (intact === false) {
+          report(bus.objectStreamReplaced() ?? new Error('the object stream was replaced'));
+          break;
+        }
+        if (intact === undefined) continue;
         await resync().catch((err: unknown) =>
           report(new Error('resync after reconnect failed; next reconnect retries', { cause: err })),
         );

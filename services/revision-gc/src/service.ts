@@ -1,7 +1,7 @@
 // revision-gc: for every workload kind, a partitioned controller whose reconcile deletes the revisions
 // revisionsToDelete() picks. Replicas split the partitions like every controller.
 
-import { assertBusConnected } from '@kruise-ts/bus';
+import { assertBusConnected, assertBusLive } from '@kruise-ts/bus';
 import type { ControllerRevision } from '@kruise-ts/core';
 import { CONTROLLER_REVISION, POD } from '@kruise-ts/kube';
 import {
@@ -116,9 +116,7 @@ export async function startRevisionGc(
     await connections.close();
     throw err;
   }
-  health.addLivenessCheck('bus', () => {
-    if (bus.nc.isClosed()) throw new Error('bus connection closed');
-  });
+  health.addLivenessCheck('bus', () => assertBusLive(bus));
   health.addReadinessCheck('bus', () => assertBusConnected(bus));
   logger.info({ url: health.url, kinds: workloadKinds.map((k) => k.kind) }, 'revision-gc running');
   return {

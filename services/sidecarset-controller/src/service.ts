@@ -6,7 +6,7 @@
 // Pods are subscribed to only once a SidecarSet exists: until then no pod message reaches the process at all
 // (a cluster without SidecarSets costs this service ~nothing per pod change, docs/performance.md), and the
 // first reconcile of a SidecarSet waits for the pods' snapshot, so it still sees every existing pod.
-import { assertBusConnected, partitionOf } from '@kruise-ts/bus';
+import { assertBusConnected, assertBusLive, partitionOf } from '@kruise-ts/bus';
 import { ResourceVersionExpectations } from '@kruise-ts/core';
 import {
   type CacheChange,
@@ -213,9 +213,7 @@ export async function startSidecarSetController(
     leader = controller;
 
     health.addReadinessCheck('leader-cache', () => assertBusConnected(bus));
-    health.addLivenessCheck('bus', () => {
-      if (bus.nc.isClosed()) throw new Error('bus connection closed');
-    });
+    health.addLivenessCheck('bus', () => assertBusLive(bus));
     logger.info(
       { member: config.memberId, port: health.port, partitions: config.partitions, prefix: config.busPrefix },
       'sidecarset controller started',

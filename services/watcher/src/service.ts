@@ -1,6 +1,6 @@
 // The running watcher: bus connection, the mirror of every watched kind, and its health/metrics server. Stop
 // order: stop watching and let queued publishes land, close the bus, the apiserver source, then the server.
-import { connectBus, ensureBusSettings, ensureStream, topology } from '@kruise-ts/bus';
+import { assertBusLive, connectBus, ensureBusSettings, ensureObjectStream, topology } from '@kruise-ts/bus';
 import {
   ClusterConnection,
   currentBuild,
@@ -40,13 +40,17 @@ export async function startWatcherService(
       topology: topology({ prefix: config.busPrefix, partitions: config.partitions }),
       publisherId: config.publisherId,
       waitOnFirstConnect: true,
+      onObjectStreamReplaced: (err) =>
+        logger.error({ err }, 'the object stream was replaced under the watcher'),
     }));
   try {
     // The partition count is cluster-wide: a watcher publishing to partitions the controllers do not read
     // refuses to start. Only the object stream is the watcher's; the lease bucket and the event stream belong to
     // their users, whose settings (e.g. the lease TTL) the watcher must not overwrite.
     const busSettings = await ensureBusSettings(bus);
-    await ensureStream(bus.jsm, { ...bus.topology.objects.config, num_replicas: busSettings.replicas ?? 1 });
+    await ensureObjectStream(bus, busSettings.replicas ?? 1);
+    // The stream it publishes into from now on; a replaced one fails its liveness (a restart lists everything).
+    await bus.objectStreamIntact();
 
     const watcher = await startWatcher({
       bus,
@@ -60,7 +64,14 @@ export async function startWatcherService(
       publishConcurrency: config.publishConcurrency,
     });
 
-    const isLive = () => !bus.nc.isClosed();
+    const isLive = () => {
+      try {
+        assertBusLive(bus);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     // Not ready while the bus is disconnected: nothing it sees reaches the controllers.
     const isReady = () => watcher.isReady() && bus.connected();
     const http =
@@ -108,7 +119,7 @@ function sharedHttp(
   detail: () => unknown,
 ): { port: number; close(): Promise<void> } {
   shared.health.addLivenessCheck('bus', () => {
-    if (!isLive()) throw new Error('bus connection closed');
+    if (!isLive()) throw new Error('bus connection closed, or the object stream was replaced');
   });
   shared.health.addReadinessCheck('mirror', () => {
     if (!isReady()) throw new Error(`not ready: ${JSON.stringify(detail())}`);

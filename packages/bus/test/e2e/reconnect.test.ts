@@ -8,12 +8,14 @@ import { test } from 'node:test';
 import { freePort, startNats } from '@kruise-ts/devcluster';
 import {
   assertBusConnected,
+  assertBusLive,
   type Bus,
   connectBus,
   ensureEventConsumer,
   ensureTopology,
   ObjectEventType,
   type ObjectFeedEvent,
+  ObjectStreamReplacedError,
   openObjectFeed,
   openPartitionedFeed,
   publishDomainEvent,
@@ -230,6 +232,82 @@ async function ghostScenario(openFeed: OpenFeed): Promise<void> {
   } finally {
     await other?.close();
     await away?.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+for (const [which, openFeed] of [
+  ['an object feed', perPartitionFeed],
+  ['a partitioned feed', partitionedFeed],
+] as const)
+  test(`a store wiped under a running process: ${which} tombstones nothing and the bus is no longer live`, () =>
+    wipedStoreScenario(openFeed));
+
+// A restart from disk keeps the stream (the first test); a wiped store, or a stream kept in memory on a
+// standalone server, comes back empty. Listing it would tombstone everything the feed holds.
+async function wipedStoreScenario(openFeed: OpenFeed): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bus-wiped-'));
+  const port = await freePort();
+  let server = await startNats(dir, { port });
+  const prefix = uniquePrefix();
+  let bus: Bus | undefined;
+  let other: Bus | undefined;
+  const noticed: ObjectStreamReplacedError[] = [];
+  try {
+    bus = await connectBus({
+      servers: server.url,
+      topology: topology({ prefix, partitions: 1 }),
+      publisherId: 'wiped',
+      reconnectTimeWaitMs: 200,
+      reconnectJitterMs: 100,
+      requestTimeoutMs: 2_000,
+      onObjectStreamReplaced: (err) => noticed.push(err),
+    });
+    await ensureTopology(bus);
+    const seen: ObjectFeedEvent[] = [];
+    const feed = await openFeed(bus, (e) => void seen.push(e));
+    await publishObjectEvent(bus, pod('a', 1));
+    await publishObjectEvent(bus, pod('b', 1));
+    await waitFor('both seen', () => seen.length === 2);
+    assert.equal(await bus.objectStreamIntact(), true);
+
+    await server.stop();
+    await waitFor('the client to notice', () => !bus?.connected());
+    rmSync(join(dir, 'jetstream'), { recursive: true, force: true });
+    server = await startNats(dir, { port });
+    // Another process declares the bus again first: the stream exists, empty, with another creation time.
+    other = await connectBus({
+      servers: server.url,
+      topology: topology({ prefix, partitions: 1 }),
+      publisherId: 'o',
+    });
+    await ensureTopology(other);
+
+    await waitFor('the client to reconnect', () => bus!.connected(), 30_000);
+    const replaced = await waitFor('the replacement to be seen', () => bus!.objectStreamReplaced(), 15_000);
+    assert.ok(replaced instanceof ObjectStreamReplacedError);
+    // Gone or replaced, depending on whether the client came back before the other process declared it.
+    assert.match(
+      replaced.message,
+      new RegExp(`object stream ${bus.topology.objects.stream} (was replaced|.*is gone)`),
+    );
+    assert.equal(noticed.length, 1, 'reported once');
+    assert.throws(() => assertBusLive(bus!), ObjectStreamReplacedError);
+    assert.equal(await bus.objectStreamIntact(), false, 'it stays replaced');
+    // Time for a resync to have run, had it been allowed to.
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.deepEqual(
+      seen
+        .filter((e) => e.event.type === ObjectEventType.OBJECT_EVENT_TYPE_TOMBSTONE)
+        .map((e) => e.event.name),
+      [],
+      'nothing tombstoned',
+    );
+    await feed.stop();
+  } finally {
+    await other?.close();
+    await bus?.close();
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -115,6 +115,8 @@ async function connectDeclared(o: {
   });
   try {
     await ensureTopology(bus);
+    // The object stream this process's caches fill from: one replaced later fails its liveness (assertBusLive).
+    await bus.objectStreamIntact();
   } catch (err) {
     await bus.close().catch(() => {});
     throw err;

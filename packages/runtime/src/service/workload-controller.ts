@@ -2,7 +2,7 @@
 // recorder, and the partitioned controller over the bus-fed cache, with health checks and an ordered stop
 // (not ready → hand partitions off, draining reconciles → flush Events → close bus and server). A controller
 // brings only what is its own: the kinds it caches, which keys a change enqueues, and its reconcile.
-import { assertBusConnected, type Bus, type GroupKind } from '@kruise-ts/bus';
+import { assertBusConnected, assertBusLive, type Bus, type GroupKind } from '@kruise-ts/bus';
 import {
   type ExpectationLeak,
   ResourceVersionExpectations,
@@ -194,10 +194,7 @@ export async function startWorkloadController(
       },
       onOwnershipChange: (e) => logger.info(e, 'partition ownership changed'),
     });
-    const busOpen = () => {
-      if (bus.nc.isClosed()) throw new Error('bus connection closed');
-    };
-    health.addLivenessCheck('bus', busOpen);
+    health.addLivenessCheck('bus', () => assertBusLive(bus));
     // Ready once the controller runs (it started above) and while its bus is connected: disconnected, the cache no
     // longer follows the cluster (writes stay fenced by leases).
     health.addReadinessCheck('controller', () => assertBusConnected(bus));
