@@ -2,7 +2,8 @@
 // failure while workloads change, watches every pod/PVC event with the invariant checker, and checks the final
 // state exactly. Scenario numbers follow issue #12.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { connectBus, partitionOf, topology } from '@kruise-ts/bus';
 import { type Cluster, eventually } from '@kruise-ts/devcluster';
 import { type RunningSystem, startSystem } from '@kruise-ts/launcher';
@@ -668,6 +669,62 @@ export const scenarios: Scenario[] = [
         violations: [
           ...violations,
           ...watching.checker.violations,
+          ...(await finalState(ctx.system, namespace, 4, 'nginx:2', true)),
+        ],
+        recoveryMs,
+      };
+    },
+  },
+  {
+    id: '9-store-wiped',
+    title:
+      'JetStream store wiped under the running system: nothing acted on the empty cache; services restarted on failed liveness start over',
+    async run(ctx) {
+      const { namespace } = ctx;
+      await startCloneSet(ctx, 4);
+      const quiet = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, {
+        maxPods: 4,
+        noPodCreates: true,
+        noPodDeletes: true,
+        noPvcChurn: true,
+      });
+      await ctx.cluster.stopNats();
+      const wipedAt = Date.now();
+      // A lost volume, or a standalone server keeping the object stream in memory: it comes back empty.
+      rmSync(join(ctx.cluster.dir, 'jetstream'), { recursive: true, force: true });
+      await ctx.cluster.startNats();
+      // Every service that reads objects off the bus fails its liveness; cert-manager reads none.
+      const expected = ctx.system.services.map((s) => s.name).filter((n) => n !== 'cert-manager');
+      const notLive = new Set<string>();
+      await eventually(
+        'every service reading objects to fail its liveness',
+        async () => {
+          for (const s of ctx.system.services) {
+            const live = await fetch(`${s.healthUrl}/livez`).then(
+              (r) => r.ok,
+              () => true, // unreachable is not a verdict
+            );
+            if (!live) notLive.add(s.name);
+          }
+          return expected.every((n) => notLive.has(n));
+        },
+        { timeoutMs: 60_000, intervalMs: 500 },
+      );
+      ctx.log(`not live after the wipe: ${[...notLive].join(', ')}; restarting them as Kubernetes would`);
+      for (const name of notLive) await ctx.system.restart(name);
+      // Long enough for every partition to be taken and reconciled more than once on the new stream.
+      await sleep(15_000);
+      quiet.stop();
+      const rolling = await watchNamespace(ctx.cluster.kubeconfigPath, namespace, { maxPods: 5, minPods: 3 });
+      applyCloneSet(ctx, { replicas: 4, image: 'nginx:2', pvc: true });
+      await awaitRollout(ctx.system, namespace, 4);
+      const recoveryMs = Date.now() - wipedAt;
+      rolling.stop();
+      const tag = (phase: string) => (v: Violation) => ({ ...v, detail: `${phase}: ${v.detail}` });
+      return {
+        violations: [
+          ...quiet.checker.violations.map(tag('after the wipe, before any spec change')),
+          ...rolling.checker.violations.map(tag('rollout')),
           ...(await finalState(ctx.system, namespace, 4, 'nginx:2', true)),
         ],
         recoveryMs,

@@ -142,6 +142,12 @@ export async function startWebhookServer(
     }
     return undefined;
   });
+  // Its SidecarSet view stops following a replaced object stream (object-stream-identity.ts): a restart serves
+  // from the admission snapshot meanwhile and fills the view from the watcher's next full list.
+  health.addLivenessCheck('object-stream', () => {
+    const replaced = bus?.objectStreamReplaced();
+    if (replaced !== undefined) throw replaced;
+  });
 
   let subscription: CertEventSubscription | undefined;
   let stopped = false;
