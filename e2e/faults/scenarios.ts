@@ -331,6 +331,9 @@ async function wipeBus(natsUrl: string): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A violation named by the phase of the scenario it was seen in. */
+const tag = (phase: string) => (v: Violation) => ({ ...v, detail: `${phase}: ${v.detail}` });
+
 /** A SidecarSet injecting one `sidecar` container into pods labelled `fault-sidecar=<value>`. */
 function sidecarSetYaml(name: string, value: string) {
   return JSON.stringify({
@@ -394,7 +397,6 @@ export const scenarios: Scenario[] = [
       applyCloneSet(ctx, { replicas: 3, image: 'nginx:2', pvc: true, partition: 0 });
       await awaitRollout(ctx.system, namespace, 3);
       rolling.stop();
-      const tag = (phase: string) => (v: Violation) => ({ ...v, detail: `${phase}: ${v.detail}` });
       return {
         violations: [
           ...migrated.map(tag('before any spec change')),
@@ -720,7 +722,6 @@ export const scenarios: Scenario[] = [
       await awaitRollout(ctx.system, namespace, 4);
       const recoveryMs = Date.now() - wipedAt;
       rolling.stop();
-      const tag = (phase: string) => (v: Violation) => ({ ...v, detail: `${phase}: ${v.detail}` });
       return {
         violations: [
           ...quiet.checker.violations.map(tag('after the wipe, before any spec change')),
@@ -753,7 +754,6 @@ export const scenarios: Scenario[] = [
       await awaitRollout(ctx.system, namespace, 4);
       const recoveryMs = Date.now() - downAt;
       after.stop();
-      const tag = (phase: string) => (v: Violation) => ({ ...v, detail: `${phase}: ${v.detail}` });
       return {
         violations: [
           ...before.checker.violations.map(tag('before the restart')),
