@@ -20,6 +20,8 @@ try {
     allInOne,
     sources: process.argv.includes('--sources'),
     chart: { natsTls: process.argv.includes('--nats-tls') },
+    // As the kubelet in a cluster: a service that exits or fails its liveness is started again.
+    supervise: true,
   });
 } catch (err) {
   await stopCluster();

@@ -13,6 +13,8 @@ import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
 import { type ChartModeOptions, prepareChartMode } from './chart-mode.ts';
 import { allInOneSpec, SERVICE_ENV, SERVICE_NODE_FLAGS, type ServiceSpec, serviceSpecs } from './services.ts';
 import { removeLauncherState, writeLauncherState } from './state.ts';
+import { LOCAL_SUPERVISION } from './supervision-plan.ts';
+import { type Supervisor, startSupervisor } from './supervisor.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -52,6 +54,11 @@ export interface SystemOptions {
   mode?: 'dev' | 'chart';
   /** Chart mode's options (NATS over TLS). */
   chart?: ChartModeOptions;
+  /**
+   * Restart a service that exited or whose liveness fails, as the kubelet would (supervisor.ts); `npm start`
+   * does. Default false: tests stop processes on purpose and restart them themselves.
+   */
+  supervise?: boolean;
 }
 
 export interface RunningSystem {
@@ -178,7 +185,9 @@ async function runServices(
   const launched = new Map<string, { spec: Spec; port: number; override: ServiceLaunch | undefined }>();
   /** Bundle path by source entry, for the services this checkout runs (not `sources`, not replaced). */
   const bundles = new Map<string, string>();
+  let supervisor: Supervisor | undefined;
   const stop = async () => {
+    await supervisor?.stop();
     removeLauncherState(cluster.dir);
     await traceUi?.stop();
     for (const { child, exited } of [...children].reverse()) {
@@ -265,6 +274,32 @@ async function runServices(
     await stop();
     throw err;
   }
+  const restart = async (name: string) => {
+    const { child, exited } = current(name);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    const entry = launched.get(name);
+    if (entry === undefined) throw new Error(`no service ${name}`);
+    await launch(entry.spec, entry.port, entry.override);
+  };
+  if (options.supervise) {
+    supervisor = startSupervisor({
+      services: () =>
+        services.map((s) => ({
+          name: s.name,
+          healthUrl: s.healthUrl,
+          exited: () => {
+            const { child } = current(s.name);
+            return child.exitCode !== null || child.signalCode !== null;
+          },
+        })),
+      restart,
+      policy: LOCAL_SUPERVISION,
+      log: (message) => console.error(`kruise-ts: ${message}`),
+    });
+  }
   const ui = traceUi === undefined ? undefined : { url: traceUi.url, traceUrl: traceUi.traceUrl };
   writeLauncherState(cluster.dir, {
     pid: process.pid,
@@ -302,15 +337,6 @@ async function runServices(
       await launch(spec, port, entry.override);
       return replicaName;
     },
-    restart: async (name) => {
-      const { child, exited } = current(name);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-      const entry = launched.get(name);
-      if (entry === undefined) throw new Error(`no service ${name}`);
-      await launch(entry.spec, entry.port, entry.override);
-    },
+    restart,
   };
 }
