@@ -68,6 +68,8 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
   value: {{ $v.partitions | quote }}
 - name: KRUISE_TS_STREAM_REPLICAS
   value: {{ $v.nats.streamReplicas | quote }}
+- name: KRUISE_TS_OBJECT_STORAGE
+  value: {{ $v.nats.objectStorage | quote }}
 - name: KRUISE_TS_HTTP_HOST
   value: {{ $v.http.host | quote }}
 - name: KRUISE_TS_HTTP_PORT

@@ -120,6 +120,7 @@ describe('helm chart deploy/chart', () => {
       assert.equal(env.KRUISE_TS_NATS_URL, `nats://kruise-ts-nats.${ns}.svc:4222`);
       assert.equal(env.KRUISE_TS_PARTITIONS, '16');
       assert.equal(env.KRUISE_TS_STREAM_REPLICAS, '3');
+      assert.equal(env.KRUISE_TS_OBJECT_STORAGE, 'memory');
       assert.equal(env.OTEL_SDK_DISABLED, 'true');
       const service = d.metadata.name.replace(/^kruise-ts-/, '');
       assert.equal(env.KRUISE_TS_NATS_USER, service, 'its own NATS identity');

@@ -64,6 +64,6 @@ export { declarePublisherBuild, publisherBuild, publisherName } from './publishe
 export * from './subjects.ts';
 export type { GroupKind } from './tokens.ts';
 export { EMPTY_TOKEN, fromToken, kindTokens, parseKindTokens, toToken } from './tokens.ts';
-export type { DeclaredKv, DeclaredStream, Topology, TopologyOptions } from './topology.ts';
-export { streamReplicasFromEnv, topology } from './topology.ts';
+export type { DeclaredKv, DeclaredStream, ObjectStorage, Topology, TopologyOptions } from './topology.ts';
+export { objectStorageFromEnv, streamReplicasFromEnv, topology } from './topology.ts';
 export { extractTraceContext, injectTraceContext } from './trace.ts';

@@ -22,7 +22,15 @@ export interface TopologyOptions {
    * hold leases; the others adopt the value stored in the bus (see bus-settings.ts). Default 15 seconds.
    */
   leaseTtlMs?: number;
+  /**
+   * Where a newly created object stream keeps its messages; an existing stream keeps what it was created with
+   * (declare.ts, ensureObjectStream). Default: KRUISE_TS_OBJECT_STORAGE, else memory.
+   */
+  objectStorage?: ObjectStorage;
 }
+
+/** The object stream's storage: it is a cache of the apiserver, rebuilt from a full list when lost (ADR 39). */
+export type ObjectStorage = 'memory' | 'file';
 
 export interface Topology {
   readonly prefix: string;
@@ -102,7 +110,13 @@ export function topology(options: TopologyOptions): Topology {
         description: 'Last-value cache of the cluster: the latest ObjectEvent of every watched object',
         subjects: [`${objectsRoot}.>`],
         retention: RetentionPolicy.Limits,
-        storage: StorageType.File,
+        // In memory: nats-server's file store holds every block a replay reads in a 4 MiB cache buffer, a third
+        // of its memory under a rollout. Lost with a standalone server's restart, the stream is rebuilt: every
+        // reader's liveness fails and it starts over from the watcher's next list (docs/adr/0039).
+        storage:
+          (options.objectStorage ?? objectStorageFromEnv()) === 'memory'
+            ? StorageType.Memory
+            : StorageType.File,
         discard: DiscardPolicy.Old,
         // One message per object subject: the stream is the cache, not a log.
         max_msgs_per_subject: 1,
@@ -164,4 +178,12 @@ export function streamReplicasFromEnv(env: Record<string, string | undefined> = 
     throw new Error(`KRUISE_TS_STREAM_REPLICAS must be an integer in 1..5, got '${raw}'`);
   }
   return value;
+}
+
+/** KRUISE_TS_OBJECT_STORAGE: like the replica count, one deployment-wide choice (the chart's nats.objectStorage). */
+export function objectStorageFromEnv(env: Record<string, string | undefined> = process.env): ObjectStorage {
+  const raw = (env.KRUISE_TS_OBJECT_STORAGE ?? '').trim();
+  if (raw === '') return 'memory';
+  if (raw === 'memory' || raw === 'file') return raw;
+  throw new Error(`KRUISE_TS_OBJECT_STORAGE must be 'memory' or 'file', got '${raw}'`);
 }

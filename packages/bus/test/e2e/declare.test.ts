@@ -125,10 +125,10 @@ describe('declaring the bus', () => {
     const bus = await testBus(nats.url);
     try {
       await ensureTopology(bus);
-      const memory = { ...bus.topology.objects.config, storage: StorageType.Memory };
+      const file = { ...bus.topology.objects.config, storage: StorageType.File };
       await assert.rejects(
-        ensureStream(bus.jsm, memory),
-        /cannot be changed in place \(storage: file on the server, memory declared\)/,
+        ensureStream(bus.jsm, file),
+        /cannot be changed in place \(storage: memory on the server, file declared\)/,
       );
     } finally {
       await bus.dispose();
@@ -138,13 +138,14 @@ describe('declaring the bus', () => {
   test('the object stream keeps the storage its creator chose; a process declaring another starts beside it', async () => {
     const bus = await testBus(nats.url, { leaseTtlMs: 15_000 });
     try {
-      // A build that creates the cache in memory, then this build (file storage) declaring everything.
-      const memory = { ...bus.topology.objects.config, storage: StorageType.Memory };
-      assert.equal(await ensureStream(bus.jsm, memory), 'created');
+      // An installation that chose file storage (or a build from before memory was the default), then this
+      // build (memory storage) declaring everything.
+      const file = { ...bus.topology.objects.config, storage: StorageType.File };
+      assert.equal(await ensureStream(bus.jsm, file), 'created');
       const declared = await ensureTopology(bus);
       assert.equal(declared.objects, 'unchanged');
       const { config } = await bus.jsm.streams.info(bus.topology.objects.stream);
-      assert.equal(config.storage, StorageType.Memory);
+      assert.equal(config.storage, StorageType.File);
       // The other settings are still declared: a changed one is updated in place, storage left alone.
       await bus.jsm.streams.update(config.name, { ...config, allow_direct: false });
       assert.equal(
@@ -152,7 +153,7 @@ describe('declaring the bus', () => {
         'updated',
       );
       const after = (await bus.jsm.streams.info(config.name)).config;
-      assert.deepEqual([after.storage, after.allow_direct], [StorageType.Memory, true]);
+      assert.deepEqual([after.storage, after.allow_direct], [StorageType.File, true]);
     } finally {
       await bus.dispose();
     }

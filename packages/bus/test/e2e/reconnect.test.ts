@@ -15,6 +15,7 @@ import {
   ensureTopology,
   ObjectEventType,
   type ObjectFeedEvent,
+  type ObjectStorage,
   ObjectStreamReplacedError,
   openObjectFeed,
   openPartitionedFeed,
@@ -57,7 +58,8 @@ test('after nats-server restarts, the client reconnects and feeds, workers and p
   try {
     bus = await connectBus({
       servers: server.url,
-      topology: topology({ prefix: uniquePrefix(), partitions: 4 }),
+      // On disk, the streams outlive the restart (memory storage: the wiped-store tests below).
+      topology: topology({ prefix: uniquePrefix(), partitions: 4, objectStorage: 'file' }),
       publisherId: 'reconnect-test',
       reconnectTimeWaitMs: 200,
       reconnectJitterMs: 100,
@@ -182,7 +184,8 @@ async function ghostScenario(openFeed: OpenFeed): Promise<void> {
     // This client comes back slowly; the other one deletes an object meanwhile, whose marker then expires.
     away = await connectBus({
       servers: server.url,
-      topology: topology({ prefix, partitions: 1 }),
+      // The store outlives the restart; the outage is what the test is about.
+      topology: topology({ prefix, partitions: 1, objectStorage: 'file' }),
       publisherId: 'away',
       reconnectTimeWaitMs: 6_000,
       reconnectJitterMs: 0,
@@ -200,7 +203,7 @@ async function ghostScenario(openFeed: OpenFeed): Promise<void> {
     server = await startNats(dir, { port });
     other = await connectBus({
       servers: server.url,
-      topology: topology({ prefix, partitions: 1, deletedObjectTtlMs: 1_000 }),
+      topology: topology({ prefix, partitions: 1, deletedObjectTtlMs: 1_000, objectStorage: 'file' }),
       publisherId: 'other',
     });
     await publishEventually(() =>
@@ -242,11 +245,14 @@ for (const [which, openFeed] of [
   ['a partitioned feed', partitionedFeed],
 ] as const)
   test(`a store wiped under a running process: ${which} tombstones nothing and the bus is no longer live`, () =>
-    wipedStoreScenario(openFeed));
+    wipedStoreScenario(openFeed, 'file'));
+
+test('the object stream in memory (the default) is lost with a standalone server: the same verdict', () =>
+  wipedStoreScenario(partitionedFeed, 'memory'));
 
 // A restart from disk keeps the stream (the first test); a wiped store, or a stream kept in memory on a
 // standalone server, comes back empty. Listing it would tombstone everything the feed holds.
-async function wipedStoreScenario(openFeed: OpenFeed): Promise<void> {
+async function wipedStoreScenario(openFeed: OpenFeed, objectStorage: ObjectStorage): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bus-wiped-'));
   const port = await freePort();
   let server = await startNats(dir, { port });
@@ -257,7 +263,7 @@ async function wipedStoreScenario(openFeed: OpenFeed): Promise<void> {
   try {
     bus = await connectBus({
       servers: server.url,
-      topology: topology({ prefix, partitions: 1 }),
+      topology: topology({ prefix, partitions: 1, objectStorage }),
       publisherId: 'wiped',
       reconnectTimeWaitMs: 200,
       reconnectJitterMs: 100,
@@ -274,12 +280,13 @@ async function wipedStoreScenario(openFeed: OpenFeed): Promise<void> {
 
     await server.stop();
     await waitFor('the client to notice', () => !bus?.connected());
-    rmSync(join(dir, 'jetstream'), { recursive: true, force: true });
+    // A lost volume; a stream in memory needs nothing more than the restart.
+    if (objectStorage === 'file') rmSync(join(dir, 'jetstream'), { recursive: true, force: true });
     server = await startNats(dir, { port });
     // Another process declares the bus again first: the stream exists, empty, with another creation time.
     other = await connectBus({
       servers: server.url,
-      topology: topology({ prefix, partitions: 1 }),
+      topology: topology({ prefix, partitions: 1, objectStorage }),
       publisherId: 'o',
     });
     await ensureTopology(other);

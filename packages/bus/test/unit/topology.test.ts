@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { topology } from '../../src/index.ts';
+import { objectStorageFromEnv, topology } from '../../src/index.ts';
 
 describe('topology', () => {
   test('names derive from the prefix', () => {
@@ -19,9 +19,25 @@ describe('topology', () => {
     const { config } = topology({ partitions: 8 }).objects;
     assert.equal(config.max_msgs_per_subject, 1);
     assert.equal(config.retention, RetentionPolicy.Limits);
-    assert.equal(config.storage, StorageType.File);
     assert.equal(config.duplicate_window, nanos(120_000));
     assert.equal(config.allow_msg_ttl, true);
+  });
+
+  test('the object stream is kept in memory unless file storage is chosen', () => {
+    assert.equal(topology({ partitions: 1 }).objects.config.storage, StorageType.Memory);
+    assert.equal(topology({ partitions: 1, objectStorage: 'file' }).objects.config.storage, StorageType.File);
+    // The domain events are a log, not a cache: always on disk.
+    assert.equal(topology({ partitions: 1 }).events.config.storage, StorageType.File);
+  });
+
+  test('KRUISE_TS_OBJECT_STORAGE chooses it for the whole installation', () => {
+    assert.equal(objectStorageFromEnv({}), 'memory');
+    assert.equal(objectStorageFromEnv({ KRUISE_TS_OBJECT_STORAGE: ' ' }), 'memory');
+    assert.equal(objectStorageFromEnv({ KRUISE_TS_OBJECT_STORAGE: 'file' }), 'file');
+    assert.throws(
+      () => objectStorageFromEnv({ KRUISE_TS_OBJECT_STORAGE: 'disk' }),
+      /KRUISE_TS_OBJECT_STORAGE must be 'memory' or 'file', got 'disk'/,
+    );
   });
 
   test('rejects a prefix that is not one token and a bad partition count', () => {

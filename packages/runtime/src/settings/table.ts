@@ -166,6 +166,15 @@ export const SETTINGS = [
     services: ALL,
   },
   {
+    name: 'KRUISE_TS_OBJECT_STORAGE',
+    type: 'choice',
+    choices: ['memory', 'file'],
+    default: 'memory',
+    meaning:
+      'storage of the object stream when it is created (an existing one keeps its own); memory: lost with a standalone nats-server, every service then restarts on failed liveness and the cache is relisted',
+    services: ALL,
+  },
+  {
     name: 'KRUISE_TS_BUS_PREFIX',
     type: 'string',
     default: 'kruise',
