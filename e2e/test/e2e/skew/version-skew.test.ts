@@ -52,6 +52,9 @@ async function stop(r: RunningBuild): Promise<void> {
 }
 
 before(async () => {
+  // An installation the baseline created: its object stream is on file storage, which the baseline declares and
+  // insists on (builds since ADR 38 declare storage on create only; docs/adr/0039-object-stream-in-memory.md).
+  process.env.KRUISE_TS_OBJECT_STORAGE = 'file';
   baseline = ensureBaseline((line) => console.log(line));
   current = currentBuild();
   cluster = await startCluster();
