@@ -29,11 +29,14 @@ export const COMPILE_CACHE_FLAG =
  * frees, and keeps freed heap up to twice that: a Node service's buffers then stay in the heap after a burst. A
  * fixed 128 KiB threshold maps large blocks on their own and trims the heap's free top: 33–38 MiB PSS per idle
  * service instead of 40–44 after a 500-pod rollout, at the same CPU (docs/adr/0037-memory-returned-after-a-burst.md).
- * The launcher, the images and the all-in-one's bin set it.
+ * glibc also gives each thread that allocates (V8's workers, libuv's pool) an arena of its own, whose pages stay
+ * resident; two arenas for the whole process: 2–3 MiB less PSS per idle service (docs/performance.md, sixteenth
+ * round). The launcher, the images and the all-in-one's bin set it.
  */
 export const SERVICE_ENV: Readonly<Record<string, string>> = {
   MALLOC_MMAP_THRESHOLD_: '131072',
   MALLOC_TRIM_THRESHOLD_: '131072',
+  MALLOC_ARENA_MAX: '2',
 };
 
 /** Exposes `gc` to the bootstrap's idle memory release (runtime/src/service/idle-memory-release.ts). */
