@@ -30,13 +30,13 @@ export const COMPILE_CACHE_FLAG =
  * fixed 128 KiB threshold maps large blocks on their own and trims the heap's free top: 33–38 MiB PSS per idle
  * service instead of 40–44 after a 500-pod rollout, at the same CPU (docs/adr/0037-memory-returned-after-a-burst.md).
  * glibc also gives each thread that allocates (V8's workers, libuv's pool) an arena of its own, whose pages stay
- * resident; two arenas for the whole process: 2–3 MiB less PSS per idle service (docs/performance.md, sixteenth
+ * resident; one arena for the whole process: 2–3 MiB less PSS per idle service (docs/performance.md, sixteenth
  * round). The launcher, the images and the all-in-one's bin set it.
  */
 export const SERVICE_ENV: Readonly<Record<string, string>> = {
   MALLOC_MMAP_THRESHOLD_: '131072',
   MALLOC_TRIM_THRESHOLD_: '131072',
-  MALLOC_ARENA_MAX: '2',
+  MALLOC_ARENA_MAX: '1',
 };
 
 /** Exposes `gc` to the bootstrap's idle memory release (runtime/src/service/idle-memory-release.ts). */
@@ -46,11 +46,14 @@ export const EXPOSE_GC_FLAG = '--expose-gc';
  * Node flags every service runs with. V8 grows each young-generation semi-space to 16 MiB (or more) under load
  * and keeps it; a controller's garbage is small and short-lived, so 2 MiB semi-spaces cost little CPU and keep
  * an idle service's resident memory down (docs/performance.md). `gc` lets the bootstrap return the heap a burst
- * grew once the service is quiet again (docs/adr/0037-memory-returned-after-a-burst.md). The launcher and the
- * images both run services with them.
+ * grew once the service is quiet again (docs/adr/0037-memory-returned-after-a-burst.md). One V8 worker thread
+ * instead of four: a service's heap is small; with one arena, the split system's peak under the peer benchmark
+ * fell from 388 to 380 MiB PSS, CPU within the spread (docs/performance.md, sixteenth round). The launcher and
+ * the images both run services with them.
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=2',
+  '--v8-pool-size=1',
   EXPOSE_GC_FLAG,
   COMPILE_CACHE_FLAG,
 ];
