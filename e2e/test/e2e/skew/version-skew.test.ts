@@ -36,6 +36,8 @@ let system: RunningSystem | undefined;
 let baseline: Build;
 let current: Build;
 const running = new Set<RunningBuild>();
+// Every process the tests started, stopped ones too: their output explains a failure.
+const started: RunningBuild[] = [];
 
 const sys = () => system as RunningSystem;
 const clu = () => cluster as Cluster;
@@ -43,6 +45,7 @@ const clu = () => cluster as Cluster;
 async function start(service: string, build: Build): Promise<RunningBuild> {
   const r = await runService(sys(), service, build);
   running.add(r);
+  started.push(r);
   return r;
 }
 
@@ -140,8 +143,12 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
     { timeoutMs: 240_000, intervalMs: 1000 },
   );
 
-  // Every pod ever seen, by name: a name with two uids is an instance id used twice.
+  // Every pod ever seen, by name: a name with two uids is an instance id used twice. What each uid looked like
+  // when first seen, and when each replica started and stopped, say which build created a reused name.
   const uidsByName = new Map<string, Set<string>>();
+  const firstSeen = new Map<string, string>();
+  const timeline: string[] = [];
+  const mark = (what: string) => timeline.push(`${new Date().toISOString()} ${what}`);
   let most = 0;
   let fewest = Number.POSITIVE_INFINITY;
   const sample = (): PodRow[] => {
@@ -151,6 +158,12 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
       const set = uidsByName.get(p.name) ?? new Set<string>();
       set.add(p.uid);
       uidsByName.set(p.name, set);
+      if (!firstSeen.has(p.uid)) {
+        firstSeen.set(
+          p.uid,
+          `${p.name} uid ${p.uid} created ${p.created} revision ${p.revision} first seen ${new Date().toISOString()}`,
+        );
+      }
     }
     most = Math.max(most, now.length);
     fewest = Math.min(fewest, now.length);
@@ -179,12 +192,15 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
     );
     // Rolling upgrade, one replica at a time: the new one joins, then the old one hands its partitions off.
     for (const [i, replica] of old.entries()) {
+      mark(`current replica ${i + 1} starting`);
       await start('cloneset-controller', current);
+      mark(`current replica ${i + 1} healthy; stopping baseline replica ${i + 1}`);
       console.log(
         `${met([baseline, 'cloneset-controller'], [current, 'cloneset-controller'])} (replica ${i + 1} of 2 upgraded, ` +
           `${cloneSet(sys(), ns, 'sample').status?.updatedReplicas ?? 0}/100 updated)`,
       );
       await stop(replica);
+      mark(`baseline replica ${i + 1} stopped`);
     }
     await eventually(
       'the rollout complete on the current build',
@@ -207,6 +223,7 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
     'every pod updated',
   );
   const reused = [...uidsByName].filter(([, uids]) => uids.size > 1).map(([name]) => name);
+  if (reused.length > 0) console.log(reusedReport(ns, reused, uidsByName, firstSeen, timeline));
   assert.deepEqual(reused, [], 'no instance id reused');
   // ReCreate with maxSurge 0 and maxUnavailable 20%: never more than 100 pods, never fewer than 80.
   assert.ok(most <= 100, `at most 100 pods at a time (saw ${most})`);
@@ -225,6 +242,44 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
     `skew rolling upgrade: trace ${trace.traceId}, ${trace.spanCount} spans from ${[...trace.services]}`,
   );
 });
+
+/** Which uid of a reused name came when, against the replicas' timeline and the SuccessfulCreate events. */
+function reusedReport(
+  ns: string,
+  reused: readonly string[],
+  uidsByName: ReadonlyMap<string, ReadonlySet<string>>,
+  firstSeen: ReadonlyMap<string, string>,
+  timeline: readonly string[],
+): string {
+  let events = '';
+  try {
+    events = sys().kubectl([
+      'get',
+      'events',
+      '-n',
+      ns,
+      '-o',
+      'jsonpath={range .items[*]}{.firstTimestamp} {.reportingInstance} {.reason} {.message}{"\\n"}{end}',
+    ]);
+  } catch (err) {
+    events = `events not read: ${String(err)}`;
+  }
+  const lines = ['reused instance ids:', ...timeline];
+  for (const name of reused) {
+    for (const uid of uidsByName.get(name) ?? []) lines.push(firstSeen.get(uid) ?? uid);
+    lines.push(...events.split('\n').filter((l) => l.includes(name)));
+    for (const r of started) {
+      lines.push(
+        ...r.process
+          .output()
+          .split('\n')
+          .filter((l) => l.includes(name))
+          .map((l) => `${r.build.label}: ${l}`),
+      );
+    }
+  }
+  return lines.join('\n');
+}
 
 it('a message two contract versions ahead is refused with the reason logged, and nothing is written for it', async () => {
   const controllers = [...running].filter((r) => r.service === 'cloneset-controller');

@@ -1,10 +1,10 @@
 // The thin client's own kubeconfig loading (file, data and token variants, contexts, in-cluster), its REST
 // paths, and the decoding of watch streams. No servers.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import {
   bearerTokenSource,
   fromKubeconfig,
@@ -18,6 +18,7 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 describe('kubeconfig', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kubeconfig-test-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'ca.pem'), 'CA-FILE');
   writeFileSync(join(dir, 'token'), 'tok-1\n');
   const raw = {

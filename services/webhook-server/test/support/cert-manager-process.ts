@@ -1,7 +1,7 @@
 // cert-manager as its own process (services never import each other): devcluster's service process with the
-// test's settings, its output also written to a log file for diagnosis, stopped with SIGTERM (its graceful
-// shutdown releases the lease).
-import { createWriteStream } from 'node:fs';
+// test's settings, its output also written to a log file for diagnosis while it runs (removed once it stopped
+// cleanly), stopped with SIGTERM (its graceful shutdown releases the lease).
+import { createWriteStream, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, freePort, startServiceProcess } from '@kruise-ts/devcluster';
@@ -41,6 +41,7 @@ export async function startCertManagerProcess(env: Record<string, string>): Prom
     async stop() {
       await service.stop();
       log.end();
+      rmSync(logFile, { force: true });
     },
   };
 }

@@ -54,6 +54,10 @@ export interface PodRow {
   images: string[];
   /** Has a deletionTimestamp: on its way out, no longer one of the CloneSet's replicas. */
   terminating: boolean;
+  /** metadata.creationTimestamp (seconds), for telling which build created a pod. */
+  created: string;
+  /** The controller-revision-hash label. */
+  revision: string;
 }
 
 /** The pods of a namespace with one label value, as compact rows (one kubectl call, no full JSON); pods being
@@ -72,19 +76,22 @@ export function pods(
     '-l',
     `app=${app}`,
     '-o',
-    'jsonpath={range .items[*]}{.metadata.name} {.metadata.uid} {.status.phase} {range .spec.containers[*]}{.name}={.image},{end} {.metadata.deletionTimestamp}{"\\n"}{end}',
+    'jsonpath={range .items[*]}{.metadata.name} {.metadata.uid} {.status.phase} {range .spec.containers[*]}{.name}={.image},{end} {.metadata.deletionTimestamp} {.metadata.creationTimestamp} {.metadata.labels.controller-revision-hash}{"\\n"}{end}',
   ]);
   return out
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [name = '', uid = '', phase = '', images = '', deleting = ''] = line.split(' ');
+      const [name = '', uid = '', phase = '', images = '', deleting = '', created = '', revision = ''] =
+        line.split(' ');
       return {
         name,
         uid,
         phase,
         images: images.split(',').filter(Boolean).sort(),
         terminating: deleting !== '',
+        created,
+        revision,
       };
     })
     .filter((p) => includeTerminating || !p.terminating);
