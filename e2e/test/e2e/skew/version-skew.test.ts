@@ -130,7 +130,7 @@ it('current cloneset-controller with the baseline watcher: docs rollout, podsToD
   await stop(watcher);
 });
 
-it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollout of 100 pods: no duplicate, lost or reused pod, one trace', async () => {
+it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollout of 100 pods: no duplicate or lost pod, none created twice, one trace', async () => {
   const ns = 'skew-roll';
   const app = 'roll';
   await start('watcher', current);
@@ -146,7 +146,7 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
   // Every pod ever seen, by name: a name with two uids is an instance id used twice. What each uid looked like
   // when first seen, and when each replica started and stopped, say which build created a reused name.
   const uidsByName = new Map<string, Set<string>>();
-  const firstSeen = new Map<string, string>();
+  const firstSeen = new Map<string, PodRow & { seenAt: string }>();
   const timeline: string[] = [];
   const mark = (what: string) => timeline.push(`${new Date().toISOString()} ${what}`);
   let most = 0;
@@ -158,12 +158,7 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
       const set = uidsByName.get(p.name) ?? new Set<string>();
       set.add(p.uid);
       uidsByName.set(p.name, set);
-      if (!firstSeen.has(p.uid)) {
-        firstSeen.set(
-          p.uid,
-          `${p.name} uid ${p.uid} created ${p.created} revision ${p.revision} first seen ${new Date().toISOString()}`,
-        );
-      }
+      if (!firstSeen.has(p.uid)) firstSeen.set(p.uid, { ...p, seenAt: new Date().toISOString() });
     }
     most = Math.max(most, now.length);
     fewest = Math.min(fewest, now.length);
@@ -222,14 +217,29 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
     final.every((p) => p.images.includes('nginx=nginx:1.23-alpine')),
     'every pod updated',
   );
-  const reused = [...uidsByName].filter(([, uids]) => uids.size > 1).map(([name]) => name);
-  if (reused.length > 0) console.log(reusedReport(ns, reused, uidsByName, firstSeen, timeline));
-  assert.deepEqual(reused, [], 'no instance id reused');
   // ReCreate with maxSurge 0 and maxUnavailable 20%: never more than 100 pods, never fewer than 80.
   assert.ok(most <= 100, `at most 100 pods at a time (saw ${most})`);
   assert.ok(fewest >= 80, `at least 80 pods at a time (saw ${fewest})`);
+  const reused = [...uidsByName].filter(([, uids]) => uids.size > 1).map(([name]) => name);
+  if (reused.length > 0) console.log(reusedReport(ns, reused, uidsByName, firstSeen, timeline));
   const created = [...uidsByName.values()].reduce((n, s) => n + s.size, 0);
   assert.equal(created, 200, 'each of the 100 pods replaced exactly once');
+  // A name with two uids among exactly 200 pods is a fresh random id that repeats a replaced pod's (Kruise's ids
+  // are drawn the same way, checked against live pods only; ~1 run in 3,000 here): the first uid must be an
+  // old-revision pod and the second an updated one. Anything else is a pod created twice for one intent.
+  const revisions = (name: string) =>
+    [...(uidsByName.get(name) ?? [])]
+      .map((uid) => firstSeen.get(uid))
+      .sort((a, b) => (a?.created ?? '').localeCompare(b?.created ?? ''))
+      .map((p) => p?.revision);
+  const updateRevision = final[0]?.revision;
+  for (const name of reused) {
+    const [first, second, ...more] = revisions(name);
+    assert.ok(
+      more.length === 0 && first !== updateRevision && second === updateRevision,
+      `instance id ${name} reused other than by a replaced pod's chance repeat: revisions ${revisions(name)}`,
+    );
+  }
 
   console.log(
     `skew rolling upgrade: ${created} pods created in all, ${fewest}..${most} replicas at a time, ` +
@@ -248,7 +258,7 @@ function reusedReport(
   ns: string,
   reused: readonly string[],
   uidsByName: ReadonlyMap<string, ReadonlySet<string>>,
-  firstSeen: ReadonlyMap<string, string>,
+  firstSeen: ReadonlyMap<string, PodRow & { seenAt: string }>,
   timeline: readonly string[],
 ): string {
   let events = '';
@@ -266,7 +276,10 @@ function reusedReport(
   }
   const lines = ['reused instance ids:', ...timeline];
   for (const name of reused) {
-    for (const uid of uidsByName.get(name) ?? []) lines.push(firstSeen.get(uid) ?? uid);
+    for (const uid of uidsByName.get(name) ?? []) {
+      const p = firstSeen.get(uid);
+      lines.push(`${name} uid ${uid} created ${p?.created} revision ${p?.revision} first seen ${p?.seenAt}`);
+    }
     lines.push(...events.split('\n').filter((l) => l.includes(name)));
     for (const r of started) {
       lines.push(
