@@ -143,10 +143,9 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
     { timeoutMs: 240_000, intervalMs: 1000 },
   );
 
-  // Every pod ever seen, by name: a name with two uids is an instance id used twice. What each uid looked like
-  // when first seen, and when each replica started and stopped, say which build created a reused name.
-  const uidsByName = new Map<string, Set<string>>();
-  const firstSeen = new Map<string, PodRow & { seenAt: string }>();
+  // Every pod ever seen, by uid, as it looked when first seen: a name under two uids is an instance id used twice.
+  // With when each replica started and stopped, that says which build created a reused name.
+  const firstSeen = new Map<string, Seen>();
   const timeline: string[] = [];
   const mark = (what: string) => timeline.push(`${new Date().toISOString()} ${what}`);
   let most = 0;
@@ -155,9 +154,6 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
     const listed = pods(sys(), ns, app, true);
     const now = listed.filter((p) => !p.terminating);
     for (const p of listed) {
-      const set = uidsByName.get(p.name) ?? new Set<string>();
-      set.add(p.uid);
-      uidsByName.set(p.name, set);
       if (!firstSeen.has(p.uid)) firstSeen.set(p.uid, { ...p, seenAt: new Date().toISOString() });
     }
     most = Math.max(most, now.length);
@@ -220,18 +216,18 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
   // ReCreate with maxSurge 0 and maxUnavailable 20%: never more than 100 pods, never fewer than 80.
   assert.ok(most <= 100, `at most 100 pods at a time (saw ${most})`);
   assert.ok(fewest >= 80, `at least 80 pods at a time (saw ${fewest})`);
-  const reused = [...uidsByName].filter(([, uids]) => uids.size > 1).map(([name]) => name);
-  if (reused.length > 0) console.log(reusedReport(ns, reused, uidsByName, firstSeen, timeline));
-  const created = [...uidsByName.values()].reduce((n, s) => n + s.size, 0);
+  const podsByName = Map.groupBy(firstSeen.values(), (p) => p.name);
+  const reused = [...podsByName].filter(([, seen]) => seen.length > 1).map(([name]) => name);
+  if (reused.length > 0) console.log(reusedReport(ns, reused, podsByName, timeline));
+  const created = firstSeen.size;
   assert.equal(created, 200, 'each of the 100 pods replaced exactly once');
   // A name with two uids among exactly 200 pods is a fresh random id that repeats a replaced pod's (Kruise's ids
   // are drawn the same way, checked against live pods only; ~1 run in 3,000 here): the first uid must be an
   // old-revision pod and the second an updated one. Anything else is a pod created twice for one intent.
   const revisions = (name: string) =>
-    [...(uidsByName.get(name) ?? [])]
-      .map((uid) => firstSeen.get(uid))
-      .sort((a, b) => (a?.created ?? '').localeCompare(b?.created ?? ''))
-      .map((p) => p?.revision);
+    [...(podsByName.get(name) ?? [])]
+      .sort((a, b) => a.created.localeCompare(b.created))
+      .map((p) => p.revision);
   const updateRevision = final[0]?.revision;
   for (const name of reused) {
     const [first, second, ...more] = revisions(name);
@@ -243,7 +239,7 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
 
   console.log(
     `skew rolling upgrade: ${created} pods created in all, ${fewest}..${most} replicas at a time, ` +
-      `${uidsByName.size} distinct instance ids`,
+      `${podsByName.size} distinct instance ids`,
   );
   const trace = await rolloutTrace(clu().jaegerQueryUrl, ns, 'sample', 2, { timeoutMs: 120_000 });
   assert.equal(trace.roots.length, 1, `one trace root: ${JSON.stringify(trace.roots)}`);
@@ -253,12 +249,13 @@ it('a 2-replica cloneset-controller upgraded from baseline to current mid-rollou
   );
 });
 
+type Seen = PodRow & { seenAt: string };
+
 /** Which uid of a reused name came when, against the replicas' timeline and the SuccessfulCreate events. */
 function reusedReport(
   ns: string,
   reused: readonly string[],
-  uidsByName: ReadonlyMap<string, ReadonlySet<string>>,
-  firstSeen: ReadonlyMap<string, PodRow & { seenAt: string }>,
+  podsByName: ReadonlyMap<string, readonly Seen[]>,
   timeline: readonly string[],
 ): string {
   let events = '';
@@ -276,9 +273,8 @@ function reusedReport(
   }
   const lines = ['reused instance ids:', ...timeline];
   for (const name of reused) {
-    for (const uid of uidsByName.get(name) ?? []) {
-      const p = firstSeen.get(uid);
-      lines.push(`${name} uid ${uid} created ${p?.created} revision ${p?.revision} first seen ${p?.seenAt}`);
+    for (const p of podsByName.get(name) ?? []) {
+      lines.push(`${name} uid ${p.uid} created ${p.created} revision ${p.revision} first seen ${p.seenAt}`);
     }
     lines.push(...events.split('\n').filter((l) => l.includes(name)));
     for (const r of started) {

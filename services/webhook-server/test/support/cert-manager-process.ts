@@ -1,6 +1,6 @@
 // cert-manager as its own process (services never import each other): devcluster's service process with the
-// test's settings, its output also written to a log file for diagnosis while it runs (removed once it stopped
-// cleanly), stopped with SIGTERM (its graceful shutdown releases the lease).
+// test's settings, its output also written to a log file for diagnosis while it runs (removed when the test
+// stops it), stopped with SIGTERM (its graceful shutdown releases the lease).
 import { createWriteStream, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
