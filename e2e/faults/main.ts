@@ -1,10 +1,15 @@
 // `npm run faults`: every fault scenario N times (default 20; KRUISE_TS_FAULT_RUNS or --runs N; --only 1,8;
-// --nats-outage-ms N for scenario 5, default 60000), then the table. Bounded: each run has a timeout, and the suite stops its cluster and processes at the end.
+// --nats-outage-ms N for scenario 5, default 60000; --keep-dir keeps the cluster directory with every service's log), then the table. Bounded: each run has a timeout, and the suite stops its cluster and processes at the end.
 import { parseArgs } from 'node:util';
 import { formatTable, runFaultSuite } from './suite.ts';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string' }, only: { type: 'string' }, 'nats-outage-ms': { type: 'string' } },
+  options: {
+    runs: { type: 'string' },
+    only: { type: 'string' },
+    'nats-outage-ms': { type: 'string' },
+    'keep-dir': { type: 'boolean' },
+  },
 });
 const runs = Number(values.runs ?? process.env.KRUISE_TS_FAULT_RUNS ?? 20);
 if (!Number.isSafeInteger(runs) || runs < 1)
@@ -16,6 +21,7 @@ if (!Number.isSafeInteger(natsOutageMs) || natsOutageMs < 0)
 const summaries = await runFaultSuite({
   runs,
   natsOutageMs,
+  keepDir: values['keep-dir'] === true,
   ...(only === undefined ? {} : { only }),
   log: (m) => console.log(`[faults ${new Date().toISOString().slice(11, 19)}] ${m}`),
 });

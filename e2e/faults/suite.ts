@@ -19,6 +19,8 @@ export interface SuiteOptions {
   only?: readonly string[];
   /** How long scenario 5 keeps nats-server down. Default 60 s. */
   natsOutageMs?: number;
+  /** Keep the cluster directory (every service's log) after the suite, for reading a violation's cause. */
+  keepDir?: boolean;
   /** Bound of one run. Default 6 minutes. */
   runTimeoutMs?: number;
   log?(message: string): void;
@@ -29,7 +31,8 @@ export async function runFaultSuite(options: SuiteOptions): Promise<ScenarioSumm
   const chosen = scenarios.filter(
     (s) => options.only === undefined || options.only.some((o) => s.id.startsWith(o)),
   );
-  const cluster: Cluster = await startCluster();
+  const cluster: Cluster = await startCluster({ keepDir: options.keepDir === true });
+  if (options.keepDir === true) log(`cluster directory (kept): ${cluster.dir}`);
   const summaries: ScenarioSummary[] = [];
   const ctx: ScenarioContext = {
     cluster,
