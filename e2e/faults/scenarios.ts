@@ -290,6 +290,7 @@ function finalStateNow(
       items: {
         metadata: {
           name: string;
+          creationTimestamp?: string;
           deletionTimestamp?: string;
           finalizers?: string[];
           ownerReferences?: { kind: string; name: string }[];
@@ -301,7 +302,8 @@ function finalStateNow(
       const names = claims
         .map(
           (c) =>
-            `${c.metadata.name}${c.metadata.deletionTimestamp ? ` (terminating: ${c.metadata.finalizers?.join(',') ?? ''})` : ''}` +
+            `${c.metadata.name} (created ${c.metadata.creationTimestamp ?? '?'})` +
+            `${c.metadata.deletionTimestamp ? ` (terminating: ${c.metadata.finalizers?.join(',') ?? ''})` : ''}` +
             ` [owner ${(c.metadata.ownerReferences ?? []).map((r) => `${r.kind}/${r.name}`).join(',') || 'none'}]`,
         )
         .join(', ');
@@ -544,6 +546,7 @@ export const scenarios: Scenario[] = [
           await sleep(Math.max(0, 20_000 - recoveryMs));
         } finally {
           ctx.system.signal('cloneset-controller', 'SIGCONT');
+          ctx.log(`SIGCONT cloneset-controller (frozen at ${new Date(frozenAt).toISOString()})`);
           await probe.close();
         }
         await sleep(5_000); // the thawed replica must find itself fenced out, not write
