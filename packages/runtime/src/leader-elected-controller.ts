@@ -88,6 +88,8 @@ export async function startLeaderElectedController<S>(
       void release(false);
     },
     onError: (err) => logger.warn({ err }, 'leader lease error'),
+    // Keys ready or being reconciled: otherwise a lone leader rests between ticks (ADR 40).
+    active: () => o.queue.len() > 0 || o.queue.processingLen() > 0,
     // A server that kept the bucket in memory and restarted lost it: declared again like at start.
     redeclare: async () => {
       await ensureTopology(o.bus);
@@ -104,6 +106,7 @@ export async function startLeaderElectedController<S>(
     reconcile: async (request) => {
       const current = leading;
       if (current === undefined) return undefined;
+      await leases.awake(); // a resting lone leader beats before deciding anything (ADR 40)
       // onLeading's keys reach a worker before the lease manager marks the lease ready (it does once
       // onAcquired resolved): retry those shortly instead of dropping them, or a new leader would not look at
       // anything until it changed.

@@ -269,6 +269,8 @@ export async function startPartitionedController(
     stream,
     progress: (p) => cache.consumedThrough(p),
     seen: (p, kind) => cache.newestResourceVersion(p, kind),
+    // Keys ready or being reconciled (a key waiting for a delayed retry is not work yet: it wakes the lease when due).
+    active: () => queue.len() > 0 || queue.processingLen() > 0,
     onAcquired: async (p, { minSeq, minResourceVersions }) => {
       aborts.get(p)?.abort(new FencedError(p, 're-acquired'));
       aborts.set(p, new AbortController());
@@ -386,6 +388,8 @@ export async function startPartitionedController(
       // Not ours (any more): the owner reconciles it; nothing to retry here. `accepting` says the partition's
       // cache is synced (it is set inside onAcquired, before the lease manager marks the partition ready).
       if (!accepting.has(partition)) return undefined;
+      // A lone replica rests while idle (no beats between ticks, ADR 40): it beats before deciding anything.
+      await leases.awake();
       // Still ours but the lease's validity lapsed (a renewal is late, e.g. a starved process): the key must not be
       // dropped — nothing may enqueue it again once its objects are quiet. Lost partitions leave `accepting`.
       if (!leases.holds(partition)) return { requeueAfter: LEASE_LAPSE_RECHECK_MS };

@@ -9,6 +9,8 @@
 // (compare-and-set on its own revision, one write per replica whatever the partitions) and reads the others'.
 // A member whose revision stayed unchanged for the liveness bound is dead: a survivor fences its member key
 // (compare-and-set on that revision) and takes its leases over by compare-and-set, without waiting for the TTL.
+// The only member, with no work, rests (docs/adr/0040-resting-lone-replica.md): only its ticks beat until a
+// reconcile or another member wakes it.
 //
 // Members and lease records are known from one KV watch on the controller's keys, kept open for the replica's
 // life and read in memory: listing the member keys every tick created a consumer each time, and reading every
@@ -96,6 +98,11 @@ export interface LeaseManagerOptions extends PartitionHooks {
   onError?: (error: Error) => void;
   /** Declares the lease bucket again after its server lost it (a memory bucket on a restarted server). */
   redeclare?: () => Promise<void>;
+  /**
+   * Whether the controller has work queued or running. Given, a replica that is the only member rests while it
+   * has none: no beats between ticks, so its writes lapse until `awake()` beats again (docs/adr/0040-resting-lone-replica.md).
+   */
+  active?: () => boolean;
 }
 
 interface Held {
@@ -157,6 +164,10 @@ export class PartitionLeaseManager {
   /** Send time of the last beat whose compare-and-set succeeded: it proves the bucket kept our record till then. */
   #lastCasSentAt = Number.NEGATIVE_INFINITY;
   #beating: Promise<void> = Promise.resolve();
+  /** No beat is scheduled between ticks (we are alone and idle): writes wait for awake(). */
+  #resting = false;
+  /** The beat awake() is waiting for, shared by concurrent callers. */
+  #waking: Promise<void> | undefined;
   #observations = new Map<string, LivenessObservation>();
   /** Member keys as last listed (read every beat). */
   #memberKeys: string[] = [];
@@ -239,22 +250,80 @@ export class PartitionLeaseManager {
     if (newest !== undefined) kinds.set(kind, newest);
   }
 
+  /**
+   * Partitions held, started and within their lease; while resting, also those whose liveness lapsed (they are
+   * still ours: the next write beats first). `owns()` remains the write fence.
+   */
   ownedPartitions(): number[] {
-    return [...this.#held.keys()].filter((p) => this.owns(p)).sort((a, b) => a - b);
+    const now = this.#now();
+    return [...this.#held]
+      .filter(([p, held]) => this.owns(p) || (this.#resting && held.ready && now < held.validUntil))
+      .map(([p]) => p)
+      .sort((a, b) => a - b);
+  }
+
+  /** Resting: no beat between ticks, and the write fence lapses a bound after the last one. */
+  get resting(): boolean {
+    return this.#resting;
   }
 
   start(): void {
     this.#startWatch();
     this.#schedule(0);
-    const beat = () => {
-      if (this.#stopped) return;
-      void this.#beat()
-        .catch((err: unknown) => this.#o.onError?.(new Error('liveness beat failed', { cause: err })))
-        .finally(() => {
-          if (!this.#stopped) this.#beatTimer = setTimeout(beat, this.beatMs);
-        });
-    };
-    this.#beatTimer = setTimeout(beat, this.beatMs);
+    this.#beatTimer = setTimeout(this.#beatLoop, this.beatMs);
+  }
+
+  readonly #beatLoop = (): void => {
+    if (this.#stopped) return;
+    void this.#beat()
+      .catch((err: unknown) => this.#o.onError?.(new Error('liveness beat failed', { cause: err })))
+      .finally(() => this.#armBeat());
+  };
+
+  /** The next beat a quarter bound from now, unless we may rest: then the ticks alone beat. */
+  #armBeat(): void {
+    clearTimeout(this.#beatTimer);
+    this.#beatTimer = undefined;
+    if (this.#stopped) return;
+    this.#resting = this.#mayRest();
+    if (!this.#resting) this.#beatTimer = setTimeout(this.#beatLoop, this.beatMs);
+  }
+
+  /**
+   * Resting is safe because nothing changes for anyone judging us: a member judged dead after a bound without a
+   * new revision is fenced exactly as before, and our own fence still lapses a bound after our last beat. It is
+   * only allowed where no one judges (we are the only member) and nothing needs writing; a member that appears
+   * wakes us at once (#onMemberEntry), well inside the bound it would judge us by.
+   */
+  #mayRest(): boolean {
+    if (this.#o.active === undefined || this.#o.active()) return false;
+    if (!this.#membersKnown || this.#aliveRevision === undefined) return false;
+    if (this.#releasing.size > 0 || this.#waiting.length > 0) return false;
+    const own = this.#memberKey();
+    for (const key of this.#members.keys()) if (key !== own) return false;
+    for (const record of this.#leaseRecords.values()) if (record.holder !== this.#o.memberId) return false;
+    for (const held of this.#held.values()) if (!held.ready) return false;
+    return true;
+  }
+
+  /**
+   * Beats now unless our write fence is good for at least a beat, and beats regularly again until idle: called
+   * before writing, and when another member appears. Resolves once that beat is done (failed or not).
+   */
+  awake(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    if (this.#waking !== undefined) return this.#waking;
+    if (!this.#resting && this.#aliveUntil - this.#now() > this.beatMs) return Promise.resolve();
+    this.#resting = false;
+    clearTimeout(this.#beatTimer);
+    this.#beatTimer = undefined;
+    this.#waking = this.#beat()
+      .catch((err: unknown) => this.#o.onError?.(new Error('liveness beat failed', { cause: err })))
+      .finally(() => {
+        this.#waking = undefined;
+        this.#armBeat();
+      });
+    return this.#waking;
   }
 
   /** Runs a tick after `delayMs` (at once when a dead holder was noticed), never two at a time. */
@@ -398,6 +467,7 @@ export class PartitionLeaseManager {
     this.#aliveRevision = undefined;
     this.#chainSince = undefined;
     for (const p of [...this.#held.keys()]) this.#lose(p);
+    if (this.#resting) this.#armBeat(); // without a record we may not rest: beat regularly again
     if (restartWatch && !this.#stopped) this.#startWatch();
     // Back in as soon as the record is rewritten, rather than at the next scheduled tick.
     this.#tickWithin(0);
@@ -470,6 +540,8 @@ export class PartitionLeaseManager {
     else if (this.#members.get(entry.key)?.revision !== entry.revision) {
       const record = parseLivenessRecord(entry.value);
       this.#members.set(entry.key, { revision: entry.revision, record, seenAt: this.#now() });
+      // Someone else now judges us by the bound: beat at once, and regularly from then on.
+      if (this.#resting && entry.key !== this.#memberKey()) void this.awake();
     }
     // delta: messages still pending behind this one when it was delivered (0: the initial values are all in).
     if (entry.delta === 0) this.#membersKnown = true;

@@ -44,6 +44,8 @@ async function replica(
   ttlMs = TTL,
   /** Runs before each KV call of this replica (after a freeze lifts): a test may hold one up. */
   beforeCall?: (method: string, key: unknown) => Promise<void>,
+  /** The controller's work (LeaseManagerOptions.active): given, a lone idle replica rests. */
+  active?: () => boolean,
 ) {
   const bus = await connectBus({
     servers: natsUrl,
@@ -74,6 +76,7 @@ async function replica(
       lost.push(p);
       log.push(`${id} lost ${p}`);
     },
+    ...(active === undefined ? {} : { active }),
   });
   return { bus, kv: real, manager, lost, freezer, calls };
 }
@@ -343,5 +346,86 @@ describe('partition leases on a real nats-server', () => {
     const entry = await a.kv.get('sample.partitions.3');
     assert.equal(JSON.parse(new TextDecoder().decode(entry!.value)).holder, 'intruder');
     await a.manager.stop();
+  });
+});
+
+describe('a lone idle replica rests between ticks (ADR 40)', () => {
+  // Whether the replicas' controller has work (a reconcile queued or running).
+  let busy = false;
+  const idle = () => busy;
+  const restingPair = async () => {
+    busy = false;
+    const prefix = `rest${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const a = await replica(prefix, 'a', log, undefined, 15_000, undefined, idle);
+    a.manager.start();
+    await until(
+      'a owns every partition and rests',
+      () => owned(a) === PARTITIONS && a.manager.resting,
+      30_000,
+    );
+    const b = await replica(prefix, 'b', log, undefined, 15_000, undefined, idle);
+    return { a, b };
+  };
+
+  test('only its ticks rewrite its member key; its write fence lapses, and awake() beats before a write', async () => {
+    const { a } = await restingPair();
+    const memberUpdates = () => a.calls.filter((c) => c.startsWith('update sample.members.')).length;
+    const before = memberUpdates();
+    // A beat every 750 ms would be 10 rewrites in 7.5 s; resting leaves the one of the tick.
+    await new Promise((r) => setTimeout(r, a.manager.tickMs));
+    assert.ok(
+      memberUpdates() - before <= 2,
+      `member key rewritten ${memberUpdates() - before} times in a tick`,
+    );
+    await until('the write fence lapsed', () => !a.manager.owns(0), a.manager.livenessMs + 1_000);
+    assert.equal(owned(a), PARTITIONS, 'a resting replica still reports its partitions');
+    busy = true; // a reconcile starts: it wakes the replica before deciding anything
+    await a.manager.awake();
+    assert.ok(a.manager.owns(0), 'writes are allowed again after awake()');
+    await new Promise((r) => setTimeout(r, a.manager.livenessMs));
+    assert.ok(a.manager.owns(0) && !a.manager.resting, 'while busy it beats regularly');
+    busy = false;
+    await until('idle again, it rests', () => a.manager.resting, 5_000);
+    assert.deepEqual(a.lost, []);
+    await stopAll(a);
+  });
+
+  test('a member that joins wakes it at once: not fenced, the partitions split, never owned twice', async () => {
+    const { a, b } = await restingPair();
+    b.manager.start();
+    let overlap = false;
+    let aWoke = false;
+    await until(
+      'split',
+      () => {
+        if (!a.manager.resting) aWoke = true;
+        for (const p of allPartitions) if (a.manager.owns(p) && b.manager.owns(p)) overlap = true;
+        return split(a, b);
+      },
+      30_000,
+      10,
+    );
+    assert.ok(aWoke, 'a beat regularly again once b appeared');
+    assert.equal(overlap, false, 'a partition owned by both');
+    assert.deepEqual(a.lost, [], 'a was not judged dead');
+    // Two members: nobody rests (each judges the other by the bound).
+    await new Promise((r) => setTimeout(r, a.manager.livenessMs));
+    assert.equal(a.manager.resting || b.manager.resting, false);
+    await stopAll(a, b);
+  });
+
+  test('one that cannot wake (frozen) is fenced by the joiner after the bound and never owns beside it', async () => {
+    const { a, b } = await restingPair();
+    const aOwned = a.manager.ownedPartitions();
+    const thaw = a.freezer.freeze();
+    b.manager.start();
+    assert.equal(await untilSurvivorOwnsAll(a, b, aOwned), false, 'both owned a partition at once');
+    thaw();
+    await until('a lost its partitions', () => aOwned.every((p) => a.lost.includes(p)), 10_000);
+    await until('split again', () => split(a, b), 30_000);
+    for (const p of allPartitions)
+      assert.ok(!(a.manager.owns(p) && b.manager.owns(p)), `partition ${p} owned twice`);
+    await stopAll(a, b);
   });
 });
