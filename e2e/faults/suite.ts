@@ -1,8 +1,8 @@
 // Runs fault scenarios N times each on one cluster and the whole system, and tabulates scenario × runs ×
 // violations × failover/recovery time. Every run is bounded; a run that throws or times out counts as a
 // violation with its reason.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { type Cluster, startCluster } from '@kruise-ts/devcluster';
 import { startSystem } from '@kruise-ts/launcher';
 import type { Violation } from './invariants.ts';
@@ -64,7 +64,7 @@ export async function runFaultSuite(options: SuiteOptions): Promise<ScenarioSumm
           summary.failoverMs.push(result.failoverMs);
         for (const v of result.violations) log(`  VIOLATION ${v.rule} at ${v.at} ms: ${v.detail}`);
         if (result.violations.length > 0)
-          for (const line of serviceLogLines(cluster.dir, ctx.namespace)) log(line);
+          for (const line of serviceLogLines(ctx.system.services, ctx.namespace)) log(line);
         ctx.system.kubectl(['delete', 'namespace', ctx.namespace, '--wait=false']);
       }
     }
@@ -123,30 +123,25 @@ export function formatTable(summaries: readonly ScenarioSummary[]): string {
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')).join('\n');
 }
 
-const CONTROL_PLANE_LOGS = /^(etcd|kube-|kwok|jaeger|nats-server)/;
 const LINES_PER_SERVICE = 60;
 
 /**
- * What every kruise-ts process logged about the run's namespace (its last lines each, with the file's name): a
+ * What every kruise-ts process logged about the run's namespace (its last lines each, with the log's name): a
  * violation seen once in CI must explain itself, since the cluster directory is gone with the run.
  */
-export function serviceLogLines(dir: string, namespace: string): string[] {
+export function serviceLogLines(services: readonly { logFile: string }[], namespace: string): string[] {
   const out: string[] = [];
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.log') && !CONTROL_PLANE_LOGS.test(f));
-  } catch {
-    return out;
-  }
-  for (const file of files.sort()) {
+  // A restarted service writes on in its log: read each file once.
+  for (const file of new Set(services.map((s) => s.logFile))) {
     let text: string;
     try {
-      text = readFileSync(join(dir, file), 'utf8');
+      text = readFileSync(file, 'utf8');
     } catch {
       continue;
     }
+    const name = basename(file);
     const lines = text.split('\n').filter((l) => l.includes(namespace));
-    for (const line of lines.slice(-LINES_PER_SERVICE)) out.push(`  [${file}] ${line.slice(0, 600)}`);
+    for (const line of lines.slice(-LINES_PER_SERVICE)) out.push(`  [${name}] ${line.slice(0, 600)}`);
   }
   return out;
 }

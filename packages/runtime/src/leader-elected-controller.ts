@@ -88,8 +88,8 @@ export async function startLeaderElectedController<S>(
       void release(false);
     },
     onError: (err) => logger.warn({ err }, 'leader lease error'),
-    // Keys ready or being reconciled: otherwise a lone leader rests between ticks (ADR 40).
-    active: () => o.queue.len() > 0 || o.queue.processingLen() > 0,
+    // Otherwise a lone leader rests between ticks (ADR 40).
+    active: () => o.queue.hasWork(),
     // A server that kept the bucket in memory and restarted lost it: declared again like at start.
     redeclare: async () => {
       await ensureTopology(o.bus);

@@ -269,8 +269,8 @@ export async function startPartitionedController(
     stream,
     progress: (p) => cache.consumedThrough(p),
     seen: (p, kind) => cache.newestResourceVersion(p, kind),
-    // Keys ready or being reconciled (a key waiting for a delayed retry is not work yet: it wakes the lease when due).
-    active: () => queue.len() > 0 || queue.processingLen() > 0,
+    // A key waiting for a delayed retry is not work yet: its reconcile wakes the lease when due.
+    active: () => queue.hasWork(),
     onAcquired: async (p, { minSeq, minResourceVersions }) => {
       aborts.get(p)?.abort(new FencedError(p, 're-acquired'));
       aborts.set(p, new AbortController());

@@ -274,11 +274,15 @@ export class PartitionLeaseManager {
   }
 
   readonly #beatLoop = (): void => {
-    if (this.#stopped) return;
-    void this.#beat()
+    if (!this.#stopped) void this.#beatThenArm();
+  };
+
+  /** One beat (a failure reported, not thrown), then the next one armed or a rest. */
+  #beatThenArm(): Promise<void> {
+    return this.#beat()
       .catch((err: unknown) => this.#o.onError?.(new Error('liveness beat failed', { cause: err })))
       .finally(() => this.#armBeat());
-  };
+  }
 
   /** The next beat a quarter bound from now, unless we may rest: then the ticks alone beat. */
   #armBeat(): void {
@@ -317,12 +321,9 @@ export class PartitionLeaseManager {
     this.#resting = false;
     clearTimeout(this.#beatTimer);
     this.#beatTimer = undefined;
-    this.#waking = this.#beat()
-      .catch((err: unknown) => this.#o.onError?.(new Error('liveness beat failed', { cause: err })))
-      .finally(() => {
-        this.#waking = undefined;
-        this.#armBeat();
-      });
+    this.#waking = this.#beatThenArm().finally(() => {
+      this.#waking = undefined;
+    });
     return this.#waking;
   }
 

@@ -144,6 +144,11 @@ export class WorkQueue<K extends string = string> {
     if (this.#processing.size === 0 && this.#shuttingDown) this.#notifyDrained();
   }
 
+  /** Whether a key is ready to hand out or being processed (a delayed add is not work yet). */
+  hasWork(): boolean {
+    return this.#fifo.length > 0 || this.#processing.size > 0;
+  }
+
   /** Keys queued and ready to hand out. */
   len(): number {
     return this.#fifo.length;

@@ -72,6 +72,20 @@ describe('WorkQueue: a key is processed by one worker at a time', () => {
     assert.equal(q.processingLen(), 0);
   });
 
+  test('hasWork: a key ready or being processed is work; a delayed add is not yet', async () => {
+    const q = newQueue();
+    assert.equal(q.hasWork(), false);
+    q.addAfter('later', 60_000);
+    assert.equal(q.hasWork(), false, 'a delayed add');
+    q.add('a');
+    assert.equal(q.hasWork(), true, 'ready');
+    await q.get();
+    assert.equal(q.hasWork(), true, 'being processed');
+    q.done('a');
+    assert.equal(q.hasWork(), false);
+    q.shutDown();
+  });
+
   test('randomised schedule: no key is ever held by two workers, and every add is eventually processed', async () => {
     const q = newQueue();
     const random = prng(42);
