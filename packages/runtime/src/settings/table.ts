@@ -535,7 +535,8 @@ export const SETTINGS = [
     name: 'LEASE_RETRY_PERIOD',
     type: 'duration',
     default: 2_000,
-    meaning: 'interval between Lease acquire/renew attempts',
+    meaning:
+      'interval between acquire attempts of a candidate and retries of a failed renewal (the leader renews every half renew deadline)',
     services: ['cert-manager'],
   },
   {
