@@ -1,7 +1,8 @@
 // Leader election on a coordination.k8s.io/v1 Lease, as client-go's leaderelection, except that the holder renews
-// every half renew deadline instead of every retry period (see nextAttemptDelay); a candidate takes the Lease only when its record has not changed for a full lease duration on the
-// candidate's own clock (so clock skew between machines does not matter); a leader that has not renewed within
-// the renew deadline stops acting before its Lease can expire (fencing). Stopping releases the Lease.
+// every half renew deadline instead of every retry period (nextAttemptDelay); a candidate takes the Lease only
+// when its record has not changed for a full lease duration on the candidate's own clock (so clock skew between
+// machines does not matter); a leader that has not renewed within the renew deadline stops acting before its
+// Lease can expire (fencing). Stopping releases the Lease.
 
 import { LEASE } from '@kruise-ts/kube';
 import { AlreadyExistsError, ConflictError, type KubeClient, NotFoundError } from '@kruise-ts/runtime';
