@@ -91,6 +91,7 @@ export type {
 } from './leader-elected-controller.ts';
 export { startLeaderElectedController } from './leader-elected-controller.ts';
 export type {
+  OwedDeletes,
   PartitionedController,
   PartitionedControllerOptions,
   PartitionedReconcileRequest,

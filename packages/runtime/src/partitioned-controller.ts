@@ -44,6 +44,24 @@ export interface PartitionedReconcileRequest extends ReconcileRequest {
    * so the partition's re-check window stays open for it.
    */
   cacheBehind(): void;
+  /**
+   * Makes what `PartitionedControllerOptions.owed` lists now durable in this replica's liveness record: call it
+   * after noting a delete as owed and before the write it follows (e.g. a pod's, whose claims go next).
+   */
+  recordOwed(): Promise<void>;
+}
+
+/**
+ * Deletes a controller owes, by `namespace/name` key, as opaque tokens: carried in its liveness record so that a
+ * successor taking over a partition mid-way finishes them (a frozen replica's memory dies with it).
+ */
+export interface OwedDeletes {
+  /** The tokens owed for keys whose namespace `inPartition` accepts. */
+  list(inPartition: (namespace: string) => boolean): string[];
+  /** Tokens a previous owner recorded for a partition just acquired: owed here now. */
+  inherit(tokens: readonly string[]): void;
+  /** The partition is gone: its successor inherits what is owed there. */
+  forget(inPartition: (namespace: string) => boolean): void;
 }
 
 export interface PartitionedControllerOptions {
@@ -89,6 +107,8 @@ export interface PartitionedControllerOptions {
    * accepts (expectations), so a later owner's writes are not awaited here and a regained partition starts clean.
    */
   forgetPartition?(inPartition: (namespace: string) => boolean): void;
+  /** Deletes owed, carried in the liveness record for a successor; none without it. */
+  owed?: OwedDeletes;
   /** Called when a partition is gained (after its cache synced) or lost, for logs and tests. */
   onOwnershipChange?(event: {
     partition: number;
@@ -140,7 +160,11 @@ export async function startPartitionedController(
     aborts.get(p)?.abort(new FencedError(p, why));
     aborts.delete(p);
   };
-  const forget = (p: number) => o.forgetPartition?.((ns) => partitionOf(ns, partitions) === p);
+  const inPartition = (p: number) => (ns: string) => partitionOf(ns, partitions) === p;
+  const forget = (p: number) => {
+    o.forgetPartition?.(inPartition(p));
+    o.owed?.forget(inPartition(p));
+  };
   // Several controllers may share one registry (one process, several kinds): reuse a metric already there.
   const owned = o.registry
     ? ((o.registry.getSingleMetric('kruise_controller_partitions_owned') as Gauge | undefined) ??
@@ -271,7 +295,8 @@ export async function startPartitionedController(
     seen: (p, kind) => cache.newestResourceVersion(p, kind),
     // A key waiting for a delayed retry is not work yet: its reconcile wakes the lease when due.
     active: () => queue.hasWork(),
-    onAcquired: async (p, { minSeq, minResourceVersions }) => {
+    ...(o.owed === undefined ? {} : { owed: (p: number) => o.owed?.list(inPartition(p)) ?? [] }),
+    onAcquired: async (p, { minSeq, minResourceVersions, owed }) => {
       aborts.get(p)?.abort(new FencedError(p, 're-acquired'));
       aborts.set(p, new AbortController());
       await listsPublished(); // cheap once the markers exist: one KV read per kind
@@ -287,6 +312,11 @@ export async function startPartitionedController(
       if (keys.length > 0) {
         await demand(p);
         keys = primaryKeys(p);
+      }
+      // Before the first reconcile: it finishes what the previous owner left owed.
+      if (owed.length > 0 && o.owed !== undefined) {
+        o.owed.inherit(owed);
+        o.logger?.info({ partition: p, owed }, "inherited the previous owner's owed deletes");
       }
       recheckWindows.open(p, performance.now(), keys);
       accepting.add(p);
@@ -429,6 +459,7 @@ export async function startPartitionedController(
             cacheBehind: () => {
               behind = true;
             },
+            recordOwed: () => leases.persist(),
           }),
         );
         if (!behind) recheckWindows.reconciled(partition, request.key);

@@ -16,6 +16,7 @@ import { cloneSetClients } from './controller/clients.ts';
 import { CACHED_KINDS, CLONESET, CONTROLLED_KINDS, DEFERRED_KINDS } from './controller/kinds.ts';
 import { type ControllerMetrics, controllerMetrics } from './controller/metrics.ts';
 import { createCloneSetReconcile } from './controller/reconciler.ts';
+import { PendingClaimDeletes } from './sync/pending-claim-deletes.ts';
 
 /** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
 export { configFromEnv } from './config.ts';
@@ -36,6 +37,8 @@ export function startCloneSetController(
   const { logger, registry } = deps;
   let metrics: ControllerMetrics | undefined;
   let rollouts: RolloutTracker | undefined;
+  // Claim deletes owed: retried by this replica's reconciles and carried in its liveness record for a successor.
+  const pendingClaims = new PendingClaimDeletes();
   return startWorkloadController({
     controllerName: CONTROLLER_NAME,
     serviceName: SERVICE_NAME,
@@ -48,6 +51,7 @@ export function startCloneSetController(
     deferred: DEFERRED_KINDS,
     controlled: CONTROLLED_KINDS,
     primary: CLONESET,
+    owed: pendingClaims,
     onExpectationLeak: (leak) => metrics?.onLeak(leak),
     reconciler: (d) => {
       const tracker = new RolloutTracker({ recall: recallFromBus(d.bus, logger) });
@@ -62,6 +66,7 @@ export function startCloneSetController(
         rollouts: tracker,
         clients: cloneSetClients(d.kube),
         gates: config.gates,
+        pendingClaims,
       });
     },
     keysFor: (change, cache, expectations) => {

@@ -43,6 +43,7 @@ import {
   parseLivenessRecord,
   takeoverMinResourceVersions,
   takeoverMinSeq,
+  takeoverOwed,
 } from './liveness.ts';
 
 export interface AcquiredContext {
@@ -56,6 +57,8 @@ export interface AcquiredContext {
    * partition: act only once the cache has seen at least that version of each kind.
    */
   minResourceVersions: Record<string, string>;
+  /** Deletes the previous owners recorded as owed in the partition (`LeaseManagerOptions.owed`): finish them. */
+  owed: string[];
 }
 
 export interface PartitionHooks {
@@ -94,6 +97,11 @@ export interface LeaseManagerOptions extends PartitionHooks {
    * covered by `progress` from then on and leaves the record (so no requirement outlives its event).
    */
   seen?(partition: number, kind: string): string | undefined;
+  /**
+   * Deletes owed in a partition held (opaque tokens, e.g. the claims of pods being deleted): carried in every
+   * beat so that a successor taking over inherits them (`AcquiredContext.owed`); `persist()` makes a new one durable.
+   */
+  owed?(partition: number): readonly string[];
   now?: () => number;
   onError?: (error: Error) => void;
   /** Declares the lease bucket again after its server lost it (a memory bucket on a restarted server). */
@@ -164,6 +172,8 @@ export class PartitionLeaseManager {
   /** Send time of the last beat whose compare-and-set succeeded: it proves the bucket kept our record till then. */
   #lastCasSentAt = Number.NEGATIVE_INFINITY;
   #beating: Promise<void> = Promise.resolve();
+  /** Whether the last beat wrote the record it built (not only recovered a revision after a lost reply). */
+  #lastBeatStored = false;
   /** No beat is scheduled between ticks (we are alone and idle): writes wait for awake(). */
   #resting = false;
   /** The beat awake() is waiting for, shared by concurrent callers. */
@@ -327,6 +337,21 @@ export class PartitionLeaseManager {
     return this.#waking;
   }
 
+  /**
+   * Beats now, so that the record carries what `owed()` reports at this instant: called after noting a delete as
+   * owed and before the writes it follows, so a successor that takes over in between still finishes it. Rejects
+   * when the beat fails; a fenced member finds out here and loses its partitions (its writes are then refused).
+   */
+  async persist(): Promise<void> {
+    // A compare-and-set that finds our own earlier beat stored (its reply lost) carries on without writing this
+    // record: beat once more then.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await this.#beat();
+      if (this.#lastBeatStored) return;
+    }
+    throw new Error(`member ${this.#o.memberId} could not record its owed deletes`);
+  }
+
   /** Runs a tick after `delayMs` (at once when a dead holder was noticed), never two at a time. */
   #schedule(delayMs: number): void {
     if (this.#stopped) return;
@@ -397,11 +422,17 @@ export class PartitionLeaseManager {
       if (kinds.size === 0) this.#rvs.delete(p);
       else rvs[String(p)] = Object.fromEntries(kinds);
     }
+    const owed: Record<string, string[]> = {};
+    for (const p of this.#held.keys()) {
+      const tokens = this.#o.owed?.(p) ?? [];
+      if (tokens.length > 0) owed[String(p)] = [...tokens];
+    }
     return {
       id: this.#o.memberId,
       ...(this.#o.stream === undefined ? {} : { stream: this.#o.stream }),
       ...(this.#seqs.size === 0 ? {} : { seqs }),
       ...(this.#rvs.size === 0 ? {} : { rvs }),
+      ...(Object.keys(owed).length === 0 ? {} : { owed }),
     };
   }
 
@@ -416,6 +447,7 @@ export class PartitionLeaseManager {
     const key = this.#memberKey();
     const value = encoder.encode(JSON.stringify(this.#record()));
     const sentAt = this.#now();
+    this.#lastBeatStored = false;
     try {
       if (this.#aliveRevision === undefined) {
         this.#aliveRevision = await this.#o.kv.put(key, value);
@@ -425,6 +457,7 @@ export class PartitionLeaseManager {
         this.#lastCasSentAt = sentAt;
       }
       this.#aliveUntil = sentAt + this.livenessMs * (1 - (this.#o.safetyFraction ?? 0.25));
+      this.#lastBeatStored = true;
     } catch (err) {
       if (isWrongLastSequence(err)) await this.#onBeatConflict(key, sentAt);
       else if (isNoResponders(err) && (await this.#bucketGone())) await this.#recover();
@@ -727,11 +760,12 @@ export class PartitionLeaseManager {
       const records = [...this.#observations.values()].map((o) => o.record);
       const minSeq = takeoverMinSeq(p, records, this.#o.stream);
       const minResourceVersions = takeoverMinResourceVersions(p, records, this.#o.stream);
+      const owed = takeoverOwed(p, records);
       // Inherited: our own record carries the requirement on, so it outlives the previous owner's key.
       if (minSeq > (this.#seqs.get(p) ?? 0)) this.#seqs.set(p, minSeq);
       for (const [kind, rv] of Object.entries(minResourceVersions)) this.noteWrite(p, kind, rv);
       // Catching up the cache may take longer than a tick; renewals must go on meanwhile.
-      this.#o.onAcquired(p, { minSeq, minResourceVersions }).then(
+      this.#o.onAcquired(p, { minSeq, minResourceVersions, owed }).then(
         () => {
           if (this.#held.get(p) === held) held.ready = true;
         },

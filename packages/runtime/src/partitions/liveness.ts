@@ -25,6 +25,11 @@ export interface LivenessRecord {
    * the watcher had not published yet (a frozen watcher) are not redone.
    */
   rvs?: Record<string, Record<string, string>>;
+  /**
+   * Per partition held: deletes this member owes (opaque to the runtime; e.g. the claims of pods it is deleting),
+   * recorded before the writes they follow, so a successor that takes over mid-way finishes them.
+   */
+  owed?: Record<string, string[]>;
 }
 
 const decoder = new TextDecoder();
@@ -134,6 +139,17 @@ export function takeoverMinResourceVersions(
     }
   }
   return out;
+}
+
+/** Every delete any member (the previous owner included, fenced or not) recorded as owed in `partition`. */
+export function takeoverOwed(partition: number, records: Iterable<LivenessRecord>): string[] {
+  const owed = new Set<string>();
+  for (const r of records) {
+    const tokens = r.owed?.[String(partition)];
+    if (!Array.isArray(tokens)) continue;
+    for (const t of tokens) if (typeof t === 'string') owed.add(t);
+  }
+  return [...owed].sort();
 }
 
 /** Kinds whose required resourceVersion the cache has not seen yet in the partition (empty: fresh enough). */

@@ -15,7 +15,11 @@ import type { CacheChange, ObjectCache } from '../cache/object-cache.ts';
 import type { ReconcileResult } from '../controller.ts';
 import { EventRecorder } from '../events/event-recorder.ts';
 import type { KubeClient } from '../kube/client.ts';
-import { type PartitionedReconcileRequest, startPartitionedController } from '../partitioned-controller.ts';
+import {
+  type OwedDeletes,
+  type PartitionedReconcileRequest,
+  startPartitionedController,
+} from '../partitioned-controller.ts';
 import type { HealthServer } from '../server/health-server.ts';
 import { openControllerConnections } from './connections.ts';
 import type { ControllerSettings } from './settings.ts';
@@ -129,6 +133,8 @@ export interface WorkloadControllerOptions {
   onExpectationLeak?(leak: ExpectationLeak): void;
   /** The process's bus, cache and health server when it runs other parts too; absent: the controller opens its own. */
   shared?: SharedProcessParts | undefined;
+  /** Deletes the controller owes, inherited by a successor (PartitionedControllerOptions.owed). */
+  owed?: OwedDeletes;
 }
 
 export interface WorkloadControllerService {
@@ -175,6 +181,7 @@ export async function startWorkloadController(
       ...(o.shared === undefined ? {} : { cache: o.shared.cache }),
       ...(o.controlled ? { controlled: o.controlled } : {}),
       ...(o.deferred ? { deferred: o.deferred } : {}),
+      ...(o.owed ? { owed: o.owed } : {}),
       primary: o.primary,
       workers: settings.workers,
       registry,

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { type Bus, connectBus, ensureKv, topology } from '@kruise-ts/bus';
 import { eventually, startNats } from '@kruise-ts/devcluster';
 import { Kvm } from '@nats-io/kv';
-import { PartitionLeaseManager } from '../../src/partitions/lease-manager.ts';
+import { type AcquiredContext, PartitionLeaseManager } from '../../src/partitions/lease-manager.ts';
 import { freezableKv } from './fixtures/freezable-kv.ts';
 
 const PARTITIONS = 8;
@@ -18,6 +18,8 @@ let natsUrl: string;
 let stopNats: (() => Promise<void>) | undefined;
 let dir: string | undefined;
 const buses: Bus[] = [];
+/** What each acquisition was told, by `<id> +<partition>` (the latest one). */
+const acquired = new Map<string, AcquiredContext>();
 
 before(async () => {
   if (process.env.KRUISE_TS_NATS_URL) {
@@ -46,6 +48,8 @@ async function replica(
   beforeCall?: (method: string, key: unknown) => Promise<void>,
   /** The controller's work (LeaseManagerOptions.active): given, a lone idle replica rests. */
   active?: () => boolean,
+  /** Deletes owed per partition (LeaseManagerOptions.owed). */
+  owed?: (p: number) => readonly string[],
 ) {
   const bus = await connectBus({
     servers: natsUrl,
@@ -65,8 +69,9 @@ async function replica(
     memberId: id,
     partitions: PARTITIONS,
     ttlMs,
-    onAcquired: async (p) => {
+    onAcquired: async (p, context) => {
       log.push(`${id} +${p}`);
+      acquired.set(`${id} +${p}`, context);
     },
     onReleasing: async (p, budgetMs) => {
       log.push(`${id} -${p}`);
@@ -77,6 +82,7 @@ async function replica(
       log.push(`${id} lost ${p}`);
     },
     ...(active === undefined ? {} : { active }),
+    ...(owed === undefined ? {} : { owed }),
   });
   return { bus, kv: real, manager, lost, freezer, calls };
 }
@@ -331,6 +337,37 @@ describe('partition leases on a real nats-server', () => {
     await until('split again', () => owned(a) > 0, 30_000);
     for (const p of allPartitions)
       assert.ok(!(a.manager.owns(p) && b.manager.owns(p)), `partition ${p} owned twice`);
+    await stopAll(a, b);
+  });
+
+  test('a successor inherits the deletes a frozen holder recorded as owed (persist) before freezing', async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const owedByA = new Map<number, string[]>();
+    const a = await replica(
+      prefix,
+      'a',
+      log,
+      undefined,
+      15_000,
+      undefined,
+      undefined,
+      (p) => owedByA.get(p) ?? [],
+    );
+    const b = await replica(prefix, 'b', log, undefined, 15_000);
+    a.manager.start();
+    b.manager.start();
+    await until('split', () => split(a, b), 30_000);
+    const aOwned = a.manager.ownedPartitions();
+    const [first] = aOwned as [number];
+    // Noted, made durable, then the first write would follow: the replica freezes in between.
+    owedByA.set(first, ['ns/web/data-web-aaaaa', 'ns/web/data-web-bbbbb']);
+    await a.manager.persist();
+    const thaw = a.freezer.freeze();
+    assert.equal(await untilSurvivorOwnsAll(a, b, aOwned), false, 'both owned a partition at once');
+    assert.deepEqual(acquired.get(`b +${first}`)?.owed, ['ns/web/data-web-aaaaa', 'ns/web/data-web-bbbbb']);
+    for (const p of aOwned.slice(1)) assert.deepEqual(acquired.get(`b +${p}`)?.owed, [], `partition ${p}`);
+    thaw();
     await stopAll(a, b);
   });
 

@@ -12,6 +12,7 @@ import {
   parseLivenessRecord,
   takeoverMinResourceVersions,
   takeoverMinSeq,
+  takeoverOwed,
 } from '../../src/partitions/liveness.ts';
 
 const enc = (v: unknown) => new TextEncoder().encode(typeof v === 'string' ? v : JSON.stringify(v));
@@ -184,6 +185,25 @@ describe('take-over freshness', () => {
     assert.equal(freshEnough(119, 120), false);
     assert.equal(freshEnough(120, 120), true);
     assert.equal(freshEnough(500, 120), true);
+  });
+});
+
+describe("take-over: the previous owner's owed deletes", () => {
+  test('every member’s tokens for the partition, once each, whatever the stream; malformed entries ignored', () => {
+    const records = [
+      { id: 'b', stream: 's1', owed: { '2': ['ns/web/data-web-a', 'ns/web/data-web-b'], '3': ['x/y/z'] } },
+      { id: 'c', stream: 's0', fenced: true, owed: { '2': ['ns/web/data-web-a', 'ns/db/data-db-c'] } },
+      { id: 'd' },
+      { id: 'e', owed: { '2': 'not a list' } },
+      { id: 'f', owed: { '2': [7, 'ns/web/data-web-d'] } },
+    ] as unknown as LivenessRecord[];
+    assert.deepEqual(takeoverOwed(2, records), [
+      'ns/db/data-db-c',
+      'ns/web/data-web-a',
+      'ns/web/data-web-b',
+      'ns/web/data-web-d',
+    ]);
+    assert.deepEqual(takeoverOwed(5, records), []);
   });
 });
 

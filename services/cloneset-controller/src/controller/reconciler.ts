@@ -98,6 +98,7 @@ export function createCloneSetReconcile(deps: ReconcilerDeps): CloneSetReconcile
           scale: deps.scale,
           versions: deps.versions,
           pendingClaims,
+          recordOwed: request.recordOwed,
           cache,
           freshPartition: request.freshPartition,
           cacheBehind: request.cacheBehind,

@@ -51,7 +51,39 @@ export async function executeScale(
     );
   }
   await createPods(ctx, plan.create, pvcs, revisions);
-  for (const { pod, pvcs: owned } of plan.deletions) await deletePod(ctx, pod, owned);
+  await deletePods(ctx, plan.deletions);
+}
+
+/**
+ * Each pod, then its claims (as Kruise's deletePods). The claims are owed from before the first pod's delete
+ * leaves until their own deletes succeed, and recorded with one liveness beat for the batch: a replica frozen
+ * between a pod's delete and its claims' leaves them to its successor instead of orphaning them.
+ */
+async function deletePods(
+  ctx: SyncContext,
+  deletions: ScalePlan<CloneSetPod, PersistentVolumeClaim>['deletions'],
+): Promise<void> {
+  const claimsOf = deletions.map(({ pvcs }) =>
+    pvcs.map((c) => c.metadata.name ?? '').filter((n) => n !== ''),
+  );
+  for (const claims of claimsOf) for (const claim of claims) ctx.pendingClaims.add(ctx.key, claim);
+  // Pods whose own delete is done (gone or going): their claims stay owed until deleted.
+  let podsGone = 0;
+  try {
+    if (claimsOf.some((claims) => claims.length > 0)) await ctx.recordOwed();
+    for (const { pod, pvcs } of deletions) {
+      await deletePod(ctx, pod);
+      podsGone++;
+      for (const pvc of pvcs) {
+        await deletePvc(ctx, pvc);
+        ctx.pendingClaims.remove(ctx.key, pvc.metadata.name ?? '');
+      }
+    }
+  } finally {
+    // A pod not deleted owes nothing for its claims.
+    for (const claims of claimsOf.slice(podsGone))
+      for (const c of claims) ctx.pendingClaims.remove(ctx.key, c);
+  }
 }
 
 async function createPods(
@@ -132,11 +164,7 @@ async function createPods(
   }
 }
 
-async function deletePod(
-  ctx: SyncContext,
-  pod: CloneSetPod,
-  pvcs: readonly PersistentVolumeClaim[],
-): Promise<void> {
+async function deletePod(ctx: SyncContext, pod: CloneSetPod): Promise<void> {
   const name = pod.metadata.name ?? '';
   ctx.scale.expect(ctx.key, 'delete', name);
   try {
@@ -150,15 +178,6 @@ async function deletePod(
     ctx.scale.observe(ctx.key, 'delete', name);
     if (!isGone(err)) {
       recordEvent(ctx, 'Warning', 'FailedDelete', `failed to delete pod ${name}: ${errorText(err)}`);
-      throw err;
-    }
-  }
-  // The pod is gone (or going): should a claim's delete fail now, no later plan names it again, so it is owed.
-  for (const pvc of pvcs) {
-    try {
-      await deletePvc(ctx, pvc);
-    } catch (err) {
-      ctx.pendingClaims.add(ctx.key, pvc.metadata.name ?? '');
       throw err;
     }
   }

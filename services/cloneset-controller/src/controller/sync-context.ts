@@ -24,8 +24,13 @@ export interface SyncContext {
   recorder: EventRecorder;
   scale: ScaleExpectations;
   versions: ResourceVersionExpectations;
-  /** Claims of pods this controller deleted whose own delete failed: retried until done (issue #12). */
+  /**
+   * Claims of pods this controller is deleting or deleted whose own delete has not succeeded yet: retried until
+   * done (issue #12), and inherited by a successor.
+   */
   pendingClaims: PendingClaimDeletes;
+  /** Makes the owed claims durable in this replica's liveness record (before the pod deletes they follow). */
+  recordOwed: () => Promise<void>;
   cache: ObjectCache;
   /** The partition was acquired recently: pod creates are re-checked against the apiserver first. */
   freshPartition: () => boolean;

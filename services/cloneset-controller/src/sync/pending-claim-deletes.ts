@@ -3,7 +3,10 @@
 // fails (the apiserver restarting, a lapsed fence, a failed re-check read) the reconcile is retried, but the
 // pod is gone by then, so no plan names its claims again — and with PVC reuse on, nothing else deletes a claim
 // whose pod is gone. The claim names are remembered per CloneSet and their deletes retried on later reconciles.
+// They are noted before the pod's delete leaves and travel in the replica's liveness record (runtime OwedDeletes),
+// so a successor that takes over a frozen replica between the two deletes finishes the second.
 
+import type { OwedDeletes } from '@kruise-ts/runtime';
 import { instanceId } from '../pod-state.ts';
 import type { PersistentVolumeClaim } from '../types.ts';
 
@@ -36,8 +39,8 @@ export function planPendingClaimDeletes<C extends Claim>(
   return plan;
 }
 
-/** Per CloneSet key (`namespace/name`): claim names whose delete is still owed. */
-export class PendingClaimDeletes {
+/** Per CloneSet key (`namespace/name`): claim names whose delete is still owed. Tokens: `namespace/name/claim`. */
+export class PendingClaimDeletes implements OwedDeletes {
   readonly #byKey = new Map<string, Set<string>>();
 
   add(key: string, claimName: string): void {
@@ -64,4 +67,32 @@ export class PendingClaimDeletes {
   forgetKey(key: string): void {
     this.#byKey.delete(key);
   }
+
+  list(inPartition: (namespace: string) => boolean): string[] {
+    const tokens: string[] = [];
+    for (const [key, names] of this.#byKey) {
+      if (!inPartition(namespaceOf(key))) continue;
+      for (const name of names) tokens.push(`${key}/${name}`);
+    }
+    return tokens;
+  }
+
+  inherit(tokens: readonly string[]): void {
+    for (const token of tokens) {
+      const parts = token.split('/');
+      // Another build's token, or a malformed one: not ours to act on.
+      if (parts.length !== 3 || parts.some((p) => p === '')) continue;
+      const [namespace, name, claim] = parts as [string, string, string];
+      this.add(`${namespace}/${name}`, claim);
+    }
+  }
+
+  forget(inPartition: (namespace: string) => boolean): void {
+    for (const key of [...this.#byKey.keys()]) if (inPartition(namespaceOf(key))) this.#byKey.delete(key);
+  }
+}
+
+function namespaceOf(key: string): string {
+  const slash = key.indexOf('/');
+  return slash < 0 ? '' : key.slice(0, slash);
 }

@@ -143,4 +143,27 @@ describe('claims of deleted pods whose own delete failed are owed', () => {
     owed.forgetKey('ns/other');
     assert.deepEqual(owed.get('ns/other'), []);
   });
+
+  it('lists its tokens per partition for the liveness record, and a successor inherits them', () => {
+    const owed = new PendingClaimDeletes();
+    owed.add('ns-a/web', 'data-web-aaaaa');
+    owed.add('ns-a/db', 'data-db-bbbbb');
+    owed.add('ns-b/web', 'data-web-ccccc');
+    const inA = (ns: string) => ns === 'ns-a';
+    assert.deepEqual(owed.list(inA).sort(), ['ns-a/db/data-db-bbbbb', 'ns-a/web/data-web-aaaaa']);
+
+    const successor = new PendingClaimDeletes();
+    // Tokens of another shape (another build's, or garbage) are not acted on.
+    successor.inherit([...owed.list(inA), 'no-slashes', 'a/b', 'a//c', 'a/b/c/d']);
+    assert.deepEqual(successor.get('ns-a/web'), ['data-web-aaaaa']);
+    assert.deepEqual(successor.get('ns-a/db'), ['data-db-bbbbb']);
+    assert.deepEqual(successor.list(() => true).sort(), ['ns-a/db/data-db-bbbbb', 'ns-a/web/data-web-aaaaa']);
+
+    // The partition handed off or lost: what is owed there is the successor's now.
+    owed.forget(inA);
+    assert.deepEqual(
+      owed.list(() => true),
+      ['ns-b/web/data-web-ccccc'],
+    );
+  });
 });
