@@ -6,7 +6,7 @@
 // They are noted before the pod's delete leaves and travel in the replica's liveness record (runtime OwedDeletes),
 // so a successor that takes over a frozen replica between the two deletes finishes the second.
 
-import type { OwedDeletes } from '@kruise-ts/runtime';
+import { type OwedDeletes, splitKey } from '@kruise-ts/runtime';
 import { instanceId } from '../pod-state.ts';
 import type { PersistentVolumeClaim } from '../types.ts';
 
@@ -71,7 +71,7 @@ export class PendingClaimDeletes implements OwedDeletes {
   list(inPartition: (namespace: string) => boolean): string[] {
     const tokens: string[] = [];
     for (const [key, names] of this.#byKey) {
-      if (!inPartition(namespaceOf(key))) continue;
+      if (!inPartition(splitKey(key).namespace)) continue;
       for (const name of names) tokens.push(`${key}/${name}`);
     }
     return tokens;
@@ -88,11 +88,7 @@ export class PendingClaimDeletes implements OwedDeletes {
   }
 
   forget(inPartition: (namespace: string) => boolean): void {
-    for (const key of [...this.#byKey.keys()]) if (inPartition(namespaceOf(key))) this.#byKey.delete(key);
+    for (const key of [...this.#byKey.keys()])
+      if (inPartition(splitKey(key).namespace)) this.#byKey.delete(key);
   }
-}
-
-function namespaceOf(key: string): string {
-  const slash = key.indexOf('/');
-  return slash < 0 ? '' : key.slice(0, slash);
 }
