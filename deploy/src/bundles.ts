@@ -1,9 +1,9 @@
 // Each service as one bundled ES module (docs/adr/0036-bundled-services.md). Run from its sources, a service
 // loads about a thousand modules (its own TypeScript, the workspace packages, OpenTelemetry, nats.js, fastify),
 // and node keeps a module record, a namespace and the source text of each: ~7 MiB of private memory per running
-// service more than the same code as one file (docs/performance.md, thirteenth round). esbuild joins them; the
-// bundle is not minified, so stack traces stay readable (source maps are written beside it for
-// `--enable-source-maps`).
+// service more than the same code as one file (docs/performance.md, thirteenth round). esbuild joins them and
+// drops the whitespace, not the names, so a stack trace still names its functions; its positions are the
+// bundle's either way, which the source map beside it turns into the sources' (`--enable-source-maps`).
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -53,6 +53,8 @@ async function bundleOnce(repoRoot: string, entries: readonly string[]): Promise
       platform: 'node',
       format: 'esm',
       target: 'node24',
+      // Whitespace only: names stay as written, so a stack trace still names its functions.
+      minifyWhitespace: true,
       sourcemap: 'linked',
       banner: { js: BANNER },
       define: { __filename: '__ktsFilename', __dirname: '__ktsDirname' },

@@ -25,6 +25,12 @@ describe('bundleServices', () => {
     assert.match(text, /^import \{ createRequire as __ktsCreateRequire \}/, 'the banner comes first');
     assert.ok(statSync(`${bundle}.map`).size > 0, 'a source map beside it');
     assert.doesNotMatch(text, /[\u0080-\uffff]/, 'ASCII only, so V8 holds the source as a one-byte string');
+    assert.ok(text.split('\n').length < 1_000, 'whitespace dropped: V8 keeps the source and its line ends');
+    assert.match(
+      text,
+      /function startIdleMemoryRelease\(/,
+      'names kept, so stack traces name their functions',
+    );
     execFileSync(process.execPath, ['--check', bundle]);
     const written = statSync(bundle).mtimeMs;
     await bundleServices(repoRoot, [entry]);
