@@ -11,6 +11,7 @@ import { bundleServices } from '@kruise-ts/deploy';
 import { binaryPaths, type ClusterInfo, clusterEnv, eventually, freePort } from '@kruise-ts/devcluster';
 import { startTraceUi, type TraceUi } from '@kruise-ts/trace-ui';
 import { type ChartModeOptions, prepareChartMode } from './chart-mode.ts';
+import { killChildrenOnSignal } from './children-on-signal.ts';
 import { allInOneSpec, SERVICE_ENV, SERVICE_NODE_FLAGS, type ServiceSpec, serviceSpecs } from './services.ts';
 import { removeLauncherState, writeLauncherState } from './state.ts';
 import { LOCAL_SUPERVISION } from './supervision-plan.ts';
@@ -186,7 +187,12 @@ async function runServices(
   /** Bundle path by source entry, for the services this checkout runs (not `sources`, not replaced). */
   const bundles = new Map<string, string>();
   let supervisor: Supervisor | undefined;
+  const releaseSignals = killChildrenOnSignal(
+    () => children.map((c) => c.child),
+    () => void supervisor?.stop(),
+  );
   const stop = async () => {
+    releaseSignals();
     await supervisor?.stop();
     removeLauncherState(cluster.dir);
     await traceUi?.stop();
