@@ -14,6 +14,12 @@ export interface RunningContender {
    * memory V8 has not handed back; undefined when the contender has no such reading.
    */
   heapMiB?(): Promise<Record<string, HeapMiB>>;
+  /**
+   * Reconciles the workload's controller has finished so far (controller_runtime_reconcile_total, every result),
+   * summed over its processes; a phase's count is the difference. How often each contender looks at the
+   * workload for the same pod changes.
+   */
+  reconciles(): Promise<number>;
 }
 
 export interface HeapMiB {

@@ -7,7 +7,7 @@ import { startSystem } from '@kruise-ts/launcher';
 import { deleteRecheckMinMs, settingSpec } from '@kruise-ts/runtime';
 import type { HeapMiB, RunningContender } from './contender.ts';
 import { clusterProcesses, type NamedPid } from './proc.ts';
-import { parseMetrics, sumMetric } from './prometheus.ts';
+import { parseMetrics, type Sample, sumMetric } from './prometheus.ts';
 
 /**
  * For this long after a controller takes a partition, its pod deletes are first re-checked against the
@@ -26,11 +26,13 @@ const MiB = 1024 * 1024;
 export interface KruiseTsOptions {
   /** Every service in one process (packages/all-in-one) instead of one process each. */
   allInOne?: boolean;
+  /** The workload controller's `controller` label on controller_runtime_reconcile_total (`cloneset`). */
+  controller: string;
 }
 
 export async function startKruiseTs(
   cluster: ClusterInfo,
-  options: KruiseTsOptions = {},
+  options: KruiseTsOptions,
 ): Promise<RunningContender> {
   const allInOne = options.allInOne === true;
   const system = await startSystem(cluster, { allInOne });
@@ -54,10 +56,7 @@ export async function startKruiseTs(
     heapMiB: async () => {
       const out: Record<string, HeapMiB> = {};
       for (const s of system.services) {
-        const text = await fetch(`${s.healthUrl}/metrics`, { signal: AbortSignal.timeout(5_000) })
-          .then((r) => r.text())
-          .catch(() => '');
-        const samples = parseMetrics(text);
+        const samples = await metricsOf(s.healthUrl);
         if (samples.length === 0) continue;
         out[s.name] = {
           used: sumMetric(samples, 'nodejs_heap_size_used_bytes') / MiB,
@@ -66,5 +65,24 @@ export async function startKruiseTs(
       }
       return out;
     },
+    reconciles: async () => {
+      let total = 0;
+      for (const s of system.services) {
+        total += sumMetric(
+          await metricsOf(s.healthUrl),
+          'controller_runtime_reconcile_total',
+          (labels) => labels.controller === options.controller,
+        );
+      }
+      return total;
+    },
   };
+}
+
+/** A service's /metrics samples; none when it does not answer (the figures that need them are left out). */
+async function metricsOf(healthUrl: string): Promise<Sample[]> {
+  const text = await fetch(`${healthUrl}/metrics`, { signal: AbortSignal.timeout(5_000) })
+    .then((r) => r.text())
+    .catch(() => '');
+  return parseMetrics(text);
 }

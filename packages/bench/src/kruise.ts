@@ -14,6 +14,7 @@ import { parseAllDocuments } from 'yaml';
 import type { RunningContender } from './contender.ts';
 import type { BenchKube } from './kube.ts';
 import type { NamedPid } from './proc.ts';
+import { parseMetrics, sumMetric } from './prometheus.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MODULE = 'github.com/openkruise/kruise';
@@ -205,5 +206,17 @@ export async function startKruise(
         'WorkloadSpread, PodUnavailableBudgetDeleteGate, PodProbeMarkerGate off',
     ],
     stop,
+    reconciles: async () => {
+      const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+        signal: AbortSignal.timeout(5_000),
+      })
+        .then((r) => r.text())
+        .catch(() => '');
+      return sumMetric(
+        parseMetrics(text),
+        'controller_runtime_reconcile_total',
+        (labels) => labels.controller === options.controller,
+      );
+    },
   };
 }

@@ -57,7 +57,11 @@ async function startContender(
   kube: BenchKube,
   options: PeerOptions,
 ): Promise<RunningContender> {
-  if (name === 'kruise-ts') return startKruiseTs(cluster, { allInOne: options.allInOne === true });
+  if (name === 'kruise-ts')
+    return startKruiseTs(cluster, {
+      allInOne: options.allInOne === true,
+      controller: options.kind === 'cloneset' ? 'cloneset' : 'statefulset',
+    });
   const kruiseOptions: KruiseOptions = {
     qps: options.qps,
     burst: options.burst,
@@ -155,6 +159,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       const api0 = cpuOf(apiserverPids);
       const req0 = await requestsByKind(kube);
       const own0 = kube.requests;
+      const reconciles0 = await contender.reconciles();
       const t0 = performance.now();
       watch.mark();
       await kube.ok('PATCH', objectPath(ref), spec.patch);
@@ -165,6 +170,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       const own = kube.requests - own0;
       const req1 = await requestsByKind(kube);
       const requests = total(req1) - total(req0) - own;
+      const reconciles = (await contender.reconciles()) - reconciles0;
       const figures: PhaseFigures = {
         phase: spec.phase,
         pods: options.replicas,
@@ -173,12 +179,13 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
         apiserverCpu,
         requests,
         requestsBy: diffBy(req1, req0),
+        reconciles,
       };
       run.phases.push(figures);
       options.log(
         `${run.contender} ${spec.phase}: ${seconds.toFixed(1)} s, CPU ${sum(Object.values(cpu)).toFixed(1)} s, ` +
           `apiserver+etcd ${apiserverCpu.toFixed(1)} s, ${(requests / options.replicas).toFixed(2)} requests/pod, ` +
-          `peak ${inv.peak} pods`,
+          `${reconciles} reconciles, peak ${inv.peak} pods`,
       );
       // The watch may trail the status by a moment; give it up to 10 s to show the final pods.
       for (let i = 0; i < 50 && !finalSeen(inv.pods.values(), spec.replicas, spec.image); i++)

@@ -18,6 +18,8 @@ export interface PhaseFigures {
    * the controller-manager's), the benchmark's own not excluded; for where two contenders differ.
    */
   requestsBy?: Record<string, number>;
+  /** Reconciles of the workload's controller during the phase; absent in results from before it was counted. */
+  reconciles?: number;
 }
 
 export interface ContenderRun {
@@ -144,6 +146,11 @@ export function renderDetails(run: ContenderRun): string {
   const lines = [`${run.contender}:`];
   for (const n of run.notes) lines.push(`  note: ${n}`);
   for (const p of run.phases) lines.push(`  ${p.phase} CPU s: ${breakdown(p.cpu)}`);
+  const counted = run.phases.filter((p) => p.reconciles !== undefined);
+  if (counted.length > 0)
+    lines.push(
+      `  reconciles of the workload: ${counted.map((p) => `${p.phase} ${p.reconciles}`).join(', ')}`,
+    );
   for (const p of run.phases) {
     if (p.requestsBy === undefined || p.pods === 0) continue;
     const perPod = Object.fromEntries(Object.entries(p.requestsBy).map(([k, v]) => [k, v / p.pods]));

@@ -26,5 +26,9 @@ it('runs the peer workload on kruise-ts at 10 pods with the invariants held', {
     ['scale-up', 'ReCreate roll', 'in-place roll', 'scale-down'],
   );
   assert.ok(run.phases.every((p) => Object.keys(p.cpu).includes('cloneset-controller')));
+  assert.ok(
+    run.phases.every((p) => (p.reconciles ?? 0) > 0),
+    'the controller reconciled the workload in every phase',
+  );
   assert.ok(Object.keys(run.peakRssMiB).includes('nats-server'));
 });

@@ -125,4 +125,17 @@ describe('renderDetails', () => {
       /scale-up requests\/pod: PATCH pods\/status 2\.50, POST pods 1\.00, POST events 1\.00/,
     );
   });
+
+  it('prints the workload reconciles per phase, and nothing for results from before they were counted', () => {
+    assert.doesNotMatch(renderDetails(run('kruise', 1, 1)), /reconciles/);
+    const phase = { pods: 10, seconds: 1, cpu: { a: 1 }, apiserverCpu: 1, requests: 1 };
+    const phases = [
+      { ...phase, phase: 'scale-up', reconciles: 120 },
+      { ...phase, phase: 'scale-down', reconciles: 40 },
+    ];
+    assert.match(
+      renderDetails(run('kruise', 1, 1, { phases })),
+      /reconciles of the workload: scale-up 120, scale-down 40/,
+    );
+  });
 });
