@@ -17,9 +17,9 @@ export interface RunningContender {
   /**
    * Reconciles the workload's controller has finished so far (controller_runtime_reconcile_total, every result),
    * summed over its processes; a phase's count is the difference. How often each contender looks at the
-   * workload for the same pod changes.
+   * workload for the same pod changes. Undefined when a process did not answer.
    */
-  reconciles(): Promise<number>;
+  reconciles(): Promise<number | undefined>;
 }
 
 export interface HeapMiB {

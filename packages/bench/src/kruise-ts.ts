@@ -6,8 +6,9 @@ import type { ClusterInfo } from '@kruise-ts/devcluster';
 import { startSystem } from '@kruise-ts/launcher';
 import { deleteRecheckMinMs, settingSpec } from '@kruise-ts/runtime';
 import type { HeapMiB, RunningContender } from './contender.ts';
+import { tryFetchMetrics } from './kube.ts';
 import { clusterProcesses, type NamedPid } from './proc.ts';
-import { parseMetrics, type Sample, sumMetric } from './prometheus.ts';
+import { sumMetric } from './prometheus.ts';
 
 /**
  * For this long after a controller takes a partition, its pod deletes are first re-checked against the
@@ -56,8 +57,8 @@ export async function startKruiseTs(
     heapMiB: async () => {
       const out: Record<string, HeapMiB> = {};
       for (const s of system.services) {
-        const samples = await metricsOf(s.healthUrl);
-        if (samples.length === 0) continue;
+        const samples = await tryFetchMetrics(`${s.healthUrl}/metrics`);
+        if (samples === undefined) continue;
         out[s.name] = {
           used: sumMetric(samples, 'nodejs_heap_size_used_bytes') / MiB,
           committed: sumMetric(samples, 'nodejs_heap_size_total_bytes') / MiB,
@@ -68,8 +69,10 @@ export async function startKruiseTs(
     reconciles: async () => {
       let total = 0;
       for (const s of system.services) {
+        const samples = await tryFetchMetrics(`${s.healthUrl}/metrics`);
+        if (samples === undefined) return undefined;
         total += sumMetric(
-          await metricsOf(s.healthUrl),
+          samples,
           'controller_runtime_reconcile_total',
           (labels) => labels.controller === options.controller,
         );
@@ -77,12 +80,4 @@ export async function startKruiseTs(
       return total;
     },
   };
-}
-
-/** A service's /metrics samples; none when it does not answer (the figures that need them are left out). */
-async function metricsOf(healthUrl: string): Promise<Sample[]> {
-  const text = await fetch(`${healthUrl}/metrics`, { signal: AbortSignal.timeout(5_000) })
-    .then((r) => r.text())
-    .catch(() => '');
-  return parseMetrics(text);
 }

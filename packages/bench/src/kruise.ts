@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { type ClusterInfo, cacheDir, eventually, freePorts, versions } from '@kruise-ts/devcluster';
 import { parseAllDocuments } from 'yaml';
 import type { RunningContender } from './contender.ts';
-import type { BenchKube } from './kube.ts';
+import { type BenchKube, tryFetchMetrics } from './kube.ts';
 import type { NamedPid } from './proc.ts';
-import { parseMetrics, sumMetric } from './prometheus.ts';
+import { sumMetric } from './prometheus.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MODULE = 'github.com/openkruise/kruise';
@@ -207,16 +207,14 @@ export async function startKruise(
     ],
     stop,
     reconciles: async () => {
-      const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
-        signal: AbortSignal.timeout(5_000),
-      })
-        .then((r) => r.text())
-        .catch(() => '');
-      return sumMetric(
-        parseMetrics(text),
-        'controller_runtime_reconcile_total',
-        (labels) => labels.controller === options.controller,
-      );
+      const samples = await tryFetchMetrics(`http://127.0.0.1:${metricsPort}/metrics`);
+      return samples === undefined
+        ? undefined
+        : sumMetric(
+            samples,
+            'controller_runtime_reconcile_total',
+            (labels) => labels.controller === options.controller,
+          );
     },
   };
 }

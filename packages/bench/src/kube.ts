@@ -81,3 +81,13 @@ export async function fetchMetrics(url: string): Promise<Sample[]> {
   if (!res.ok) throw new Error(`GET ${url}: HTTP ${res.status}`);
   return parseMetrics(await res.text());
 }
+
+/** The same within 5 s, or undefined when the endpoint does not answer: the figures that need it are left out. */
+export async function tryFetchMetrics(url: string): Promise<Sample[] | undefined> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    return res.ok ? parseMetrics(await res.text()) : undefined;
+  } catch {
+    return undefined;
+  }
+}

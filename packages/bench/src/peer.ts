@@ -170,7 +170,9 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       const own = kube.requests - own0;
       const req1 = await requestsByKind(kube);
       const requests = total(req1) - total(req0) - own;
-      const reconciles = (await contender.reconciles()) - reconciles0;
+      const reconciles1 = await contender.reconciles();
+      const reconciles =
+        reconciles0 === undefined || reconciles1 === undefined ? undefined : reconciles1 - reconciles0;
       const figures: PhaseFigures = {
         phase: spec.phase,
         pods: options.replicas,
@@ -179,13 +181,13 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
         apiserverCpu,
         requests,
         requestsBy: diffBy(req1, req0),
-        reconciles,
+        ...(reconciles === undefined ? {} : { reconciles }),
       };
       run.phases.push(figures);
       options.log(
         `${run.contender} ${spec.phase}: ${seconds.toFixed(1)} s, CPU ${sum(Object.values(cpu)).toFixed(1)} s, ` +
           `apiserver+etcd ${apiserverCpu.toFixed(1)} s, ${(requests / options.replicas).toFixed(2)} requests/pod, ` +
-          `${reconciles} reconciles, peak ${inv.peak} pods`,
+          `${reconciles ?? '?'} reconciles, peak ${inv.peak} pods`,
       );
       // The watch may trail the status by a moment; give it up to 10 s to show the final pods.
       for (let i = 0; i < 50 && !finalSeen(inv.pods.values(), spec.replicas, spec.image); i++)
