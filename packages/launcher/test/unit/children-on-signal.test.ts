@@ -3,18 +3,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 const helper = new URL('../../src/children-on-signal.ts', import.meta.url).href;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Linux: a process is listed under /proc until its parent (here init, once the launcher died) reaps it. */
+const alive = (pid: number): boolean => existsSync(`/proc/${pid}`);
 
 async function gone(pids: readonly number[]): Promise<boolean> {
   for (let i = 0; i < 50; i++) {
