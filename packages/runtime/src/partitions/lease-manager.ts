@@ -171,9 +171,7 @@ export class PartitionLeaseManager {
   #chainSince: number | undefined;
   /** Send time of the last beat whose compare-and-set succeeded: it proves the bucket kept our record till then. */
   #lastCasSentAt = Number.NEGATIVE_INFINITY;
-  #beating: Promise<void> = Promise.resolve();
-  /** Whether the last beat wrote the record it built (not only recovered a revision after a lost reply). */
-  #lastBeatStored = false;
+  #beating: Promise<unknown> = Promise.resolve();
   /** No beat is scheduled between ticks (we are alone and idle): writes wait for awake(). */
   #resting = false;
   /** The beat awake() is waiting for, shared by concurrent callers. */
@@ -290,7 +288,10 @@ export class PartitionLeaseManager {
   /** One beat (a failure reported, not thrown), then the next one armed or a rest. */
   #beatThenArm(): Promise<void> {
     return this.#beat()
-      .catch((err: unknown) => this.#o.onError?.(new Error('liveness beat failed', { cause: err })))
+      .then(
+        () => {},
+        (err: unknown) => this.#o.onError?.(new Error('liveness beat failed', { cause: err })),
+      )
       .finally(() => this.#armBeat());
   }
 
@@ -346,8 +347,7 @@ export class PartitionLeaseManager {
     // A compare-and-set that finds our own earlier beat stored (its reply lost) carries on without writing this
     // record: beat once more then.
     for (let attempt = 0; attempt < 2; attempt++) {
-      await this.#beat();
-      if (this.#lastBeatStored) return;
+      if (await this.#beat()) return;
     }
     throw new Error(`member ${this.#o.memberId} could not record its owed deletes`);
   }
@@ -437,17 +437,18 @@ export class PartitionLeaseManager {
   }
 
   /** One beat at a time: two concurrent compare-and-sets of our own key would fence each other. */
-  #beat(): Promise<void> {
+  #beat(): Promise<boolean> {
     const next = this.#beating.then(() => this.#beatOnce());
     this.#beating = next.catch(() => {});
     return next;
   }
 
-  async #beatOnce(): Promise<void> {
+  /** Resolves true when the beat wrote the record it built (not only recovered a revision after a lost reply). */
+  async #beatOnce(): Promise<boolean> {
     const key = this.#memberKey();
     const value = encoder.encode(JSON.stringify(this.#record()));
     const sentAt = this.#now();
-    this.#lastBeatStored = false;
+    let stored = false;
     try {
       if (this.#aliveRevision === undefined) {
         this.#aliveRevision = await this.#o.kv.put(key, value);
@@ -457,7 +458,7 @@ export class PartitionLeaseManager {
         this.#lastCasSentAt = sentAt;
       }
       this.#aliveUntil = sentAt + this.livenessMs * (1 - (this.#o.safetyFraction ?? 0.25));
-      this.#lastBeatStored = true;
+      stored = true;
     } catch (err) {
       if (isWrongLastSequence(err)) await this.#onBeatConflict(key, sentAt);
       else if (isNoResponders(err) && (await this.#bucketGone())) await this.#recover();
@@ -472,6 +473,7 @@ export class PartitionLeaseManager {
         break;
       }
     }
+    return stored;
   }
 
   /**
