@@ -8,7 +8,7 @@ import { deleteRecheckMinMs, settingSpec } from '@kruise-ts/runtime';
 import type { HeapMiB, RunningContender } from './contender.ts';
 import { tryFetchMetrics } from './kube.ts';
 import { clusterProcesses, type NamedPid } from './proc.ts';
-import { sumMetric } from './prometheus.ts';
+import { reconcileTotal, sumMetric } from './prometheus.ts';
 
 /**
  * For this long after a controller takes a partition, its pod deletes are first re-checked against the
@@ -71,11 +71,7 @@ export async function startKruiseTs(
       for (const s of system.services) {
         const samples = await tryFetchMetrics(`${s.healthUrl}/metrics`);
         if (samples === undefined) return undefined;
-        total += sumMetric(
-          samples,
-          'controller_runtime_reconcile_total',
-          (labels) => labels.controller === options.controller,
-        );
+        total += reconcileTotal(samples, options.controller);
       }
       return total;
     },

@@ -14,7 +14,7 @@ import { parseAllDocuments } from 'yaml';
 import type { RunningContender } from './contender.ts';
 import { type BenchKube, tryFetchMetrics } from './kube.ts';
 import type { NamedPid } from './proc.ts';
-import { sumMetric } from './prometheus.ts';
+import { reconcileTotal } from './prometheus.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MODULE = 'github.com/openkruise/kruise';
@@ -208,13 +208,7 @@ export async function startKruise(
     stop,
     reconciles: async () => {
       const samples = await tryFetchMetrics(`http://127.0.0.1:${metricsPort}/metrics`);
-      return samples === undefined
-        ? undefined
-        : sumMetric(
-            samples,
-            'controller_runtime_reconcile_total',
-            (labels) => labels.controller === options.controller,
-          );
+      return samples === undefined ? undefined : reconcileTotal(samples, options.controller);
     },
   };
 }

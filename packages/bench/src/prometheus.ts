@@ -36,6 +36,15 @@ export function sumMetric(
   return sum;
 }
 
+/** Reconciles one controller has finished (controller-runtime's `controller_runtime_reconcile_total`, every result). */
+export function reconcileTotal(samples: readonly Sample[], controller: string): number {
+  return sumMetric(
+    samples,
+    'controller_runtime_reconcile_total',
+    (labels) => labels.controller === controller,
+  );
+}
+
 /** Cumulative bucket counts by upper bound (`le`), summed over every other label. */
 export function buckets(samples: readonly Sample[], histogram: string, filter: LabelFilter = () => true) {
   const byLe = new Map<number, number>();

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bucketDiff, buckets, parseMetrics, quantile, sumMetric } from '../../src/prometheus.ts';
+import {
+  bucketDiff,
+  buckets,
+  parseMetrics,
+  quantile,
+  reconcileTotal,
+  sumMetric,
+} from '../../src/prometheus.ts';
 
 const text = `# HELP apiserver_request_total x
 apiserver_request_total{verb="GET",resource="pods",code="200"} 10
@@ -21,6 +28,15 @@ describe('prometheus text', () => {
       sumMetric(samples, 'apiserver_request_total', (l) => l.verb === 'POST'),
       5,
     );
+  });
+  it("counts one controller's reconciles over every result", () => {
+    const reconciles =
+      parseMetrics(`controller_runtime_reconcile_total{controller="cloneset",result="success"} 7
+controller_runtime_reconcile_total{controller="cloneset",result="requeue_after"} 3
+controller_runtime_reconcile_total{controller="statefulset",result="success"} 4
+`);
+    assert.equal(reconcileTotal(reconciles, 'cloneset'), 10);
+    assert.equal(reconcileTotal(reconciles, 'broadcastjob'), 0);
   });
   it('interpolates a quantile inside its bucket', () => {
     const b = buckets(samples, 'workqueue_queue_duration_seconds');
