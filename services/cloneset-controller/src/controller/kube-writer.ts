@@ -80,14 +80,22 @@ export class KubeWriter {
     return this.#expect(pod);
   }
 
-  /** Merges these conditions (by type) into the pod's status, leaving the others as the kubelet wrote them. */
-  async patchPodConditions(name: string, conditions: readonly PodCondition[]): Promise<CloneSetPod> {
+  /**
+   * Merges these conditions (by type) into the pod's status, leaving the others as the kubelet wrote them.
+   * `metadata` (labels, annotations) rides along: the pods/status strategy resets only spec, ownerReferences and
+   * deletionTimestamp (which is why the NodeRestriction admission forbids kubelets label changes there).
+   */
+  async patchPodConditions(
+    name: string,
+    conditions: readonly PodCondition[],
+    metadata?: object,
+  ): Promise<CloneSetPod> {
     this.#fence();
     const pod = await this.#pods.patchStatus({
       namespace: this.#ns,
       name,
       type: 'strategic',
-      patch: { status: { conditions } },
+      patch: metadata === undefined ? { status: { conditions } } : { metadata, status: { conditions } },
     });
     return this.#expect(pod);
   }

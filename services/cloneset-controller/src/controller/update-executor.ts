@@ -31,7 +31,7 @@ export function changedConditions(pod: CloneSetPod, next: readonly PodCondition[
   });
 }
 
-function transitionPatch(t: LifecycleTransition, now: number): object {
+function transitionPatch(t: LifecycleTransition, now: number): { metadata: object } {
   // markPodNotReady needs the KruisePodReady gate only Kruise's pod webhook injects (docs/behaviour/cloneset.md#edge-inert-without-kruise-components): inert here.
   return t.withHook === undefined
     ? lifecycleStatePatch(t.to, now)
@@ -43,9 +43,20 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
   for (const r of plan.refresh) {
     const name = r.pod.metadata.name ?? '';
     const uid = r.pod.metadata.uid;
+    let lifecycle = r.lifecycle;
     if (r.inPlace.action === 'update-status') {
       const changed = changedConditions(r.pod, r.inPlace.conditions);
-      if (changed.length > 0) await ctx.writer.patchPodConditions(name, changed);
+      // A transition that only relabels rides on the status write (pods/status keeps metadata changes): one
+      // write instead of two (docs/adr/0042). Hook finalizers still go through the pod itself.
+      const carried = lifecycle !== undefined && lifecycle.withHook === undefined ? lifecycle : undefined;
+      if (changed.length > 0) {
+        await ctx.writer.patchPodConditions(
+          name,
+          changed,
+          carried === undefined ? undefined : transitionPatch(carried, ctx.now).metadata,
+        );
+        if (carried !== undefined) lifecycle = undefined;
+      }
     } else if (r.inPlace.action === 'update-pod') {
       ctx.span.addEvent('in-place update refreshed', {
         'k8s.pod.name': name,
@@ -59,8 +70,8 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
         return again.action === 'update-pod' ? again.pod : undefined;
       });
     }
-    if (r.lifecycle !== undefined) {
-      await ctx.writer.patchPod(name, transitionPatch(r.lifecycle, ctx.now));
+    if (lifecycle !== undefined) {
+      await ctx.writer.patchPod(name, transitionPatch(lifecycle, ctx.now));
     }
     if (r.podTemplateHash !== undefined) {
       await ctx.writer.patchPod(name, {

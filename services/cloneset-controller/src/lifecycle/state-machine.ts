@@ -68,6 +68,19 @@ export function refreshLifecycleTransition(
   return { to, markPodNotReady: lifecycle?.inPlaceUpdate?.markPodNotReady === true };
 }
 
+/**
+ * A pod that will move PreparingNormal → Normal on nothing but being scheduled and is not scheduled yet. Its
+ * first InPlaceUpdateReady=True waits for that move so one status write carries both (docs/adr/0042): the
+ * condition only gates readiness, which an unscheduled pod cannot reach anyway.
+ */
+export function awaitsNormalOnScheduling(cs: CloneSet, pod: Pod): boolean {
+  return (
+    getPodLifecycleState(pod) === LifecycleState.PreparingNormal &&
+    cs.spec.lifecycle?.preNormal === undefined &&
+    !scheduled(pod)
+  );
+}
+
 export type InPlaceLifecycleGate =
   /** Go ahead with the in-place update (the pod becomes Updating). */
   | { kind: 'proceed' }

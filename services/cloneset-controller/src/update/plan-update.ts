@@ -24,6 +24,7 @@ import {
   refreshInPlaceUpdate,
 } from '@kruise-ts/inplace';
 import {
+  awaitsNormalOnScheduling,
   inPlaceLifecycleGate,
   type LifecycleTransition,
   refreshLifecycleTransition,
@@ -166,7 +167,11 @@ export function planUpdate<P extends CloneSetPod>(input: UpdateInput<P>): Update
   // 1. Refresh every pod.
   let labelsChange = false;
   for (const pod of pods) {
-    const inPlace = refreshInPlaceUpdate(pod, now, inPlaceCheckOptions(gates));
+    let inPlace = refreshInPlaceUpdate(pod, now, inPlaceCheckOptions(gates));
+    if (inPlace.action === 'update-status' && awaitsNormalOnScheduling(cs, pod)) {
+      // Written with the Normal label once scheduled: one pod write instead of two (docs/adr/0042).
+      inPlace = { action: 'none', reason: 'with-normal' };
+    }
     if (inPlace.action === 'error') {
       plan.error = inPlace.error;
       return plan;

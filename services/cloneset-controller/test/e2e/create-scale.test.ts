@@ -87,6 +87,13 @@ describe('create (docs/behaviour/cloneset.md#pod-creation, #status, #labels)', (
       const inPlace = pod.status?.conditions?.find((c) => c.type === 'InPlaceUpdateReady');
       assert.equal(inPlace?.status, 'True');
       assert.ok(pod.metadata?.annotations?.['lifecycle.apps.kruise.io/timestamp']);
+      // The Normal label and the condition came in one pods/status write (docs/adr/0042).
+      const statusWrite = JSON.stringify(
+        pod.metadata?.managedFields?.find((m) => m.subresource === 'status' && m.manager !== 'kwok')
+          ?.fieldsV1 ?? {},
+      );
+      assert.match(statusWrite, /f:lifecycle\.apps\.kruise\.io\/state/);
+      assert.match(statusWrite, /k:\{\\"type\\":\\"InPlaceUpdateReady\\"\}/);
     }
     assert.equal(ids.size, 3, 'instance ids are unique');
 

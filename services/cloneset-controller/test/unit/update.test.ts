@@ -298,6 +298,34 @@ describe('lifecycle transitions (docs/behaviour/cloneset.md#lifecycle; UT update
     assert.equal(p.refresh[0]?.lifecycle?.to, 'Normal');
   });
 
+  describe("a fresh pod's first InPlaceUpdateReady waits for its move to Normal (one write, docs/adr/0042)", () => {
+    const fresh = (nodeName?: string): CloneSetPod => {
+      const p = pod(
+        { ...hash('rev_new'), ...state('PreparingNormal') },
+        { ready: false, ...(nodeName === undefined ? {} : { nodeName }) },
+      );
+      return { ...p, status: { ...p.status, conditions: [{ type: 'Ready', status: 'False' }] } };
+    };
+
+    it('unscheduled without a preNormal hook: nothing to write yet', () => {
+      const p = run(cloneSet('ReCreate'), [fresh()], revNew, []);
+      assert.deepEqual(p.refresh[0]?.inPlace, { action: 'none', reason: 'with-normal' });
+      assert.equal(p.refresh[0]?.lifecycle, undefined);
+    });
+
+    it('scheduled: the condition and the Normal transition are due together', () => {
+      const p = run(cloneSet('ReCreate'), [fresh('127.0.0.1')], revNew, []);
+      assert.equal(p.refresh[0]?.inPlace.action, 'update-status');
+      assert.equal(p.refresh[0]?.lifecycle?.to, 'Normal');
+    });
+
+    it('with a preNormal hook the condition is written at once, as Kruise does', () => {
+      const p = run(cloneSet('ReCreate', preNormalLabel), [fresh()], revNew, []);
+      assert.equal(p.refresh[0]?.inPlace.action, 'update-status');
+      assert.equal(p.refresh[0]?.lifecycle, undefined);
+    });
+  });
+
   it('recreate does not care about the lifecycle state', () => {
     const cs = cloneSet('ReCreate', { preNormal: { finalizersHandler: ['preNormalHooked'] } });
     const p = run(cs, [pod({ ...hash('rev_old'), ...state('PreparingNormal') })], revNew, []);
