@@ -83,7 +83,7 @@ export class KubeWriter {
   /**
    * Merges these conditions (by type) into the pod's status, leaving the others as the kubelet wrote them.
    * `metadata` (labels, annotations) rides along: the pods/status strategy resets only spec, ownerReferences and
-   * deletionTimestamp (which is why the NodeRestriction admission forbids kubelets label changes there).
+   * deletionTimestamp (which is why the NodeRestriction admission has to forbid kubelets to change labels there).
    */
   async patchPodConditions(
     name: string,

@@ -14,7 +14,7 @@ import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import type { LifecycleTransition } from '../lifecycle/state-machine.ts';
 import { isPodOnRevision, SPECIFIED_DELETE_LABEL } from '../pod-state.ts';
 import type { CloneSetPod } from '../types.ts';
-import { inPlaceCheckOptions, type UpdatePlan } from '../update/plan-update.ts';
+import { inPlaceCheckOptions, type PodRefresh, type UpdatePlan } from '../update/plan-update.ts';
 import { errorText } from './error-text.ts';
 import { recordEvent, type SyncContext } from './sync-context.ts';
 
@@ -38,6 +38,18 @@ function transitionPatch(t: LifecycleTransition, now: number): { metadata: objec
     : lifecycleStatePatchWithHook(t.to, t.withHook, now);
 }
 
+/**
+ * The lifecycle transition a refresh's status write can carry: one that only relabels (no hook finalizers to
+ * re-add), when the refresh writes conditions anyway. pods/status keeps label and annotation changes, so the two
+ * become one write (docs/adr/0042).
+ */
+export function transitionCarriedByStatus(
+  r: Pick<PodRefresh<CloneSetPod>, 'inPlace' | 'lifecycle'>,
+): LifecycleTransition | undefined {
+  if (r.inPlace.action !== 'update-status' || r.lifecycle === undefined) return undefined;
+  return r.lifecycle.withHook === undefined ? r.lifecycle : undefined;
+}
+
 /** Refresh writes, then updates; returns how many pods were moved towards the target revision. */
 export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetPod>): Promise<number> {
   for (const r of plan.refresh) {
@@ -46,9 +58,7 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
     let lifecycle = r.lifecycle;
     if (r.inPlace.action === 'update-status') {
       const changed = changedConditions(r.pod, r.inPlace.conditions);
-      // A transition that only relabels rides on the status write (pods/status keeps metadata changes): one
-      // write instead of two (docs/adr/0042). Hook finalizers still go through the pod itself.
-      const carried = lifecycle !== undefined && lifecycle.withHook === undefined ? lifecycle : undefined;
+      const carried = transitionCarriedByStatus(r);
       if (changed.length > 0) {
         await ctx.writer.patchPodConditions(
           name,

@@ -2,10 +2,10 @@
 // the volume-claim-template hash.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newCloneSetRevision } from '@kruise-ts/core';
+import { LifecycleState, newCloneSetRevision } from '@kruise-ts/core';
 import { volumeClaimTemplatesHash } from '../../src/controller/revisions.ts';
 import { revisionTemplate } from '../../src/controller/sync-context.ts';
-import { changedConditions } from '../../src/controller/update-executor.ts';
+import { changedConditions, transitionCarriedByStatus } from '../../src/controller/update-executor.ts';
 import { makePod } from './helpers.ts';
 
 describe('changedConditions', () => {
@@ -26,6 +26,27 @@ describe('changedConditions', () => {
       ]).map((c) => c.type),
       ['InPlaceUpdateReady', 'ContainersReady'],
     );
+  });
+});
+
+describe('transitionCarriedByStatus (docs/adr/0042)', () => {
+  const status = {
+    action: 'update-status' as const,
+    conditions: [{ type: 'InPlaceUpdateReady', status: 'True' }],
+  };
+  const normal = { to: LifecycleState.Normal, markPodNotReady: false };
+  it('a relabelling transition rides on the status write', () => {
+    assert.equal(transitionCarriedByStatus({ inPlace: status, lifecycle: normal }), normal);
+  });
+  it('not one that re-adds hook finalizers, nor without a status write', () => {
+    const withHook = {
+      ...normal,
+      to: LifecycleState.PreparingUpdate,
+      withHook: { finalizersHandler: ['f'] },
+    };
+    assert.equal(transitionCarriedByStatus({ inPlace: status, lifecycle: withHook }), undefined);
+    assert.equal(transitionCarriedByStatus({ inPlace: { action: 'none' }, lifecycle: normal }), undefined);
+    assert.equal(transitionCarriedByStatus({ inPlace: status }), undefined);
   });
 });
 
