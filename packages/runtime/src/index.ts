@@ -63,6 +63,7 @@ export {
 } from './kube/exact-delete.ts';
 export type { ExpectedPodWrites } from './kube/expected-pods.ts';
 export { createPodExpected, deletePodExpected } from './kube/expected-pods.ts';
+export type { ResponseBody, ResponseData } from './kube/http2-session.ts';
 export type { ClusterConfig } from './kube/kubeconfig.ts';
 export { inClusterConfig, loadClusterConfig } from './kube/kubeconfig.ts';
 export type { DeleteOptions, KubeRequest, WatchEvent } from './kube/request.ts';
@@ -84,7 +85,6 @@ export type { Backoff, RetryOptions } from './kube/retry.ts';
 export { backoffWaits, DEFAULT_BACKOFF, DEFAULT_RETRY, retryOnConflict, retryOnError } from './kube/retry.ts';
 export type { CustomResource, StatusUpdate } from './kube/status-update.ts';
 export { updateCustomStatus } from './kube/status-update.ts';
-export type { ResponseData } from './kube/undici-parts.ts';
 export type {
   LeaderElectedController,
   LeaderElectedControllerOptions,

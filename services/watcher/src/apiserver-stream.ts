@@ -94,9 +94,8 @@ export function apiserverSource(
       return await connection.request(url, {
         method: 'GET',
         headers: { accept: 'application/json' },
+        // No body timeout: a watch is idle between events by design; stall detection bounds it instead.
         ...(signal ? { signal } : {}),
-        // A watch is idle between events by design; stall detection bounds it instead of a body timeout.
-        ...(watch ? { bodyTimeout: 0 } : {}),
       });
     } catch (err) {
       throw new Error(`GET ${url.pathname}${watch ? ' (watch)' : ''} failed`, { cause: err });

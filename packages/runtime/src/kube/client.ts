@@ -1,5 +1,5 @@
-// A Kubernetes client of its own over undici, with what controllers need around every apiserver call: a
-// client-side rate limit (QPS/burst token bucket, as client-go's), a CLIENT span per call named
+// A Kubernetes client of its own over one HTTP/2 session, with what controllers need around every apiserver
+// call: a client-side rate limit (QPS/burst token bucket, as client-go's), a CLIENT span per call named
 // `kube <verb> <resource>`, the W3C traceparent header on the request so the apiserver's own spans join the
 // trace, the partition's write fence (after the throttle wait and again right before sending), and failures
 // mapped to typed errors (NotFoundError, ConflictError, InvalidError, …). Objects go in and out as plain JSON:
@@ -29,6 +29,7 @@ import {
   parseStatus,
   toKubeError,
 } from './errors.ts';
+import type { ResponseData } from './http2-session.ts';
 import { type ClusterConfig, loadClusterConfig } from './kubeconfig.ts';
 import {
   applyQuery,
@@ -47,7 +48,6 @@ import {
   type ResourceRef,
   type ResourceSource,
 } from './resource.ts';
-import type { ResponseData } from './undici-parts.ts';
 import { currentWriteGuard, isWrite, type WriteGuard } from './write-guard.ts';
 
 export interface KubeClientOptions {
@@ -208,8 +208,6 @@ export class KubeClient implements ResourceSource {
         method: 'GET',
         headers: { accept: 'application/json', 'user-agent': this.#userAgent },
         ...(signal === undefined ? {} : { signal }),
-        // A watch is idle between events by design.
-        bodyTimeout: 0,
       });
     } catch (err) {
       throw new Error(`${operation(info)} failed`, { cause: err });
@@ -258,7 +256,7 @@ export class KubeClient implements ResourceSource {
     return items;
   }
 
-  /** Closes the connection pool (idle keep-alive connections do not hold the process open anyway). */
+  /** Closes the session (an idle one does not hold the process open anyway). */
   async close(): Promise<void> {
     await this.#connection.close();
   }

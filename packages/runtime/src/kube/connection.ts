@@ -1,23 +1,20 @@
-// One apiserver's connection pool and credentials: an undici Agent built once from the cluster config's TLS
-// material (connections and TLS sessions are reused for the client's life) and the Authorization header,
-// whose token is re-read from its file as it rotates. The KubeClient sends through one; the watcher's raw
-// list/watch source (services/watcher) too.
+// One apiserver's session and credentials: an HTTP/2 session built from the cluster config's TLS material
+// (reused for the client's life, reopened when the server ends it) and the Authorization header, whose token
+// is re-read from its file as it rotates. The KubeClient sends through one; the watcher's raw list/watch
+// source (services/watcher) too.
 
-import { bearerTokenSource, type ClusterConfig } from './kubeconfig.ts';
 import {
-  Agent,
-  type BufferedRequestOptions,
   type BufferedResponse,
-  type RequestOptions,
+  Http2Origin,
   type ResponseData,
-  requestThrough,
-  sendBuffered,
-} from './undici-parts.ts';
+  type StreamRequest,
+} from './http2-session.ts';
+import { bearerTokenSource, type ClusterConfig } from './kubeconfig.ts';
 
 export class ClusterConnection {
   readonly config: ClusterConfig;
   readonly #token: () => string | undefined;
-  #agent: Agent | undefined;
+  #origin: Http2Origin | undefined;
 
   constructor(config: ClusterConfig) {
     this.config = config;
@@ -29,18 +26,16 @@ export class ClusterConnection {
     return this.config.server;
   }
 
-  /** The pool every request of this connection goes through (created on first use). */
-  #pool(): Agent {
+  /** The session every request of this connection goes through (opened on first use). */
+  #session(): Http2Origin {
     const { ca, cert, key, insecureSkipTlsVerify } = this.config;
-    this.#agent ??= new Agent({
-      connect: {
-        ...(ca === undefined ? {} : { ca }),
-        ...(cert === undefined ? {} : { cert }),
-        ...(key === undefined ? {} : { key }),
-        rejectUnauthorized: !insecureSkipTlsVerify,
-      },
+    this.#origin ??= new Http2Origin(new URL(this.config.server).origin, {
+      ...(ca === undefined ? {} : { ca }),
+      ...(cert === undefined ? {} : { cert }),
+      ...(key === undefined ? {} : { key }),
+      rejectUnauthorized: !insecureSkipTlsVerify,
     });
-    return this.#agent;
+    return this.#origin;
   }
 
   /** `headers` with the bearer token added (when the config has one). */
@@ -49,20 +44,20 @@ export class ClusterConnection {
     return token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` };
   }
 
-  /** Sends one request to `url` (on this apiserver) through the pool, with the bearer token added. */
-  request(url: URL, options: RequestOptions & { headers: Record<string, string> }): Promise<ResponseData> {
-    return requestThrough(this.#pool(), url, { ...options, headers: this.withAuth(options.headers) });
+  /** Sends one request to `url` (on this apiserver), with the bearer token added; the body streams. */
+  request(url: URL, req: StreamRequest): Promise<ResponseData> {
+    return this.#session().request(url, { ...req, headers: this.withAuth(req.headers) });
   }
 
   /** Sends one request and reads its whole answer (for unary calls; `request` streams the body). */
-  requestBuffered(url: URL, options: BufferedRequestOptions): Promise<BufferedResponse> {
-    return sendBuffered(this.#pool(), url, { ...options, headers: this.withAuth(options.headers) });
+  requestBuffered(url: URL, req: StreamRequest): Promise<BufferedResponse> {
+    return this.#session().requestBuffered(url, { ...req, headers: this.withAuth(req.headers) });
   }
 
-  /** Closes the pool; a later request opens a new one. */
+  /** Closes the session; a later request opens a new one. */
   async close(): Promise<void> {
-    const agent = this.#agent;
-    this.#agent = undefined;
-    await agent?.close();
+    const origin = this.#origin;
+    this.#origin = undefined;
+    await origin?.close();
   }
 }
