@@ -25,7 +25,7 @@ const BANNER = [
 /**
  * Bundles every entry (`src/main.ts` of a service) into its `dist/main.mjs` in one esbuild run, and returns the
  * bundle paths in the entries' order. The bundles stay inside the checkout: modules the runtime loads with
- * createRequire (undici's parts, yaml) resolve from `node_modules` above them.
+ * createRequire (yaml) resolve from `node_modules` above them.
  */
 export function bundleServices(repoRoot: string, entries: readonly string[]): Promise<string[]> {
   // One at a time per process: each run stops esbuild's service at its end, which would cut another run short.

@@ -95,7 +95,7 @@ export const imageEntrypoint = (service: string): string => `/app/services/${ser
 
 /**
  * The service's production workspace under /app, laid out as in the repository, and its bundle (built by
- * bundleServices). The workspace stays: the bundle loads undici's agent and yaml from node_modules at run time.
+ * bundleServices). The workspace stays: the bundle loads yaml from node_modules at run time.
  */
 export function appEntries(service: string): TarEntry[] {
   const listed = run(
