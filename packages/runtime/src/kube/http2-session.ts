@@ -57,6 +57,7 @@ export interface ResponseData {
 // protocol's default), while a watch the watcher stops reading (its back-pressure) buffers at most this much.
 const STREAM_WINDOW = 1024 * 1024;
 const SESSION_WINDOW = 8 * 1024 * 1024;
+const MAX_SESSION_MEMORY_MB = 32;
 /** A session whose request was given up on must answer a PING this fast, or it is taken as dead. */
 const DEFAULT_PROBE_TIMEOUT_MS = 5_000;
 /** close() waits this long for open streams (watches) before cutting them. */
@@ -241,6 +242,8 @@ export class Http2Origin {
       ...(key === undefined ? {} : { key }),
       rejectUnauthorized,
       settings: { enablePush: false, initialWindowSize: STREAM_WINDOW },
+      // Above what the session window lets arrive unread (node refuses new streams past this bound).
+      maxSessionMemory: MAX_SESSION_MEMORY_MB,
     });
     session.once('connect', () => {
       try {
