@@ -166,10 +166,12 @@ export class Http2Origin {
     await new Promise<void>((resolve) => {
       const cut = setTimeout(() => session.destroy(), CLOSE_GRACE_MS);
       cut.unref();
-      session.close(() => {
+      // Listened to here: close() ignores its callback on a session already closing (after a GOAWAY).
+      session.once('close', () => {
         clearTimeout(cut);
         resolve();
       });
+      session.close();
     });
   }
 

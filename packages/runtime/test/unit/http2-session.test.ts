@@ -192,6 +192,16 @@ describe('Http2Origin', () => {
     }
   });
 
+  it('close() ends a session with a stream still open (a watch), after its grace', async () => {
+    const origin = new Http2Origin(base, noTls);
+    const res = await origin.request(new URL(`${base}/watch`), { method: 'GET', headers: {} });
+    assert.equal(res.statusCode, 200);
+    const started = Date.now();
+    await origin.close();
+    assert.ok(Date.now() - started < 5_000);
+    assert.equal(res.body.destroyed, true);
+  });
+
   it('opens a new session after the server ended the last one', async () => {
     const origin = new Http2Origin(base, noTls);
     try {
