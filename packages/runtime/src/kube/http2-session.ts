@@ -150,10 +150,12 @@ export class Http2Origin {
             chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
           resolve({ statusCode, headers, body });
         });
-        // Reset or cut before the end: fail rather than hand out half a body.
-        stream.once('close', () =>
-          fail(new Error(`${req.method} ${url.pathname}: the stream closed before its body ended`)),
-        );
+        // Reset or cut before the end: fail rather than hand out half a body. (The settled check comes
+        // first: an Error captures a stack, and every answered stream closes.)
+        stream.once('close', () => {
+          if (!settled)
+            fail(new Error(`${req.method} ${url.pathname}: the stream closed before its body ended`));
+        });
       });
     });
   }
