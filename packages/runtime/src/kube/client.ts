@@ -215,7 +215,7 @@ export class KubeClient implements ResourceSource {
     if (res.statusCode !== 200) {
       const response = {
         status: res.statusCode,
-        headers: flatHeaders(res.headers),
+        headers: res.headers,
         body: parseBody(await res.body.text()),
       };
       throw toKubeError(new KubeHttpError(`GET ${url.pathname}`, response), operation(info));
@@ -272,7 +272,14 @@ export class KubeClient implements ResourceSource {
       signal: req.signal,
       ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
     });
-    return { status: res.statusCode, headers: flatHeaders(res.headers), body: parseBody(res.body) };
+    // A getter: only a failed call's headers are read, and reading them is what flattens them.
+    return {
+      status: res.statusCode,
+      body: parseBody(res.body),
+      get headers() {
+        return res.headers;
+      },
+    };
   }
 
   /**
@@ -378,14 +385,6 @@ function recheckedKindOfRequest(info: KubeRequestInfo): RecheckedKind | undefine
   if (info.resource === 'pods') return 'Pod';
   if (info.resource === 'persistentvolumeclaims') return 'PersistentVolumeClaim';
   return undefined;
-}
-
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[key] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
 }
 
 function parseBody(text: string): unknown {

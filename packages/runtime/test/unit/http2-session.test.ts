@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Http2Server, type ServerHttp2Session } from 'node:http2';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { KubeClient, TooManyRequestsError } from '../../src/index.ts';
 import { Http2Origin } from '../../src/kube/http2-session.ts';
 
 // A cleartext HTTP/2 server (the apiserver speaks it over TLS; the session code is the same either way).
@@ -43,6 +44,11 @@ describe('Http2Origin', () => {
       stream.respond({ ':status': 200 });
       stream.write('{"type":"ADDED"}\n');
       return; // stays open, as a watch does
+    }
+    if (path === '/api/v1/namespaces/ns/configmaps/busy') {
+      stream.respond({ ':status': 429, 'content-type': 'application/json', 'retry-after': '7' });
+      stream.end(JSON.stringify({ kind: 'Status', status: 'Failure', reason: 'TooManyRequests', code: 429 }));
+      return;
     }
     if (path === '/missing') {
       stream.respond({ ':status': 404, 'x-multi': ['a', 'b'] });
@@ -125,6 +131,20 @@ describe('Http2Origin', () => {
       assert.equal(missing.headers['x-multi'], 'a, b'); // joined, as node:http does
     } finally {
       await origin.close();
+    }
+  });
+
+  it("a client's failed call still reads its headers: a 429's Retry-After reaches the typed error", async () => {
+    const kube = new KubeClient({
+      cluster: { server: base, insecureSkipTlsVerify: false, namespace: 'ns', source: 'test' },
+    });
+    try {
+      await assert.rejects(
+        kube.request({ method: 'GET', path: '/api/v1/namespaces/ns/configmaps/busy' }),
+        (err: unknown) => err instanceof TooManyRequestsError && err.retryAfterSeconds === 7,
+      );
+    } finally {
+      await kube.close();
     }
   });
 
