@@ -8,6 +8,7 @@ export {
   intstrScaledValueFromIntOrPercent,
 } from './int-or-percent.ts';
 export { asClientBody, deepCopy, plain } from './json.ts';
+export { metadataEnd } from './json-text.ts';
 export type { GroupKind, GroupVersionResource, KindInfo } from './kinds.ts';
 export {
   ADVANCEDCRONJOB,

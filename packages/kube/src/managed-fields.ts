@@ -7,44 +7,18 @@
 // then metadata first, for built-in and custom objects alike, and in a watch event after `{"type":…,"object":`.
 // Anything unexpected leaves the text as it is, and the caller drops the field after parsing instead.
 
-const METADATA = '"metadata":{';
+import {
+  CLOSE_BRACE,
+  COMMA,
+  containerEnd,
+  METADATA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  stringEnd,
+} from './json-text.ts';
+
 const MANAGED_FIELDS = '"managedFields":';
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-
-/** The index just past the string that opens at `at` (a quote), or -1 if it does not end. */
-function stringEnd(text: string, at: number): number {
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i + 1;
-  }
-  return -1;
-}
-
-/** The index just past the array or object that opens at `at`, or -1 if it does not close. */
-function containerEnd(text: string, at: number): number {
-  let depth = 0;
-  for (let i = at; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      const end = stringEnd(text, i);
-      if (end < 0) return -1;
-      i = end - 1;
-    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return -1;
-}
 
 /**
  * The first metadata object's managedFields key, found by walking that object's own keys: `[key, valueEnd)`,

@@ -8,7 +8,10 @@ export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'TOMBSTONE';
 export interface ObjectChange {
   resource: WatchedResource;
   type: ChangeType;
-  /** The object (for a TOMBSTONE: the last state the watcher knew), with apiVersion and kind set. */
+  /**
+   * The object (for a TOMBSTONE: the last state the watcher knew), with apiVersion and kind set. From a watch
+   * event, only its head (kind, apiVersion, metadata): whatever needs more reads `json`.
+   */
   object: KubeObject;
   /** `object` as JSON, exactly what goes on the bus. */
   json: Uint8Array;
@@ -39,6 +42,7 @@ export function normalized(
   resource: WatchedResource,
   object: KubeObject,
   objectJson?: string,
+  headOnly = false,
 ): { object: KubeObject; json: Uint8Array } {
   // A watch event's own text, already without managedFields, is published as it is.
   if (
@@ -49,7 +53,9 @@ export function normalized(
   ) {
     return { object, json: encoder.encode(objectJson) };
   }
-  const complete = { ...object, apiVersion: apiVersionOf(resource), kind: resource.kind };
+  // Only the head was parsed (watch-events.ts): what is serialised again must be the whole object.
+  const whole = headOnly && objectJson !== undefined ? (JSON.parse(objectJson) as KubeObject) : object;
+  const complete = { ...whole, apiVersion: apiVersionOf(resource), kind: resource.kind };
   if (complete.metadata?.managedFields !== undefined) {
     const { managedFields: _dropped, ...metadata } = complete.metadata;
     complete.metadata = metadata;

@@ -372,14 +372,14 @@ export class Reflector {
     const key = objectKey(meta.namespace, meta.name);
     if (event.type === 'DELETED') {
       this.#known.delete(key);
-      const { object, json } = normalized(this.resource, event.object, event.objectJson);
+      const { object, json } = normalized(this.resource, event.object, event.objectJson, event.headOnly);
       this.#log.debug({ key, resourceVersion: rv }, 'deleted');
       this.#emit(key, 'DELETED', object, json, rv);
     } else {
       const known = this.#known.get(key);
       // A re-opened watch may repeat what a list already published.
       if (known === undefined || known.uid !== meta.uid || known.resourceVersion !== rv) {
-        const { object, json } = normalized(this.resource, event.object, event.objectJson);
+        const { object, json } = normalized(this.resource, event.object, event.objectJson, event.headOnly);
         this.#known.set(key, { uid: meta.uid, resourceVersion: rv, json });
         this.#emit(key, event.type, object, json, rv);
       }

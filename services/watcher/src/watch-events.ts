@@ -1,6 +1,6 @@
 // The watch wire format: one JSON event per line ({"type": ..., "object": ...}), lines split across and
 // joined within network chunks arbitrarily.
-import { withoutManagedFields } from '@kruise-ts/kube';
+import { metadataEnd, withoutManagedFields } from '@kruise-ts/kube';
 
 /** The part of a Kubernetes object the watcher reads; the rest is carried through untouched. */
 export interface KubeObject {
@@ -32,12 +32,51 @@ export interface WatchEvent {
    * serialising it again. Absent when the line is not `{"type":…,"object":…}` in that order.
    */
   objectJson?: string;
+  /**
+   * `object` holds only what precedes the end of its metadata (kind, apiVersion, metadata); the whole object is
+   * `objectJson`. Set for ADDED, MODIFIED and DELETED in the apiserver's layout.
+   */
+  headOnly?: true;
 }
 
 const eventTypes: ReadonlySet<string> = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
+const TYPE_PREFIX = '{"type":"';
+
+/** Changes of an object: the watcher reads their head only (below). */
+const objectChanges: ReadonlySet<string> = new Set(['ADDED', 'MODIFIED', 'DELETED']);
 
 export function parseWatchEvent(line: string): WatchEvent {
   const text = withoutManagedFields(line);
+  return headOnly(text) ?? wholeEvent(line, text);
+}
+
+/**
+ * A change read up to the end of its object's metadata, the rest carried as `objectJson` unparsed: the watcher
+ * reads the identity, labels and owners, and a pod's spec and status are most of its bytes (parsing them was
+ * the watcher's largest frame after the socket write, docs/performance.md). Undefined when the line is not a
+ * change in the apiserver's layout, `{"type":…,"object":{"kind":…,"apiVersion":…,"metadata":{…},…}}`.
+ */
+function headOnly(text: string): WatchEvent | undefined {
+  const typeEnd = text.indexOf('"', TYPE_PREFIX.length);
+  if (!text.startsWith(TYPE_PREFIX) || typeEnd < 0 || !text.endsWith('}}')) return undefined;
+  const type = text.slice(TYPE_PREFIX.length, typeEnd);
+  const prefix = `{"type":"${type}","object":`;
+  if (!objectChanges.has(type) || !text.startsWith(prefix)) return undefined;
+  const end = metadataEnd(text);
+  if (end < 0) return undefined;
+  let head: unknown;
+  try {
+    // Closed as the whole line is: a metadata object found anywhere but directly in the object does not parse.
+    head = JSON.parse(`${text.slice(0, end)}}}`);
+  } catch {
+    return undefined;
+  }
+  const { object } = head as { object?: WatchEvent['object'] | null };
+  if (typeof object !== 'object' || object === null) return undefined;
+  return { type: type as WatchEventType, object, objectJson: text.slice(prefix.length, -1), headOnly: true };
+}
+
+function wholeEvent(line: string, text: string): WatchEvent {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -45,6 +45,7 @@ export interface Watcher {
 }
 
 const crdResource = 'customresourcedefinitions.apiextensions.k8s.io';
+const decoder = new TextDecoder();
 
 export async function startWatcher(options: WatcherOptions): Promise<Watcher> {
   const { bus, logger } = options;
@@ -105,7 +106,9 @@ export async function startWatcher(options: WatcherOptions): Promise<Watcher> {
           ? {
               onChange: (change) => {
                 if (change.type === 'ADDED' || change.type === 'MODIFIED') {
-                  reflectors.get(crdResourceId(change.object as Parameters<typeof crdResourceId>[0]))?.wake();
+                  // The spec is past the head a watch event's object holds: read from the published JSON.
+                  const crd = JSON.parse(decoder.decode(change.json)) as Parameters<typeof crdResourceId>[0];
+                  reflectors.get(crdResourceId(crd))?.wake();
                 }
               },
             }

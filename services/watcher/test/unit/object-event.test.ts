@@ -65,6 +65,15 @@ describe('object events', () => {
     assert.equal(JSON.parse(new TextDecoder().decode(dropped.json)).metadata.managedFields, undefined);
   });
 
+  test('a head-only object of another kind is serialised again from its whole text, not from its head', () => {
+    const text = '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"a"},"spec":{"nodeName":"n"}}';
+    const head = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'a' } };
+    const { json } = normalized(clonesets, head, text, true);
+    const published = JSON.parse(new TextDecoder().decode(json));
+    assert.equal(published.kind, 'CloneSet');
+    assert.deepEqual(published.spec, { nodeName: 'n' });
+  });
+
   test('cluster-scoped objects have an empty namespace', () => {
     const { object, json } = normalized(namespaces, {
       metadata: { name: 'team', uid: 'u', resourceVersion: '1' },

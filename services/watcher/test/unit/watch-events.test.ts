@@ -61,6 +61,39 @@ describe('watch event stream', () => {
     assert.deepEqual(event.object, JSON.parse(event.objectJson ?? ''));
   });
 
+  test("a change is read up to its metadata's end; the rest travels as text", () => {
+    const object =
+      '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"a","labels":{"x":"}\\"{"},"resourceVersion":"7"},"spec":{"nodeName":"n"},"status":{"phase":"Running"}}';
+    for (const type of ['ADDED', 'MODIFIED', 'DELETED'] as const) {
+      const event = parseWatchEvent(`{"type":"${type}","object":${object}}`);
+      assert.equal(event.type, type);
+      assert.equal(event.headOnly, true);
+      assert.equal(event.objectJson, object);
+      const whole = JSON.parse(object) as { kind: string; apiVersion: string; metadata: unknown };
+      assert.deepEqual(event.object, {
+        kind: whole.kind,
+        apiVersion: whole.apiVersion,
+        metadata: whole.metadata,
+      });
+    }
+  });
+
+  test("a change whose only metadata is nested (not the object's own) is parsed whole", () => {
+    const text = '{"type":"ADDED","object":{"kind":"X","spec":{"template":{"metadata":{"name":"t"}}}}}';
+    const event = parseWatchEvent(text);
+    assert.equal(event.headOnly, undefined);
+    assert.deepEqual(event.object, JSON.parse(text).object);
+  });
+
+  test('bookmarks and errors are parsed whole (a Status carries its code past its metadata)', () => {
+    const error = parseWatchEvent(
+      '{"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","reason":"Expired","code":410}}',
+    );
+    assert.equal(error.headOnly, undefined);
+    assert.equal(error.object.code, 410);
+    assert.equal(parseWatchEvent(bookmark).headOnly, undefined);
+  });
+
   test('an event in another field order parses without its own text', () => {
     const event = parseWatchEvent(
       '{"object":{"metadata":{"name":"a","resourceVersion":"5"}},"type":"ADDED"}',

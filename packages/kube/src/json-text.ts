@@ -1,0 +1,52 @@
+// Reading an object's compact JSON text (as the apiserver writes it) without parsing it: where a string or a
+// container ends, and where the first metadata object ends. Parsing a pod only to read its metadata, or to drop
+// its managedFields, costs far more than finding the bytes (docs/performance.md).
+
+export const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+export const COMMA = 0x2c;
+
+/** The key that opens an object's metadata; the apiserver writes it before spec and status. */
+export const METADATA = '"metadata":{';
+
+/** The index just past the string that opens at `at` (a quote), or -1 if it does not end. */
+export function stringEnd(text: string, at: number): number {
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === QUOTE) return i + 1;
+  }
+  return -1;
+}
+
+/** The index just past the array or object that opens at `at`, or -1 if it does not close. */
+export function containerEnd(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const end = stringEnd(text, i);
+      if (end < 0) return -1;
+      i = end - 1;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The index just past the first metadata object's closing brace, or -1 when the text has none (or it does not
+ * close). The caller checks what it cut, e.g. by parsing it: this only counts braces outside strings.
+ */
+export function metadataEnd(text: string): number {
+  const at = text.indexOf(METADATA);
+  if (at < 0) return -1;
+  return containerEnd(text, at + METADATA.length - 1);
+}
