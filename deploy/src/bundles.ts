@@ -5,7 +5,8 @@
 // drops the whitespace, not the names, so a stack trace still names its functions; its positions are the
 // bundle's either way, which the source map beside it turns into the sources' (`--enable-source-maps`).
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Plugin } from 'esbuild';
 
 /** A service's bundle: `<package>/dist/main.mjs` for `<package>/src/main.ts`. */
 export function bundlePathFor(entry: string): string {
@@ -58,6 +59,7 @@ async function bundleOnce(repoRoot: string, entries: readonly string[]): Promise
       sourcemap: 'linked',
       banner: { js: BANNER },
       define: { __filename: '__ktsFilename', __dirname: '__ktsDirname' },
+      plugins: [otlpHttpWithoutNamespace(repoRoot)],
       logLevel: 'silent',
       write: false,
     }));
@@ -79,6 +81,25 @@ async function bundleOnce(repoRoot: string, entries: readonly string[]): Promise
     renameSync(tmp, path);
   }
   return entries.map(bundlePathFor);
+}
+
+/**
+ * The OTLP exporter's `import("http")` gets packages/telemetry/src/otlp-http.ts, inlined: an import of node:http
+ * left to node would build its ES module namespace, which loads Node's bundled undici (~8 MiB resident in every
+ * service that exports a span; the telemetry package's resolve hook does the same for services run from their
+ * sources, but in a bundle every import's parent is the bundle).
+ */
+function otlpHttpWithoutNamespace(repoRoot: string): Plugin {
+  const exporterBase = `${sep}@opentelemetry${sep}otlp-exporter-base${sep}`;
+  const replacement = join(repoRoot, 'packages', 'telemetry', 'src', 'otlp-http.ts');
+  return {
+    name: 'otlp-http-without-namespace',
+    setup(build) {
+      build.onResolve({ filter: /^(node:)?http$/ }, (args) =>
+        args.importer.includes(exporterBase) ? { path: replacement } : undefined,
+      );
+    },
+  };
 }
 
 /**

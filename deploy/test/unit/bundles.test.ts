@@ -31,6 +31,11 @@ describe('bundleServices', () => {
       /function startIdleMemoryRelease\(/,
       'names kept, so stack traces name their functions',
     );
+    assert.doesNotMatch(
+      text,
+      /import\(\s*"(node:)?http"\s*\)/,
+      "the OTLP exporter's node:http is inlined: a namespace of node:http would load Node's bundled undici",
+    );
     execFileSync(process.execPath, ['--check', bundle]);
     const written = statSync(bundle).mtimeMs;
     await bundleServices(repoRoot, [entry]);

@@ -1,14 +1,12 @@
 // The OTLP exporter's HTTP transport (@opentelemetry/otlp-exporter-base) loads node:http with `import("http")`
-// when it first exports. An ES module namespace of node:http reads every export, and its lazy
-// WebSocket/CloseEvent/MessageEvent getters load Node's bundled undici: ~8 MiB resident in every process that
-// exports a span (docs/performance.md, "Idle memory"). This resolve hook hands that one import the same
-// module object without a namespace of all of it; the exporter gets the very `request` and `Agent` it asked for.
+// when it first exports; an ES module namespace of node:http loads Node's bundled undici (otlp-http.ts says why
+// that matters). This resolve hook hands that one import otlp-http.ts instead: the very `request` and `Agent` the
+// exporter asked for. It applies when a service runs from its sources; a bundle has the same module inlined by
+// the bundler (deploy/src/bundles.ts), where every import's parent is the bundle itself.
 import { registerHooks } from 'node:module';
 
 const EXPORTER_BASE = '/@opentelemetry/otlp-exporter-base/';
-const HTTP_EXPORTS =
-  'data:text/javascript,const h=process.getBuiltinModule("node:http");export const{request,Agent}=h;export default h;';
-
+const HTTP_EXPORTS = new URL('./otlp-http.ts', import.meta.url).href;
 let registered = false;
 
 /** Once per process, before the exporter's first export. */
