@@ -215,6 +215,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       run.idle = {
         seconds: options.idleMs / 1000,
         millicores: sum(Object.values(idle)),
+        millicoresBy: idle,
         rssMiB: Object.fromEntries(contender.pids().map((p) => [p.name, rssMiB(p.pid)])),
         pssMiB: Object.fromEntries(contender.pids().map((p) => [p.name, pssMiB(p.pid)])),
         heapMiB: await contender.heapMiB?.(),

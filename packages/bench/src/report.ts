@@ -36,6 +36,8 @@ export interface ContenderRun {
     | {
         seconds: number;
         millicores: number;
+        /** Each process's share of `millicores`; absent in results from before it was recorded. */
+        millicoresBy?: Record<string, number> | undefined;
         rssMiB: Record<string, number>;
         /** PSS of each process after the idle window; absent in results from before it was measured. */
         pssMiB?: Record<string, number> | undefined;
@@ -158,6 +160,8 @@ export function renderDetails(run: ContenderRun): string {
   }
   if (Object.keys(run.peakRssMiB).length > 0)
     lines.push(`  peak RSS MiB: ${breakdown(run.peakRssMiB, 0, 12)}`);
+  if (run.idle?.millicoresBy !== undefined)
+    lines.push(`  idle millicores: ${breakdown(run.idle.millicoresBy, 1, 12)}`);
   if (run.idle !== undefined) lines.push(`  idle RSS MiB: ${breakdown(run.idle.rssMiB, 0, 12)}`);
   if (run.idle?.pssMiB !== undefined) lines.push(`  idle PSS MiB: ${breakdown(run.idle.pssMiB, 0, 12)}`);
   if (run.idle?.heapMiB !== undefined) {
