@@ -55,6 +55,8 @@ export {
 } from './label-selector.ts';
 export { withoutManagedFields } from './managed-fields.ts';
 export { isDns1123Subdomain, isLabelValue, isQualifiedName } from './names.ts';
+export type { ObjectHead } from './object-head.ts';
+export { parseObjectHead } from './object-head.ts';
 export {
   compareResourceVersions,
   isResourceVersionAtLeast,

@@ -289,7 +289,10 @@ export function wantedClaimOwners(
   return { set: podInRange, pod: !podInRange };
 }
 
-function podOwner(pod: StatefulSetPod): ClaimOwner {
+/** What the claims' owner references read of a pod: a created pod's answer carries no more (answer 'head'). */
+type PodIdentity = { metadata: { name?: string; uid?: string } };
+
+function podOwner(pod: PodIdentity): ClaimOwner {
   return { name: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '' };
 }
 
@@ -297,7 +300,7 @@ function setOwner(set: StatefulSet): ClaimOwner {
   return { name: setName(set), uid: set.metadata?.uid ?? '' };
 }
 
-function podInRange(pod: StatefulSetPod, range: ReplicasRange): boolean {
+function podInRange(pod: PodIdentity, range: ReplicasRange): boolean {
   return ordinalInRange(getOrdinal(pod.metadata.name ?? ''), range);
 }
 
@@ -319,7 +322,7 @@ export function claimOwnerMatchesSetAndPod(
 export function claimWithRetentionOwnerRefs(
   claim: PersistentVolumeClaim,
   set: StatefulSet,
-  pod: StatefulSetPod,
+  pod: PodIdentity,
   range: ReplicasRange,
 ): { claim: PersistentVolumeClaim; changed: boolean } {
   const want = wantedClaimOwners(retentionPolicy(set), podInRange(pod, range));

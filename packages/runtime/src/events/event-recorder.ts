@@ -88,6 +88,7 @@ export class EventRecorder {
           name: decision.name,
           type: 'merge',
           patch: { count: decision.count, lastTimestamp: timestamp, message: decision.message },
+          answer: 'head',
         });
         return;
       } catch (err) {
@@ -118,6 +119,7 @@ export class EventRecorder {
         reportingComponent: this.#o.component,
         reportingInstance: this.#o.reportingInstance,
       },
+      answer: 'head',
     });
   }
 }

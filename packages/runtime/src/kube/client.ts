@@ -6,7 +6,7 @@
 // no model classes, timestamps stay strings (docs/adr/0029-thin-apiserver-client.md).
 //
 // `client.resource<T>(ref)` is the typed API (kube/resource.ts); `client.request()` sends any other path.
-import { withoutManagedFields } from '@kruise-ts/kube';
+import { parseObjectHead, withoutManagedFields } from '@kruise-ts/kube';
 import {
   type Attributes,
   context,
@@ -172,6 +172,7 @@ export class KubeClient implements ResourceSource {
       abort = requestAbort;
       const outgoing: OutgoingRequest = { method: req.method, url, headers, signal: requestAbort.signal };
       if (req.body !== undefined) outgoing.body = req.body;
+      if (req.answer !== undefined) outgoing.answer = req.answer;
       const response = await this.send(outgoing);
       span.setAttribute('http.response.status_code', response.status);
       if (response.status < 200 || response.status >= 300) {
@@ -275,7 +276,7 @@ export class KubeClient implements ResourceSource {
     // A getter: only a failed call's headers are read, and reading them is what flattens them.
     return {
       status: res.statusCode,
-      body: parseBody(res.body),
+      body: req.answer === 'head' ? (parseObjectHead(res.body) ?? parseBody(res.body)) : parseBody(res.body),
       get headers() {
         return res.headers;
       },

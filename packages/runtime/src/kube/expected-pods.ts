@@ -2,9 +2,9 @@
 // write, behind the partition fence, and lowered again when the write fails, so the next reconcile neither waits
 // for an event that will never come nor acts before the cache caught up.
 import type { ScaleExpectations } from '@kruise-ts/core';
+import type { ObjectHead } from '@kruise-ts/kube';
 import type { KubeClient } from './client.ts';
 import { deleteExactly } from './exact-delete.ts';
-import type { KubeObjectLike } from './resource.ts';
 import { resources } from './resources.ts';
 
 export interface ExpectedPodWrites {
@@ -16,16 +16,21 @@ export interface ExpectedPodWrites {
   fence: () => void;
 }
 
-/** Creates the pod; `expectAs` is the name the create is expected under (the pod name, or e.g. a node). */
-export async function createPodExpected<R extends object = KubeObjectLike>(
+/**
+ * Creates the pod; `expectAs` is the name the create is expected under (the pod name, or e.g. a node). Answers
+ * with the created pod's identity (kind, apiVersion, metadata): the pod itself is read through the cache.
+ */
+export async function createPodExpected(
   o: ExpectedPodWrites,
   pod: object,
   expectAs: string,
-): Promise<R> {
+): Promise<ObjectHead> {
   o.fence();
   o.scale.expect(o.key, 'create', expectAs);
   try {
-    return (await o.kube.resource<object>(resources.pods).create({ namespace: o.namespace, body: pod })) as R;
+    return await o.kube
+      .resource<object>(resources.pods)
+      .create({ namespace: o.namespace, body: pod, answer: 'head' });
   } catch (err) {
     o.scale.observe(o.key, 'create', expectAs);
     throw err;
@@ -45,7 +50,7 @@ export async function deletePodExpected(
   o.scale.expect(o.key, 'delete', name);
   try {
     const deleted = await deleteExactly(pod, (body) =>
-      o.kube.resource<object>(resources.pods).delete({ namespace: o.namespace, name, body }),
+      o.kube.resource<object>(resources.pods).delete({ namespace: o.namespace, name, body, answer: 'head' }),
     );
     // Gone already, or replaced under the same name: no delete event will answer this decision.
     if (!deleted) o.scale.observe(o.key, 'delete', name);

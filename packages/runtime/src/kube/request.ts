@@ -14,7 +14,14 @@ export interface KubeRequest {
   body?: unknown;
   /** Defaults to `application/json` (patches name their own). */
   contentType?: string;
+  /**
+   * `head`: the caller reads only the answer's kind, apiVersion and metadata, so the rest of the object is not
+   * parsed (a Status or any other layout still is, whole). Default: the whole answer.
+   */
+  answer?: AnswerMode;
 }
+
+export type AnswerMode = 'whole' | 'head';
 
 /** A request as it leaves: absolute URL, every header, the body still unserialised. */
 export interface OutgoingRequest {
@@ -23,6 +30,7 @@ export interface OutgoingRequest {
   headers: Record<string, string>;
   body?: unknown;
   signal: AbortSignal;
+  answer?: AnswerMode;
 }
 
 export interface IncomingResponse {

@@ -1,6 +1,7 @@
 // A typed handle on one API resource (`pods`, `clonesets.apps.kruise.io`, …): the REST paths and options of
 // get/list/create/replace/patch/delete, the status subresource and watch, as plain JSON. The KubeClient sends
 // every call (rate limit, span, fence, typed errors); this file only says what to send.
+import type { ObjectHead } from '@kruise-ts/kube';
 import type { DeleteOptions, KubeRequest, KubeRequester, WatchEvent } from './request.ts';
 
 export interface ResourceRef {
@@ -86,6 +87,17 @@ export interface DeleteCallOptions extends Scope, DeleteOptions {
   name: string;
   /** A complete DeleteOptions body; the fields above are merged into it. */
   body?: DeleteOptions;
+  /** `head`: the answer is read for its identity only (request.ts AnswerMode). */
+  answer?: 'head';
+}
+
+/**
+ * A write whose caller reads only the answer's kind, apiVersion and metadata: the rest is not parsed (a pod's
+ * spec and status are most of its bytes). The answer is the whole object when it is not in the apiserver's
+ * usual layout.
+ */
+interface HeadAnswer {
+  answer: 'head';
 }
 
 export class ResourceClient<T extends object = KubeObjectLike> {
@@ -117,12 +129,15 @@ export class ResourceClient<T extends object = KubeObjectLike> {
     return this.#client.request({ method: 'GET', path: this.path(namespace), query: { ...query } });
   }
 
-  async create(o: Scope & WriteOptions & { body: T }): Promise<T> {
+  create(o: Scope & WriteOptions & HeadAnswer & { body: T }): Promise<ObjectHead>;
+  create(o: Scope & WriteOptions & { body: T }): Promise<T>;
+  async create(o: Scope & WriteOptions & Partial<HeadAnswer> & { body: T }): Promise<T | ObjectHead> {
     return this.#client.request({
       method: 'POST',
       path: this.#collectionPath(o.namespace ?? namespaceOf(o.body)),
       query: writeQuery(o),
       body: o.body,
+      ...answerOf(o),
     });
   }
 
@@ -136,11 +151,15 @@ export class ResourceClient<T extends object = KubeObjectLike> {
     return this.#put(o, 'status');
   }
 
-  async patch(o: PatchOptions): Promise<T> {
+  patch(o: PatchOptions & HeadAnswer): Promise<ObjectHead>;
+  patch(o: PatchOptions): Promise<T>;
+  async patch(o: PatchOptions & Partial<HeadAnswer>): Promise<T | ObjectHead> {
     return this.#patch(o, undefined);
   }
 
-  async patchStatus(o: PatchOptions): Promise<T> {
+  patchStatus(o: PatchOptions & HeadAnswer): Promise<ObjectHead>;
+  patchStatus(o: PatchOptions): Promise<T>;
+  async patchStatus(o: PatchOptions & Partial<HeadAnswer>): Promise<T | ObjectHead> {
     return this.#patch(o, 'status');
   }
 
@@ -151,12 +170,13 @@ export class ResourceClient<T extends object = KubeObjectLike> {
 
   /** DELETE with DeleteOptions (preconditions, propagationPolicy, gracePeriodSeconds) as the body. */
   async delete(o: DeleteCallOptions): Promise<unknown> {
-    const { namespace, name, body, ...fields } = o;
+    const { namespace, name, body, answer, ...fields } = o;
     const options: DeleteOptions = { ...body, ...fields };
     return this.#client.request({
       method: 'DELETE',
       path: this.#objectPath(namespace, name),
       ...(Object.keys(options).length === 0 ? {} : { body: options }),
+      ...(answer === undefined ? {} : { answer }),
     });
   }
 
@@ -180,7 +200,7 @@ export class ResourceClient<T extends object = KubeObjectLike> {
     });
   }
 
-  async #patch(o: PatchOptions, subresource: string | undefined): Promise<T> {
+  async #patch(o: PatchOptions & Partial<HeadAnswer>, subresource: string | undefined): Promise<T> {
     const query = writeQuery(o);
     if (o.force !== undefined) query.force = o.force;
     return this.#client.request({
@@ -189,6 +209,7 @@ export class ResourceClient<T extends object = KubeObjectLike> {
       query,
       body: o.patch,
       contentType: PATCH_CONTENT_TYPE[o.type],
+      ...answerOf(o),
     });
   }
 
@@ -246,4 +267,8 @@ function writeQuery(o: WriteOptions): Record<string, string | number | boolean> 
   if (o.fieldManager !== undefined) query.fieldManager = o.fieldManager;
   if (o.dryRun === true) query.dryRun = 'All';
   return query;
+}
+
+function answerOf(o: Partial<HeadAnswer>): Pick<KubeRequest, 'answer'> {
+  return o.answer === undefined ? {} : { answer: o.answer };
 }

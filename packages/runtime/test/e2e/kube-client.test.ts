@@ -110,6 +110,44 @@ describe('KubeClient against the real apiserver', () => {
     await assert.rejects(configMaps.get({ name, namespace: ns }), NotFoundError);
   });
 
+
+  test("answer 'head': a write's answer is its kind, apiVersion and metadata only, managedFields left out", async () => {
+    const name = 'head';
+    const created = await configMaps.create({
+      namespace: ns,
+      body: { metadata: { name, labels: { app: 'x' } }, data: { a: '1' } },
+      answer: 'head',
+    });
+    assert.deepEqual(Object.keys(created).sort(), ['apiVersion', 'kind', 'metadata']);
+    assert.equal(created.kind, 'ConfigMap');
+    assert.equal(created.apiVersion, 'v1');
+    assert.equal(created.metadata.name, name);
+    assert.deepEqual(created.metadata.labels, { app: 'x' });
+    assert.ok(created.metadata.uid !== undefined && created.metadata.resourceVersion !== undefined);
+    assert.equal(created.metadata.managedFields, undefined);
+
+    const patched = await configMaps.patch({
+      namespace: ns,
+      name,
+      type: 'merge',
+      patch: { data: { a: '2' } },
+      answer: 'head',
+    });
+    assert.deepEqual(Object.keys(patched).sort(), ['apiVersion', 'kind', 'metadata']);
+    assert.notEqual(patched.metadata.resourceVersion, created.metadata.resourceVersion);
+    // The write happened in full; only its answer was read in part.
+    assert.deepEqual((await configMaps.get({ namespace: ns, name })).data, { a: '2' });
+
+    // A DELETE answered with a Status is parsed whole, so its details stay readable.
+    const status = (await configMaps.delete({ namespace: ns, name, answer: 'head' })) as {
+      kind?: string;
+      status?: string;
+      details?: { name?: string };
+    };
+    assert.equal(status.kind, 'Status');
+    assert.equal(status.status, 'Success');
+    assert.equal(status.details?.name, name);
+  });
   test('a 404 is a NotFoundError carrying the Status and the HTTP answer', async () => {
     const err = await configMaps.get({ name: 'missing', namespace: ns }).catch((e: unknown) => e);
     assert.ok(err instanceof NotFoundError);

@@ -9,6 +9,7 @@ import type {
   PodCondition,
   ResourceVersionExpectations,
 } from '@kruise-ts/core';
+import type { ObjectHead } from '@kruise-ts/kube';
 import {
   deleteExactly,
   type ResourceClient,
@@ -57,9 +58,10 @@ export class KubeWriter {
     return written;
   }
 
-  async createPod(pod: CloneSetPod): Promise<CloneSetPod> {
+  /** The answer is read for its identity only: nothing reads the created pod but through the cache. */
+  async createPod(pod: CloneSetPod): Promise<ObjectHead> {
     this.#fence();
-    return this.#pods.create({ namespace: this.#ns, body: pod });
+    return this.#pods.create({ namespace: this.#ns, body: pod, answer: 'head' });
   }
 
   /**
@@ -69,14 +71,20 @@ export class KubeWriter {
   async deletePod(pod: CloneSetPod): Promise<boolean> {
     this.#fence();
     return deleteExactly(pod, (body) =>
-      this.#pods.delete({ namespace: this.#ns, name: pod.metadata.name ?? '', body }),
+      this.#pods.delete({ namespace: this.#ns, name: pod.metadata.name ?? '', body, answer: 'head' }),
     );
   }
 
   /** A strategic-merge patch of the pod (labels, annotations, finalizers). */
-  async patchPod(name: string, body: object): Promise<CloneSetPod> {
+  async patchPod(name: string, body: object): Promise<ObjectHead> {
     this.#fence();
-    const pod = await this.#pods.patch({ namespace: this.#ns, name, type: 'strategic', patch: body });
+    const pod = await this.#pods.patch({
+      namespace: this.#ns,
+      name,
+      type: 'strategic',
+      patch: body,
+      answer: 'head',
+    });
     return this.#expect(pod);
   }
 
@@ -89,13 +97,26 @@ export class KubeWriter {
     name: string,
     conditions: readonly PodCondition[],
     metadata?: object,
-  ): Promise<CloneSetPod> {
+  ): Promise<ObjectHead> {
     this.#fence();
     const pod = await this.#pods.patchStatus({
       namespace: this.#ns,
       name,
       type: 'strategic',
       patch: metadata === undefined ? { status: { conditions } } : { metadata, status: { conditions } },
+      answer: 'head',
+    });
+    return this.#expect(pod);
+  }
+
+  /** patchPodConditions, answering with the whole pod: the in-place PUT that follows starts from it. */
+  async patchPodConditionsForUpdate(name: string, conditions: readonly PodCondition[]): Promise<CloneSetPod> {
+    this.#fence();
+    const pod = await this.#pods.patchStatus({
+      namespace: this.#ns,
+      name,
+      type: 'strategic',
+      patch: { status: { conditions } },
     });
     return this.#expect(pod);
   }
@@ -154,6 +175,7 @@ export class KubeWriter {
         name: pod.metadata.name ?? '',
         type: 'merge',
         patch: body,
+        answer: 'head',
       }),
     );
   }

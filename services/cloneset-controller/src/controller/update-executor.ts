@@ -118,7 +118,7 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
           let latest: CloneSetPod = u.pod;
           if (u.result.statusConditions !== undefined) {
             const changed = changedConditions(u.pod, u.result.statusConditions);
-            if (changed.length > 0) latest = await ctx.writer.patchPodConditions(name, changed);
+            if (changed.length > 0) latest = await ctx.writer.patchPodConditionsForUpdate(name, changed);
           }
           // Kubernetes ≥ 1.33 changes a pod's resources only through the resize subresource; the pod write
           // that follows reads the resized spec back (Kruise updatePodInPlace resizes before UpdatePod too).

@@ -285,7 +285,8 @@ async function reconcileSet(
           // The pod as the last write left it (else as cached): the PUT below starts from it.
           let latest = action.pod;
           if (action.result.statusConditions !== undefined)
-            latest = (await writer.setPodConditions(action.pod, action.result.statusConditions)) ?? latest;
+            latest =
+              (await writer.setPodConditionsForUpdate(action.pod, action.result.statusConditions)) ?? latest;
           // Kubernetes ≥ 1.33 resizes only through the subresource; the pod write then reads the new spec back.
           if (action.result.resize !== undefined)
             latest = await writer.resizePod(podName, action.result.resize);

@@ -11,7 +11,7 @@ import {
   type OwnerReference,
   type PodCondition,
 } from '@kruise-ts/core';
-import { resourceOf, STATEFULSET as STATEFULSET_KIND } from '@kruise-ts/kube';
+import { type ObjectHead, resourceOf, STATEFULSET as STATEFULSET_KIND } from '@kruise-ts/kube';
 import {
   AlreadyExistsError,
   resources as builtin,
@@ -77,6 +77,7 @@ export class SetWriter {
       name: pod.metadata.name ?? '',
       type: 'merge',
       patch: { metadata: { ownerReferences, uid, resourceVersion } },
+      answer: 'head',
     });
     this.#o.versions.expect(written);
   }
@@ -162,8 +163,8 @@ export class SetWriter {
     });
   }
 
-  async createPod(pod: NewPod): Promise<StatefulSetPod> {
-    return createPodExpected<StatefulSetPod>(this.#o, pod, pod.metadata.name);
+  async createPod(pod: NewPod): Promise<ObjectHead> {
+    return createPodExpected(this.#o, pod, pod.metadata.name);
   }
 
   deletePod(pod: StatefulSetPod): Promise<boolean> {
@@ -189,6 +190,7 @@ export class SetWriter {
       name: pod.metadata.name ?? '',
       type: hook === undefined ? 'merge' : 'strategic',
       patch: body,
+      answer: 'head',
     });
   }
 
@@ -226,19 +228,25 @@ export class SetWriter {
    * of the whole list would race with the kubelet: written from a stale pod, it dropped the kubelet's Ready and
    * ContainersReady, and the pod never became Ready.
    */
-  async setPodConditions(
+  async setPodConditions(pod: StatefulSetPod, conditions: readonly PodCondition[]): Promise<void> {
+    const changed = changedConditions(pod, conditions);
+    if (changed.length === 0) return;
+    this.#o.fence();
+    await this.#inPlacePods.patchStatus({
+      namespace: this.#o.namespace,
+      name: pod.metadata.name ?? '',
+      type: 'strategic',
+      patch: { status: { conditions: changed } },
+      answer: 'head',
+    });
+  }
+
+  /** setPodConditions, answering with the whole pod: the in-place PUT that follows starts from it. */
+  async setPodConditionsForUpdate(
     pod: StatefulSetPod,
     conditions: readonly PodCondition[],
   ): Promise<StatefulSetPod | undefined> {
-    const changed = conditions.filter((c) => {
-      const old = pod.status?.conditions?.find((o) => o.type === c.type);
-      return (
-        old === undefined ||
-        old.status !== c.status ||
-        (old.reason ?? '') !== (c.reason ?? '') ||
-        (old.message ?? '') !== (c.message ?? '')
-      );
-    });
+    const changed = changedConditions(pod, conditions);
     if (changed.length === 0) return undefined;
     this.#o.fence();
     return this.#inPlacePods.patchStatus({
@@ -286,4 +294,17 @@ export class SetWriter {
     versions.expect(meta);
     return meta.metadata.resourceVersion ?? '';
   }
+}
+
+/** The conditions that differ from the pod's own of the same type (status, reason or message). */
+function changedConditions(pod: StatefulSetPod, conditions: readonly PodCondition[]): PodCondition[] {
+  return conditions.filter((c) => {
+    const old = pod.status?.conditions?.find((o) => o.type === c.type);
+    return (
+      old === undefined ||
+      old.status !== c.status ||
+      (old.reason ?? '') !== (c.reason ?? '') ||
+      (old.message ?? '') !== (c.message ?? '')
+    );
+  });
 }

@@ -1,0 +1,45 @@
+// An object's head (kind, apiVersion, metadata) parsed from its JSON text without the rest: for callers that
+// read only the identity of an object the apiserver answered with (a write's resourceVersion, a created pod's
+// uid). A pod's spec and status are most of its bytes; parsing them only to drop them was a few per cent of a
+// controller's CPU in a rollout (docs/performance.md, twenty-seventh round).
+import { metadataEnd } from './json-text.ts';
+import { withoutManagedFields } from './managed-fields.ts';
+
+export interface ObjectHead {
+  kind: string;
+  apiVersion: string;
+  metadata: {
+    name?: string;
+    namespace?: string;
+    uid?: string;
+    resourceVersion?: string;
+    [key: string]: unknown;
+  };
+}
+
+const KIND_FIRST = '{"kind":"';
+const HEAD_KEYS: ReadonlySet<string> = new Set(['kind', 'apiVersion', 'metadata']);
+
+/**
+ * The head of an object in the apiserver's layout (`{"kind":…,"apiVersion":…,"metadata":{…},…}`), managedFields
+ * left out; undefined for anything else — a Status (its code and details follow its metadata), text that is not
+ * that layout, or a cut that does not parse — so the caller parses the whole text instead.
+ */
+export function parseObjectHead(text: string): ObjectHead | undefined {
+  if (!text.startsWith(KIND_FIRST) || text.startsWith(`${KIND_FIRST}Status"`)) return undefined;
+  const end = metadataEnd(text);
+  if (end < 0) return undefined;
+  let head: unknown;
+  try {
+    head = JSON.parse(withoutManagedFields(`${text.slice(0, end)}}`));
+  } catch {
+    return undefined;
+  }
+  // The cut parsed, but was that metadata the object's own? Only its three keys may be there.
+  if (typeof head !== 'object' || head === null) return undefined;
+  const { kind, apiVersion, metadata } = head as Partial<ObjectHead>;
+  if (typeof kind !== 'string' || typeof apiVersion !== 'string') return undefined;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return undefined;
+  for (const key of Object.keys(head)) if (!HEAD_KEYS.has(key)) return undefined;
+  return { kind, apiVersion, metadata };
+}
