@@ -13,14 +13,21 @@ export const COMMA = 0x2c;
 /** The key that opens an object's metadata; the apiserver writes it before spec and status. */
 export const METADATA = '"metadata":{';
 
-/** The index just past the string that opens at `at` (a quote), or -1 if it does not end. */
+/**
+ * The index just past the string that opens at `at` (a quote), or -1 if it does not end. The closing quote is
+ * found with indexOf (strings are most of an object's bytes; a character loop over them was most of the cost of
+ * cutting managedFields out) and is one only when an even number of backslashes precedes it.
+ */
 export function stringEnd(text: string, at: number): number {
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i + 1;
+  let from = at + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return -1;
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    from = quote + 1;
   }
-  return -1;
 }
 
 /** The index just past the array or object that opens at `at`, or -1 if it does not close. */

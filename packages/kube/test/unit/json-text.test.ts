@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { metadataEnd } from '../../src/json-text.ts';
+import { metadataEnd, stringEnd } from '../../src/json-text.ts';
 
 describe('metadataEnd', () => {
   const cases: { name: string; text: string; head: string | undefined }[] = [
@@ -27,6 +27,26 @@ describe('metadataEnd', () => {
     test(c.name, () => {
       const end = metadataEnd(c.text);
       assert.equal(end < 0 ? undefined : c.text.slice(0, end), c.head);
+    });
+  }
+});
+
+describe('stringEnd', () => {
+  // The index just past the closing quote of the string that opens at 0.
+  const cases: { name: string; text: string; end: number }[] = [
+    { name: 'a plain string', text: '"abc",1', end: 5 },
+    { name: 'an empty string', text: '"",1', end: 2 },
+    { name: 'an escaped quote does not close it', text: '"a\\"b",1', end: 6 },
+    { name: 'an escaped backslash before the quote: the quote closes it', text: '"a\\\\",1', end: 5 },
+    { name: 'three backslashes: the quote is escaped', text: '"a\\\\\\"b",1', end: 8 },
+    { name: 'only backslashes inside', text: '"\\\\\\\\"', end: 6 },
+    { name: 'never closed', text: '"abc', end: -1 },
+    { name: 'an escaped quote at the very end', text: '"abc\\"', end: -1 },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      assert.equal(stringEnd(c.text, 0), c.end);
+      if (c.end > 0) assert.equal(JSON.parse(c.text.slice(0, c.end)).length >= 0, true);
     });
   }
 });
