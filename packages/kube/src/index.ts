@@ -8,7 +8,6 @@ export {
   intstrScaledValueFromIntOrPercent,
 } from './int-or-percent.ts';
 export { asClientBody, deepCopy, plain } from './json.ts';
-export { metadataEnd } from './json-text.ts';
 export type { GroupKind, GroupVersionResource, KindInfo } from './kinds.ts';
 export {
   ADVANCEDCRONJOB,
@@ -53,7 +52,8 @@ export {
   selectorMatches,
   selectorString,
 } from './label-selector.ts';
-export { withoutManagedFields } from './managed-fields.ts';
+export type { MetadataWalk } from './managed-fields.ts';
+export { walkMetadata, withoutManagedFields, withoutManagedFieldsUpTo } from './managed-fields.ts';
 export { isDns1123Subdomain, isLabelValue, isQualifiedName } from './names.ts';
 export type { ObjectHead } from './object-head.ts';
 export { parseObjectHead } from './object-head.ts';

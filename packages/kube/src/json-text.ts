@@ -1,5 +1,5 @@
 // Reading an object's compact JSON text (as the apiserver writes it) without parsing it: where a string or a
-// container ends, and where the first metadata object ends. Parsing a pod only to read its metadata, or to drop
+// container ends (managed-fields.ts walks an object's metadata with them). Parsing a pod only to read its metadata, or to drop
 // its managedFields, costs far more than finding the bytes (docs/performance.md).
 
 export const QUOTE = 0x22;
@@ -46,14 +46,4 @@ export function containerEnd(text: string, at: number): number {
     }
   }
   return -1;
-}
-
-/**
- * The index just past the first metadata object's closing brace, or -1 when the text has none (or it does not
- * close). The caller checks what it cut, e.g. by parsing it: this only counts braces outside strings.
- */
-export function metadataEnd(text: string): number {
-  const at = text.indexOf(METADATA);
-  if (at < 0) return -1;
-  return containerEnd(text, at + METADATA.length - 1);
 }

@@ -20,14 +20,24 @@ import {
 
 const MANAGED_FIELDS = '"managedFields":';
 
+/** The first metadata object of a text, walked once by its own keys. */
+export interface MetadataWalk {
+  /** The index just past the metadata object's closing brace. */
+  end: number;
+  /** Its managedFields key with the value, `[key, valueEnd)`, when it has one. */
+  managedFields: { key: number; valueEnd: number } | undefined;
+}
+
 /**
- * The first metadata object's managedFields key, found by walking that object's own keys: `[key, valueEnd)`,
- * or undefined when it has none (or the text is not compact JSON).
+ * Walks the first metadata object's own keys: where it ends and where its managedFields are. Undefined when the
+ * text has no metadata or is not compact JSON there (the caller then parses the text as it is).
  */
-function managedFieldsSpan(text: string): { key: number; valueEnd: number } | undefined {
+export function walkMetadata(text: string): MetadataWalk | undefined {
   const meta = text.indexOf(METADATA);
   if (meta < 0) return undefined;
   let i = meta + METADATA.length;
+  let managedFields: MetadataWalk['managedFields'];
+  if (text.charCodeAt(i) === CLOSE_BRACE) return { end: i + 1, managedFields };
   while (i < text.length) {
     if (text.charCodeAt(i) !== QUOTE) return undefined;
     const keyEnd = stringEnd(text, i);
@@ -47,21 +57,31 @@ function managedFieldsSpan(text: string): { key: number; valueEnd: number } | un
       }
     }
     if (valueEnd < 0) return undefined;
-    if (text.startsWith(MANAGED_FIELDS, i) && c === OPEN_BRACKET) return { key: i, valueEnd };
+    if (c === OPEN_BRACKET && text.startsWith(MANAGED_FIELDS, i)) managedFields = { key: i, valueEnd };
     const next = text.charCodeAt(valueEnd);
+    if (next === CLOSE_BRACE) return { end: valueEnd + 1, managedFields };
     if (next !== COMMA) return undefined;
     i = valueEnd + 1;
   }
   return undefined;
 }
 
-/** `text` without the first metadata object's managedFields (the same string when there are none). */
-export function withoutManagedFields(text: string): string {
-  const span = managedFieldsSpan(text);
-  if (span === undefined) return text;
+/**
+ * `text` up to `end` without the walked metadata's managedFields: the whole text (`end` its length), or its head
+ * (`end` the metadata's end). The same string when there are none.
+ */
+export function withoutManagedFieldsUpTo(text: string, walk: MetadataWalk, end: number): string {
+  const span = walk.managedFields;
+  if (span === undefined) return end === text.length ? text : text.slice(0, end);
   const { key, valueEnd } = span;
   // Take one comma with the field: the one before it, or, as the first key, the one after it.
-  if (text.charCodeAt(key - 1) === COMMA) return text.slice(0, key - 1) + text.slice(valueEnd);
-  if (text.charCodeAt(valueEnd) === COMMA) return text.slice(0, key) + text.slice(valueEnd + 1);
-  return text.slice(0, key) + text.slice(valueEnd);
+  if (text.charCodeAt(key - 1) === COMMA) return text.slice(0, key - 1) + text.slice(valueEnd, end);
+  if (text.charCodeAt(valueEnd) === COMMA) return text.slice(0, key) + text.slice(valueEnd + 1, end);
+  return text.slice(0, key) + text.slice(valueEnd, end);
+}
+
+/** `text` without the first metadata object's managedFields (the same string when there are none). */
+export function withoutManagedFields(text: string): string {
+  const walk = walkMetadata(text);
+  return walk === undefined ? text : withoutManagedFieldsUpTo(text, walk, text.length);
 }

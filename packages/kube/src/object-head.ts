@@ -2,8 +2,7 @@
 // read only the identity of an object the apiserver answered with (a write's resourceVersion, a created pod's
 // uid). A pod's spec and status are most of its bytes; parsing them only to drop them was a few per cent of a
 // controller's CPU in a rollout (docs/performance.md, twenty-seventh round).
-import { metadataEnd } from './json-text.ts';
-import { withoutManagedFields } from './managed-fields.ts';
+import { walkMetadata, withoutManagedFieldsUpTo } from './managed-fields.ts';
 
 export interface ObjectHead {
   kind: string;
@@ -27,11 +26,12 @@ const HEAD_KEYS: ReadonlySet<string> = new Set(['kind', 'apiVersion', 'metadata'
  */
 export function parseObjectHead(text: string): ObjectHead | undefined {
   if (!text.startsWith(KIND_FIRST) || text.startsWith(`${KIND_FIRST}Status"`)) return undefined;
-  const end = metadataEnd(text);
-  if (end < 0) return undefined;
+  // One walk of the metadata finds both its end and its managedFields.
+  const walk = walkMetadata(text);
+  if (walk === undefined) return undefined;
   let head: unknown;
   try {
-    head = JSON.parse(withoutManagedFields(`${text.slice(0, end)}}`));
+    head = JSON.parse(`${withoutManagedFieldsUpTo(text, walk, walk.end)}}`);
   } catch {
     return undefined;
   }

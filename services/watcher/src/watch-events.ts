@@ -1,6 +1,6 @@
 // The watch wire format: one JSON event per line ({"type": ..., "object": ...}), lines split across and
 // joined within network chunks arbitrarily.
-import { metadataEnd, withoutManagedFields } from '@kruise-ts/kube';
+import { type MetadataWalk, walkMetadata, withoutManagedFieldsUpTo } from '@kruise-ts/kube';
 
 /** The part of a Kubernetes object the watcher reads; the rest is carried through untouched. */
 export interface KubeObject {
@@ -46,28 +46,29 @@ const TYPE_PREFIX = '{"type":"';
 const objectChanges: ReadonlySet<string> = new Set(['ADDED', 'MODIFIED', 'DELETED']);
 
 export function parseWatchEvent(line: string): WatchEvent {
-  const text = withoutManagedFields(line);
-  return headOnly(text) ?? wholeEvent(line, text);
+  // One walk of the object's metadata finds its managedFields (cut from what is published) and its end.
+  const walk = walkMetadata(line);
+  const text = walk === undefined ? line : withoutManagedFieldsUpTo(line, walk, line.length);
+  return (walk === undefined ? undefined : headOnly(line, text, walk)) ?? wholeEvent(line, text);
 }
 
 /**
  * A change read up to the end of its object's metadata, the rest carried as `objectJson` unparsed: the watcher
  * reads the identity, labels and owners, and a pod's spec and status are most of its bytes (parsing them was
  * the watcher's largest frame after the socket write, docs/performance.md). Undefined when the line is not a
- * change in the apiserver's layout, `{"type":…,"object":{"kind":…,"apiVersion":…,"metadata":{…},…}}`.
+ * change in the apiserver's layout, `{"type":…,"object":{"kind":…,"apiVersion":…,"metadata":{…},…}}`. `text` is
+ * the line without managedFields.
  */
-function headOnly(text: string): WatchEvent | undefined {
+function headOnly(line: string, text: string, walk: MetadataWalk): WatchEvent | undefined {
   const typeEnd = text.indexOf('"', TYPE_PREFIX.length);
   if (!text.startsWith(TYPE_PREFIX) || typeEnd < 0 || !text.endsWith('}}')) return undefined;
   const type = text.slice(TYPE_PREFIX.length, typeEnd);
   const prefix = `{"type":"${type}","object":`;
   if (!objectChanges.has(type) || !text.startsWith(prefix)) return undefined;
-  const end = metadataEnd(text);
-  if (end < 0) return undefined;
   let head: unknown;
   try {
     // Closed as the whole line is: a metadata object found anywhere but directly in the object does not parse.
-    head = JSON.parse(`${text.slice(0, end)}}}`);
+    head = JSON.parse(`${withoutManagedFieldsUpTo(line, walk, walk.end)}}}`);
   } catch {
     return undefined;
   }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { metadataEnd, stringEnd } from '../../src/json-text.ts';
+import { stringEnd } from '../../src/json-text.ts';
+import { walkMetadata } from '../../src/managed-fields.ts';
 
-describe('metadataEnd', () => {
+describe('walkMetadata: where the first metadata object ends', () => {
   const cases: { name: string; text: string; head: string | undefined }[] = [
     {
       name: 'a pod: up to the metadata closing brace',
@@ -20,13 +21,24 @@ describe('metadataEnd', () => {
       head: '{"type":"ADDED","object":{"metadata":{"name":"a"}',
     },
     { name: 'no metadata', text: '{"type":"BOOKMARK","object":{}}', head: undefined },
+    {
+      name: 'empty metadata',
+      text: '{"kind":"Status","metadata":{},"code":410}',
+      head: '{"kind":"Status","metadata":{}',
+    },
+    {
+      name: 'numbers, booleans and null among its values',
+      text: '{"metadata":{"generation":3,"x":true,"y":null,"name":"a"},"spec":{}}',
+      head: '{"metadata":{"generation":3,"x":true,"y":null,"name":"a"}',
+    },
+    { name: 'not compact JSON', text: '{"metadata": {"name":"a"}}', head: undefined },
     { name: 'cut off inside the metadata', text: '{"metadata":{"name":"a","labels":{', head: undefined },
     { name: 'cut off inside a string', text: '{"metadata":{"name":"a}', head: undefined },
   ];
   for (const c of cases) {
     test(c.name, () => {
-      const end = metadataEnd(c.text);
-      assert.equal(end < 0 ? undefined : c.text.slice(0, end), c.head);
+      const walk = walkMetadata(c.text);
+      assert.equal(walk === undefined ? undefined : c.text.slice(0, walk.end), c.head);
     });
   }
 });

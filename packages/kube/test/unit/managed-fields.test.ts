@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { withoutManagedFields } from '../../src/managed-fields.ts';
+import { walkMetadata, withoutManagedFields, withoutManagedFieldsUpTo } from '../../src/managed-fields.ts';
 
 const MF =
   '"managedFields":[{"manager":"kube-controller-manager","fieldsV1":{"f:metadata":{"f:labels":{".":{}}}}}]';
@@ -73,6 +73,39 @@ describe('withoutManagedFields', () => {
         delete meta?.managedFields;
         assert.deepEqual(JSON.parse(got), parsed);
       }
+    });
+  }
+});
+
+describe('withoutManagedFieldsUpTo: the head of an object without managedFields, from one walk', () => {
+  const cases: { name: string; text: string; head: string }[] = [
+    {
+      name: 'the last metadata key',
+      text: `{"kind":"Pod","apiVersion":"v1","metadata":{"name":"a",${MF}},"spec":{"x":1}}`,
+      head: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"a"}',
+    },
+    {
+      name: 'in the middle',
+      text: `{"kind":"CloneSet","metadata":{"generation":2,${MF},"name":"c"},"spec":{}}`,
+      head: '{"kind":"CloneSet","metadata":{"generation":2,"name":"c"}',
+    },
+    {
+      name: 'the only key',
+      text: `{"kind":"X","metadata":{${MF}},"spec":{}}`,
+      head: '{"kind":"X","metadata":{}',
+    },
+    {
+      name: 'none',
+      text: '{"kind":"X","metadata":{"name":"a"},"spec":{}}',
+      head: '{"kind":"X","metadata":{"name":"a"}',
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      const walk = walkMetadata(c.text);
+      assert.ok(walk !== undefined);
+      assert.equal(withoutManagedFieldsUpTo(c.text, walk, walk.end), c.head);
+      assert.equal(withoutManagedFieldsUpTo(c.text, walk, c.text.length), withoutManagedFields(c.text));
     });
   }
 });

@@ -25,7 +25,13 @@ import {
 } from '../../src/index.ts';
 
 interface ConfigMap {
-  metadata?: { name?: string; namespace?: string; resourceVersion?: string; creationTimestamp?: string };
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    resourceVersion?: string;
+    creationTimestamp?: string;
+    labels?: Record<string, string>;
+  };
   data?: Record<string, string>;
 }
 
