@@ -12,6 +12,7 @@ import type {
 import type { ObjectHead } from '@kruise-ts/kube';
 import {
   deleteExactly,
+  type PatchOptions,
   type ResourceClient,
   type ResourceSource,
   retryOnConflict,
@@ -98,12 +99,8 @@ export class KubeWriter {
     conditions: readonly PodCondition[],
     metadata?: object,
   ): Promise<ObjectHead> {
-    this.#fence();
     const pod = await this.#pods.patchStatus({
-      namespace: this.#ns,
-      name,
-      type: 'strategic',
-      patch: metadata === undefined ? { status: { conditions } } : { metadata, status: { conditions } },
+      ...this.#conditionsPatch(name, conditions, metadata),
       answer: 'head',
     });
     return this.#expect(pod);
@@ -111,14 +108,18 @@ export class KubeWriter {
 
   /** patchPodConditions, answering with the whole pod: the in-place PUT that follows starts from it. */
   async patchPodConditionsForUpdate(name: string, conditions: readonly PodCondition[]): Promise<CloneSetPod> {
+    return this.#expect(await this.#pods.patchStatus(this.#conditionsPatch(name, conditions)));
+  }
+
+  /** The fenced strategic patch of the pod's status conditions (and metadata riding along). */
+  #conditionsPatch(name: string, conditions: readonly PodCondition[], metadata?: object): PatchOptions {
     this.#fence();
-    const pod = await this.#pods.patchStatus({
+    return {
       namespace: this.#ns,
       name,
       type: 'strategic',
-      patch: { status: { conditions } },
-    });
-    return this.#expect(pod);
+      patch: metadata === undefined ? { status: { conditions } } : { metadata, status: { conditions } },
+    };
   }
 
   /**

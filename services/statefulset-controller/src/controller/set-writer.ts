@@ -19,6 +19,7 @@ import {
   deleteExactly,
   deletePodExpected,
   NotFoundError,
+  type PatchOptions,
   type ResourceClient,
   retryOnConflict,
   updateCustomStatus,
@@ -229,16 +230,8 @@ export class SetWriter {
    * ContainersReady, and the pod never became Ready.
    */
   async setPodConditions(pod: StatefulSetPod, conditions: readonly PodCondition[]): Promise<void> {
-    const changed = changedConditions(pod, conditions);
-    if (changed.length === 0) return;
-    this.#o.fence();
-    await this.#inPlacePods.patchStatus({
-      namespace: this.#o.namespace,
-      name: pod.metadata.name ?? '',
-      type: 'strategic',
-      patch: { status: { conditions: changed } },
-      answer: 'head',
-    });
+    const patch = this.#conditionsPatch(pod, conditions);
+    if (patch !== undefined) await this.#inPlacePods.patchStatus({ ...patch, answer: 'head' });
   }
 
   /** setPodConditions, answering with the whole pod: the in-place PUT that follows starts from it. */
@@ -246,15 +239,21 @@ export class SetWriter {
     pod: StatefulSetPod,
     conditions: readonly PodCondition[],
   ): Promise<StatefulSetPod | undefined> {
+    const patch = this.#conditionsPatch(pod, conditions);
+    return patch === undefined ? undefined : this.#inPlacePods.patchStatus(patch);
+  }
+
+  /** The fenced strategic patch of the conditions that changed; undefined when none did. */
+  #conditionsPatch(pod: StatefulSetPod, conditions: readonly PodCondition[]): PatchOptions | undefined {
     const changed = changedConditions(pod, conditions);
     if (changed.length === 0) return undefined;
     this.#o.fence();
-    return this.#inPlacePods.patchStatus({
+    return {
       namespace: this.#o.namespace,
       name: pod.metadata.name ?? '',
       type: 'strategic',
       patch: { status: { conditions: changed } },
-    });
+    };
   }
 
   /**
