@@ -1,6 +1,6 @@
 // Reading an object's compact JSON text (as the apiserver writes it) without parsing it: where a string or a
-// container ends (managed-fields.ts walks an object's metadata with them). Parsing a pod only to read its metadata, or to drop
-// its managedFields, costs far more than finding the bytes (docs/performance.md).
+// container ends (managed-fields.ts walks an object's metadata with them). Parsing a pod only to read its
+// metadata, or to drop its managedFields, costs far more than finding the bytes (docs/performance.md).
 
 export const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -16,16 +16,15 @@ export interface ObjectHead {
   };
 }
 
-const KIND_FIRST = '{"kind":"';
 const HEAD_KEYS: ReadonlySet<string> = new Set(['kind', 'apiVersion', 'metadata']);
 
 /**
- * The head of an object in the apiserver's layout (`{"kind":…,"apiVersion":…,"metadata":{…},…}`), managedFields
- * left out; undefined for anything else — a Status (its code and details follow its metadata), text that is not
- * that layout, or a cut that does not parse — so the caller parses the whole text instead.
+ * The head of an object in the apiserver's layout (kind and apiVersion, in either order as built-in and custom
+ * objects have them, then metadata, then the rest), managedFields left out; undefined for anything else — a
+ * Status (its code and details follow its metadata), another layout, or a cut that does not parse — so the
+ * caller parses the whole text instead.
  */
 export function parseObjectHead(text: string): ObjectHead | undefined {
-  if (!text.startsWith(KIND_FIRST) || text.startsWith(`${KIND_FIRST}Status"`)) return undefined;
   // One walk of the metadata finds both its end and its managedFields.
   const walk = walkMetadata(text);
   if (walk === undefined) return undefined;
@@ -38,7 +37,7 @@ export function parseObjectHead(text: string): ObjectHead | undefined {
   // The cut parsed, but was that metadata the object's own? Only its three keys may be there.
   if (typeof head !== 'object' || head === null) return undefined;
   const { kind, apiVersion, metadata } = head as Partial<ObjectHead>;
-  if (typeof kind !== 'string' || typeof apiVersion !== 'string') return undefined;
+  if (typeof kind !== 'string' || typeof apiVersion !== 'string' || kind === 'Status') return undefined;
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return undefined;
   for (const key of Object.keys(head)) if (!HEAD_KEYS.has(key)) return undefined;
   return { kind, apiVersion, metadata };

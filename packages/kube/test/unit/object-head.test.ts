@@ -22,6 +22,17 @@ describe('parseObjectHead', () => {
       head: { kind: 'Event', apiVersion: 'v1', metadata: { name: 'e', annotations: { a: '}"{' } } },
     },
     {
+      name: 'a custom object as the apiserver writes it: apiVersion first, metadata keys sorted',
+      text:
+        '{"apiVersion":"apps.kruise.io/v1beta1","kind":"StatefulSet","metadata":{"generation":2,' +
+        '"managedFields":[{"manager":"m"}],"name":"web","resourceVersion":"9"},"spec":{"replicas":3}}',
+      head: {
+        kind: 'StatefulSet',
+        apiVersion: 'apps.kruise.io/v1beta1',
+        metadata: { generation: 2, name: 'web', resourceVersion: '9' },
+      },
+    },
+    {
       name: 'a Status: its code and details follow its metadata, so it is parsed whole',
       text: '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","details":{"name":"a"}}',
       head: undefined,
