@@ -116,7 +116,6 @@ describe('KubeClient against the real apiserver', () => {
     await assert.rejects(configMaps.get({ name, namespace: ns }), NotFoundError);
   });
 
-
   test("answer 'head': a write's answer is its kind, apiVersion and metadata only, managedFields left out", async () => {
     const name = 'head';
     const created = await configMaps.create({
