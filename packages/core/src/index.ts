@@ -93,6 +93,7 @@ export {
 } from './lifecycle.ts';
 export {
   CONTAINERS_READY,
+  changedPodConditions,
   getPodCondition,
   INPLACE_UPDATE_READY,
   isCloneSetPodAvailable,

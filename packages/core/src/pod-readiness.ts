@@ -13,6 +13,22 @@ export function getPodCondition(pod: Pod, type: string): PodCondition | undefine
   return pod.status?.conditions?.find((c) => c.type === type);
 }
 
+/**
+ * The conditions of `next` that are new or differ from the pod's own of the same type (status, reason or
+ * message): a status patch that carries only these leaves the kubelet's other conditions alone.
+ */
+export function changedPodConditions(pod: Pod, next: readonly PodCondition[]): PodCondition[] {
+  return next.filter((c) => {
+    const old = getPodCondition(pod, c.type);
+    return (
+      old === undefined ||
+      old.status !== c.status ||
+      (old.reason ?? '') !== (c.reason ?? '') ||
+      (old.message ?? '') !== (c.message ?? '')
+    );
+  });
+}
+
 const isSet = (t: string | null | undefined): t is string => t !== undefined && t !== null && t !== '';
 
 /** Neither finished (Succeeded/Failed) nor being deleted: counted, updated and deleted by the controller. */

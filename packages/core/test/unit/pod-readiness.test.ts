@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Pod, PodCondition } from '../../src/kube-types.ts';
 import { LIFECYCLE_STATE_LABEL } from '../../src/lifecycle.ts';
 import {
+  changedPodConditions,
   getPodCondition,
   isCloneSetPodAvailable,
   isCloneSetPodReady,
@@ -138,5 +139,29 @@ describe('CloneSet availability (docs/behaviour/cloneset.md#pod-predicates IsPod
   it('isCloneSetPodReady is availability with minReadySeconds 0, lifecycle state included', () => {
     assert.equal(isCloneSetPodReady(pod({ ready: 'True', readySince: null })), true);
     assert.equal(isCloneSetPodReady(pod({ ready: 'True', state: 'Updated' })), false);
+  });
+});
+
+describe('changedPodConditions', () => {
+  it('keeps only conditions that are new or differ, so the kubelet-owned ones are not overwritten', () => {
+    const pod: Pod = {
+      metadata: { name: 'p' },
+      status: {
+        conditions: [
+          { type: 'Ready', status: 'True' },
+          { type: 'InPlaceUpdateReady', status: 'True' },
+          { type: 'PodScheduled', status: 'True', reason: 'Bound', message: 'node-1' },
+        ],
+      },
+    };
+    assert.deepEqual(
+      changedPodConditions(pod, [
+        { type: 'Ready', status: 'True' },
+        { type: 'InPlaceUpdateReady', status: 'False', reason: 'StartInPlaceUpdate' },
+        { type: 'ContainersReady', status: 'True' },
+        { type: 'PodScheduled', status: 'True', reason: 'Bound', message: 'node-2' },
+      ]).map((c) => c.type),
+      ['InPlaceUpdateReady', 'ContainersReady', 'PodScheduled'],
+    );
   });
 });

@@ -3,7 +3,7 @@
 // step, in-place update (status condition first, then GET-change-PUT of the pod) or the specified-delete mark
 // that hands a ReCreate to the scale step.
 import {
-  getPodCondition,
+  changedPodConditions,
   LifecycleState,
   lifecycleStatePatch,
   lifecycleStatePatchWithHook,
@@ -17,19 +17,6 @@ import type { CloneSetPod } from '../types.ts';
 import { inPlaceCheckOptions, type PodRefresh, type UpdatePlan } from '../update/plan-update.ts';
 import { errorText } from './error-text.ts';
 import { recordEvent, type SyncContext } from './sync-context.ts';
-
-/** The conditions of `next` that differ from the pod's (a status patch then leaves the kubelet's others alone). */
-export function changedConditions(pod: CloneSetPod, next: readonly PodCondition[]): PodCondition[] {
-  return next.filter((c) => {
-    const old = getPodCondition(pod, c.type);
-    return (
-      old === undefined ||
-      old.status !== c.status ||
-      (old.reason ?? '') !== (c.reason ?? '') ||
-      (old.message ?? '') !== (c.message ?? '')
-    );
-  });
-}
 
 function transitionPatch(t: LifecycleTransition, now: number): { metadata: object } {
   // markPodNotReady needs the KruisePodReady gate only Kruise's pod webhook injects (docs/behaviour/cloneset.md#edge-inert-without-kruise-components): inert here.
@@ -57,7 +44,7 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
     const uid = r.pod.metadata.uid;
     let lifecycle = r.lifecycle;
     if (r.inPlace.action === 'update-status') {
-      const changed = changedConditions(r.pod, r.inPlace.conditions);
+      const changed = changedPodConditions(r.pod, r.inPlace.conditions);
       const carried = transitionCarriedByStatus(r);
       if (changed.length > 0) {
         await ctx.writer.patchPodConditions(
@@ -117,7 +104,7 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
           // The pod as the last write left it (else as cached): the PUT below starts from it.
           let latest: CloneSetPod = u.pod;
           if (u.result.statusConditions !== undefined) {
-            const changed = changedConditions(u.pod, u.result.statusConditions);
+            const changed = changedPodConditions(u.pod, u.result.statusConditions);
             if (changed.length > 0) latest = await ctx.writer.patchPodConditionsForUpdate(name, changed);
           }
           // Kubernetes ≥ 1.33 changes a pod's resources only through the resize subresource; the pod write

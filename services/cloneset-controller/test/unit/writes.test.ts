@@ -1,33 +1,11 @@
-// Small pure helpers of the effect layer: which pod conditions a status patch carries, a revision's template,
+// Small pure helpers of the effect layer: which transition rides on a status write, a revision's template,
 // the volume-claim-template hash.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LifecycleState, newCloneSetRevision } from '@kruise-ts/core';
 import { volumeClaimTemplatesHash } from '../../src/controller/revisions.ts';
 import { revisionTemplate } from '../../src/controller/sync-context.ts';
-import { changedConditions, transitionCarriedByStatus } from '../../src/controller/update-executor.ts';
-import { makePod } from './helpers.ts';
-
-describe('changedConditions', () => {
-  it('keeps only conditions that are new or differ, so the kubelet-owned ones are not overwritten', () => {
-    const pod = makePod({ ready: true });
-    pod.status = {
-      ...pod.status,
-      conditions: [
-        { type: 'Ready', status: 'True' },
-        { type: 'InPlaceUpdateReady', status: 'True' },
-      ],
-    };
-    assert.deepEqual(
-      changedConditions(pod, [
-        { type: 'Ready', status: 'True' },
-        { type: 'InPlaceUpdateReady', status: 'False', reason: 'StartInPlaceUpdate' },
-        { type: 'ContainersReady', status: 'True' },
-      ]).map((c) => c.type),
-      ['InPlaceUpdateReady', 'ContainersReady'],
-    );
-  });
-});
+import { transitionCarriedByStatus } from '../../src/controller/update-executor.ts';
 
 describe('transitionCarriedByStatus (docs/adr/0042)', () => {
   const status = {

@@ -4,6 +4,7 @@
 
 import {
   type ControllerRevision,
+  changedPodConditions,
   type LifecycleHook,
   type LifecycleState,
   lifecycleStatePatch,
@@ -245,7 +246,7 @@ export class SetWriter {
 
   /** The fenced strategic patch of the conditions that changed; undefined when none did. */
   #conditionsPatch(pod: StatefulSetPod, conditions: readonly PodCondition[]): PatchOptions | undefined {
-    const changed = changedConditions(pod, conditions);
+    const changed = changedPodConditions(pod, conditions);
     if (changed.length === 0) return undefined;
     this.#o.fence();
     return {
@@ -293,17 +294,4 @@ export class SetWriter {
     versions.expect(meta);
     return meta.metadata.resourceVersion ?? '';
   }
-}
-
-/** The conditions that differ from the pod's own of the same type (status, reason or message). */
-function changedConditions(pod: StatefulSetPod, conditions: readonly PodCondition[]): PodCondition[] {
-  return conditions.filter((c) => {
-    const old = pod.status?.conditions?.find((o) => o.type === c.type);
-    return (
-      old === undefined ||
-      old.status !== c.status ||
-      (old.reason ?? '') !== (c.reason ?? '') ||
-      (old.message ?? '') !== (c.message ?? '')
-    );
-  });
 }
