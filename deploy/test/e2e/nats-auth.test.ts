@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import {
   type Bus,
   connectBus,
+  DEFAULT_LEASE_TTL_MS,
   ensureTopology,
   eventFilterSubjects,
   ObjectEventType,
@@ -28,8 +29,8 @@ import { services, template } from '../../src/index.ts';
 const passwords = Object.fromEntries(services.map((s) => [s, randomBytes(12).toString('hex')]));
 const passwordVar = (s: string) => `KRUISE_TS_NATS_PASSWORD_${s.toUpperCase().replaceAll('-', '_')}`;
 const prefix = 'kts';
-// A lease TTL declared as the controllers declare it: without one nobody creates the lease bucket (bus declare.ts).
-const topo = topology({ prefix, partitions: 4, replicas: 1, leaseTtlMs: 15_000 });
+// A lease TTL proposed as the controllers propose it: without one nobody creates the lease bucket (bus declare.ts).
+const topo = topology({ prefix, partitions: 4, replicas: 1, proposedLeaseTtlMs: DEFAULT_LEASE_TTL_MS });
 
 let dir: string;
 let nats: NatsServer;

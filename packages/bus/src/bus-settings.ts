@@ -53,17 +53,20 @@ export type BusSettingsPlan =
 
 /**
  * What to do with the stored settings given what this process declares: create them, keep them, fill in
- * settings nobody stored yet, or refuse (a declared value differs from the stored one).
+ * settings nobody stored yet, or refuse (a declared value differs from the stored one). A proposed value is
+ * stored only where nothing is stored or declared, and never conflicts: the stored one is adopted.
  */
 export function planBusSettings(
   stored: StoredBusSettings | undefined,
   declared: Partial<BusSettings> & { partitions: number },
   by: string,
+  proposed: Partial<BusSettings> = {},
 ): BusSettingsPlan {
+  const wanted = (key: keyof BusSettings) => declared[key] ?? proposed[key];
   if (stored === undefined) {
     const record: StoredBusSettings = { partitions: declared.partitions, setBy: {} };
     for (const key of KEYS) {
-      const value = declared[key];
+      const value = wanted(key);
       if (value === undefined) continue;
       record[key] = value;
       record.setBy[key] = by;
@@ -74,14 +77,14 @@ export function planBusSettings(
   const record: StoredBusSettings = { ...stored, setBy: { ...stored.setBy } };
   let filled = false;
   for (const key of KEYS) {
-    const want = declared[key];
+    const want = wanted(key);
     if (want === undefined) continue;
     const have = stored[key];
     if (have === undefined) {
       record[key] = want;
       record.setBy[key] = by;
       filled = true;
-    } else if (have !== want) {
+    } else if (have !== want && declared[key] !== undefined) {
       conflicts.push({ setting: key, stored: have, declared: want });
     }
   }
@@ -127,7 +130,7 @@ export async function ensureBusSettings(
     const entry = await kv.get(KEY);
     const stored =
       entry === null || entry.operation !== 'PUT' ? undefined : (entry.json() as StoredBusSettings);
-    const plan = planBusSettings(stored, topology.declared, bus.publisherId);
+    const plan = planBusSettings(stored, topology.declared, bus.publisherId, topology.proposed);
     if (plan.action === 'conflict') {
       throw new BusSettingsConflictError(topology.prefix, plan.conflicts, plan.record);
     }

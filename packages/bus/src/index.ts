@@ -65,5 +65,11 @@ export * from './subjects.ts';
 export type { GroupKind } from './tokens.ts';
 export { EMPTY_TOKEN, fromToken, kindTokens, parseKindTokens, toToken } from './tokens.ts';
 export type { DeclaredKv, DeclaredStream, ObjectStorage, Topology, TopologyOptions } from './topology.ts';
-export { objectStorageFromEnv, streamReplicasFromEnv, topology } from './topology.ts';
+export {
+  DEFAULT_LEASE_TTL_MS,
+  objectStorageFromEnv,
+  streamReplicasFromEnv,
+  topology,
+  withStoredLeaseTtl,
+} from './topology.ts';
 export { extractTraceContext, injectTraceContext } from './trace.ts';

@@ -18,10 +18,15 @@ export interface TopologyOptions {
   /** How long domain events are kept. Default 7 days. */
   eventMaxAgeMs?: number;
   /**
-   * A partition lease not renewed for this long expires (bucket max age). Declared only by processes that
-   * hold leases; the others adopt the value stored in the bus (see bus-settings.ts). Default 15 seconds.
+   * A partition lease not renewed for this long expires (bucket max age). Set, it is declared: a bus that
+   * stored another value refuses this process (see bus-settings.ts). Unset, the process adopts the stored one.
    */
   leaseTtlMs?: number;
+  /**
+   * The lease TTL this process stores when it declares none and the bus has none yet (a lease holder started
+   * without an explicit TTL proposes DEFAULT_LEASE_TTL_MS; docs/adr/0044-longer-lease-ttl-declared-on-create.md).
+   */
+  proposedLeaseTtlMs?: number;
   /**
    * Where a newly created object stream keeps its messages; an existing stream keeps what it was created with
    * (declare.ts, ensureObjectStream). Default: KRUISE_TS_OBJECT_STORAGE, else memory.
@@ -45,7 +50,15 @@ export interface Topology {
   readonly leases: DeclaredKv;
   /** The cluster-wide settings this process declared explicitly (compared with the bus's at start). */
   readonly declared: Readonly<Partial<BusSettings> & { partitions: number }>;
+  /** Settings stored only where the bus has none yet and nothing is declared; never a conflict. */
+  readonly proposed: Readonly<Partial<BusSettings>>;
 }
+
+/**
+ * The lease TTL of a bus created by a lease holder that was given none. Renewals come every TTL / 2: at 15 s they
+ * were a third of an idle system's CPU; failover does not wait for a TTL (docs/adr/0025-fast-failover.md).
+ */
+export const DEFAULT_LEASE_TTL_MS = 60_000;
 
 /** The stream settings this package owns; anything not listed is left as the server has it. */
 export type DeclaredStream = Pick<
@@ -149,7 +162,7 @@ export function topology(options: TopologyOptions): Topology {
     leases: {
       bucket: leaseBucket,
       stream: `KV_${leaseBucket}`,
-      ttlMs: options.leaseTtlMs ?? 15_000,
+      ttlMs: options.leaseTtlMs ?? options.proposedLeaseTtlMs ?? DEFAULT_LEASE_TTL_MS,
       history: 1,
       replicas,
       description: 'Partition leases of controller replicas',
@@ -163,7 +176,21 @@ export function topology(options: TopologyOptions): Topology {
       ...(options.leaseTtlMs === undefined ? {} : { leaseTtlMs: options.leaseTtlMs }),
       ...(declaredReplicas === undefined ? {} : { replicas: declaredReplicas }),
     },
+    proposed:
+      options.leaseTtlMs === undefined && options.proposedLeaseTtlMs !== undefined
+        ? { leaseTtlMs: options.proposedLeaseTtlMs }
+        : {},
   };
+}
+
+/**
+ * The topology with the lease TTL in force: the one stored in the bus, which a process that declared none
+ * adopted (ensureTopology returns the stored settings).
+ */
+export function withStoredLeaseTtl(t: Topology, stored: Partial<BusSettings>): Topology {
+  const ttlMs = stored.leaseTtlMs;
+  if (ttlMs === undefined || ttlMs === t.leases.ttlMs) return t;
+  return { ...t, leases: { ...t.leases, ttlMs } };
 }
 
 /**

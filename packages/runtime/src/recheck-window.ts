@@ -6,14 +6,16 @@
 // A watcher lagging longer than the fixed time keeps the window open for the keys it has not let finish yet.
 
 /**
- * The fixed part of the window, in lease TTLs: the previous owner's last writes (bounded by its lease) reach the
- * bus through a live watcher within it.
+ * The fixed part of the window, in lease TTLs: the previous owner's last writes (bounded by its lease, and since
+ * fast failover by its beat fence, well inside one TTL) reach the bus through a live watcher within it.
  */
 const DELETE_RECHECK_TTLS = 2;
+/** Longer TTLs (60 s by default, ADR 44) only slow renewals: the window stays what it was at 15 s. */
+const DELETE_RECHECK_MAX_MS = 30_000;
 
 /** The fixed time a freshly acquired partition's deletes are re-checked for, given the lease TTL. */
 export function deleteRecheckMinMs(leaseTtlMs: number): number {
-  return DELETE_RECHECK_TTLS * leaseTtlMs;
+  return Math.min(DELETE_RECHECK_TTLS * leaseTtlMs, DELETE_RECHECK_MAX_MS);
 }
 
 /** Whether deletes are still re-checked: inside the fixed time, or while a key of the acquisition is pending. */

@@ -58,6 +58,9 @@ before(async () => {
   // An installation the baseline created: its object stream is on file storage, which the baseline declares and
   // insists on (builds since ADR 38 declare storage on create only; docs/adr/0039-object-stream-in-memory.md).
   process.env.KRUISE_TS_OBJECT_STORAGE = 'file';
+  // Its lease TTL too: the baseline declares its 15 s default, and builds since ADR 44 adopt a stored TTL but
+  // store 60 s on a new bus (docs/adr/0044-longer-lease-ttl-declared-on-create.md).
+  process.env.KRUISE_TS_LEASE_TTL_MS = '15000';
   baseline = ensureBaseline((line) => console.log(line));
   current = currentBuild();
   cluster = await startCluster();

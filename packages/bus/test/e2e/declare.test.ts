@@ -12,6 +12,7 @@ import {
   ensureTopology,
   topology,
   withoutDowngrade,
+  withStoredLeaseTtl,
 } from '../../src/index.ts';
 import { natsPerFile } from '../e2e-fixture.ts';
 import { testBus } from '../support.ts';
@@ -205,6 +206,36 @@ describe('declaring the bus', () => {
     } finally {
       for (const other of others) await other.dispose().catch(() => {});
       await controller.dispose();
+    }
+  });
+
+  test("a lease holder given no TTL stores the default on a new bus and adopts an older install's", async () => {
+    const fresh = await testBus(nats.url, { proposedLeaseTtlMs: 60_000 });
+    const installed = await testBus(nats.url, { leaseTtlMs: 15_000 });
+    const others: { dispose(): Promise<void> }[] = [];
+    try {
+      const created = await ensureTopology(fresh);
+      assert.equal(created.settings.leaseTtlMs, 60_000);
+      assert.equal(withStoredLeaseTtl(fresh.topology, created.settings).leases.ttlMs, 60_000);
+
+      // A bus an older build created (it always declared its 15 s default): a newer one joins it unchanged.
+      await ensureTopology(installed);
+      const joiner = await testBus(nats.url, {
+        prefix: installed.topology.prefix,
+        proposedLeaseTtlMs: 60_000,
+      });
+      others.push(joiner);
+      const joined = await ensureTopology(joiner);
+      assert.equal(joined.settings.leaseTtlMs, 15_000);
+      assert.equal(withStoredLeaseTtl(joiner.topology, joined.settings).leases.ttlMs, 15_000);
+      assert.equal(
+        (await joiner.jsm.streams.info(joiner.topology.leases.stream)).config.max_age,
+        nanos(15_000),
+      );
+    } finally {
+      for (const other of others) await other.dispose().catch(() => {});
+      await installed.dispose();
+      await fresh.dispose();
     }
   });
 

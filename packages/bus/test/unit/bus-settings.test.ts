@@ -16,6 +16,7 @@ describe('planBusSettings', () => {
     name: string;
     stored?: StoredBusSettings;
     declared: { partitions: number; leaseTtlMs?: number; replicas?: number };
+    proposed?: { leaseTtlMs?: number };
     want: { action: string; record?: Omit<StoredBusSettings, 'setBy'>; conflicts?: string[] };
   }[] = [
     {
@@ -47,6 +48,33 @@ describe('planBusSettings', () => {
       want: { action: 'conflict', conflicts: ['leaseTtlMs'] },
     },
     {
+      name: 'a lease holder given no TTL proposes the default: stored on a new bus',
+      declared: { partitions: 16 },
+      proposed: { leaseTtlMs: 60_000 },
+      want: { action: 'create', record: { partitions: 16, leaseTtlMs: 60_000 } },
+    },
+    {
+      name: 'a proposal fills a bus that has no TTL yet (a webhook created it)',
+      stored: stored({ partitions: 16 }, { partitions: 'webhook' }),
+      declared: { partitions: 16 },
+      proposed: { leaseTtlMs: 60_000 },
+      want: { action: 'fill', record: { partitions: 16, leaseTtlMs: 60_000 } },
+    },
+    {
+      name: 'a proposal never conflicts: the stored TTL (an older install at 15 s) is adopted',
+      stored: stored({ partitions: 16, leaseTtlMs: 15_000 }),
+      declared: { partitions: 16 },
+      proposed: { leaseTtlMs: 60_000 },
+      want: { action: 'keep', record: { partitions: 16, leaseTtlMs: 15_000 } },
+    },
+    {
+      name: 'a declared TTL wins over the proposal, and conflicts as before',
+      stored: stored({ partitions: 16, leaseTtlMs: 15_000 }),
+      declared: { partitions: 16, leaseTtlMs: 30_000 },
+      proposed: { leaseTtlMs: 60_000 },
+      want: { action: 'conflict', conflicts: ['leaseTtlMs'] },
+    },
+    {
       name: 'a different partition count and replica count are conflicts',
       stored: stored({ partitions: 16, replicas: 3 }),
       declared: { partitions: 8, replicas: 1 },
@@ -55,7 +83,7 @@ describe('planBusSettings', () => {
   ];
   for (const row of rows) {
     it(row.name, () => {
-      const plan = planBusSettings(row.stored, row.declared, 'me');
+      const plan = planBusSettings(row.stored, row.declared, 'me', row.proposed);
       assert.equal(plan.action, row.want.action);
       if (row.want.record !== undefined) {
         const { setBy: _, ...record } = plan.record;

@@ -572,12 +572,18 @@ export class PartitionLeaseManager {
         const { holder } = JSON.parse(decoder.decode(entry.value)) as { holder: string };
         this.#leaseRecords.set(p, { holder, revision: entry.revision, seenAt: this.#now() });
       }
-    } else if (entry.operation !== 'PUT') this.#members.delete(entry.key);
-    else if (this.#members.get(entry.key)?.revision !== entry.revision) {
+    } else if (entry.operation !== 'PUT') {
+      // A member left (its partitions were released before): re-plan now, not a tick (TTL / 2) later.
+      if (this.#members.delete(entry.key) && this.#membersKnown && entry.key !== this.#memberKey())
+        this.#tickWithin(0);
+    } else if (this.#members.get(entry.key)?.revision !== entry.revision) {
+      const joined = !this.#members.has(entry.key) && entry.key !== this.#memberKey();
       const record = parseLivenessRecord(entry.value);
       this.#members.set(entry.key, { revision: entry.revision, record, seenAt: this.#now() });
       // Someone else now judges us by the bound: beat at once, and regularly from then on.
       if (this.#resting && entry.key !== this.#memberKey()) void this.awake();
+      // A member joined: hand its share over now rather than at the next tick.
+      if (joined && this.#membersKnown) this.#tickWithin(0);
     }
     // delta: messages still pending behind this one when it was delivered (0: the initial values are all in).
     if (entry.delta === 0) this.#membersKnown = true;

@@ -1,7 +1,14 @@
 // What every controller process opens first: its health/metrics server, the bus (declaring the topology) and
 // a rate-limited kube client. Closed again in reverse if anything after them fails to start. In a process that
 // runs several parts (shared.ts) the bus and the server are the process's, handed in, and closing leaves them.
-import { type Bus, connectBus, ensureTopology, topology } from '@kruise-ts/bus';
+import {
+  type Bus,
+  connectBus,
+  DEFAULT_LEASE_TTL_MS,
+  ensureTopology,
+  topology,
+  withStoredLeaseTtl,
+} from '@kruise-ts/bus';
 import type { Registry } from '@kruise-ts/telemetry';
 import { KubeClient } from '../kube/client.ts';
 import { type HealthServer, startHealthServer } from '../server/health-server.ts';
@@ -64,7 +71,10 @@ export function connectProcessBus(
     servers: settings.natsUrl,
     prefix: settings.busPrefix,
     partitions: settings.partitions,
-    leaseTtlMs: settings.leaseTtlMs,
+    // Unset: the bus's TTL, or the default for a new bus (docs/adr/0044-longer-lease-ttl-declared-on-create.md).
+    ...(settings.leaseTtlMs === undefined
+      ? { proposedLeaseTtlMs: DEFAULT_LEASE_TTL_MS }
+      : { leaseTtlMs: settings.leaseTtlMs }),
     publisherId: `${serviceName}/${settings.memberId}`,
   });
 }
@@ -101,6 +111,7 @@ async function connectDeclared(o: {
   prefix: string;
   partitions: number;
   leaseTtlMs?: number;
+  proposedLeaseTtlMs?: number;
   publisherId: string;
 }): Promise<Bus> {
   const bus = await connectBus({
@@ -109,17 +120,19 @@ async function connectDeclared(o: {
       prefix: o.prefix,
       partitions: o.partitions,
       ...(o.leaseTtlMs === undefined ? {} : { leaseTtlMs: o.leaseTtlMs }),
+      ...(o.proposedLeaseTtlMs === undefined ? {} : { proposedLeaseTtlMs: o.proposedLeaseTtlMs }),
     }),
     publisherId: o.publisherId,
     waitOnFirstConnect: true,
   });
   try {
-    await ensureTopology(bus);
+    const { settings } = await ensureTopology(bus);
     // The object stream this process's caches fill from: one replaced later fails its liveness (assertBusLive).
     await bus.objectStreamIntact();
+    // Leases are held by the TTL the bus stored, which this process may have adopted rather than declared.
+    return { ...bus, topology: withStoredLeaseTtl(bus.topology, settings) };
   } catch (err) {
     await bus.close().catch(() => {});
     throw err;
   }
-  return bus;
 }

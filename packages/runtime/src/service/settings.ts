@@ -31,7 +31,8 @@ export interface ProcessSettings {
   natsUrl: string;
   busPrefix: string;
   partitions: number;
-  leaseTtlMs: number;
+  /** Set explicitly (KRUISE_TS_LEASE_TTL_MS): declared to the bus; undefined: the bus's is adopted. */
+  leaseTtlMs: number | undefined;
   /** Lease member and publisher id; unique per process so a restarted replica never inherits a dead one's leases. */
   memberId: string;
   http: { host: string; port: number };
@@ -59,7 +60,7 @@ export function readProcessSettings(s: SettingsReader): ProcessSettings {
     natsUrl: s.string('KRUISE_TS_NATS_URL') ?? '',
     busPrefix: s.string('KRUISE_TS_BUS_PREFIX') ?? '',
     partitions: s.int('KRUISE_TS_PARTITIONS'),
-    leaseTtlMs: s.int('KRUISE_TS_LEASE_TTL_MS'),
+    leaseTtlMs: s.intIfSet('KRUISE_TS_LEASE_TTL_MS'),
     memberId: leaseToken(
       s.string('KRUISE_TS_MEMBER_ID') ?? `${s.string('POD_NAME') ?? hostname()}-${process.pid}`,
     ),

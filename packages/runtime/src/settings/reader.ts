@@ -92,6 +92,13 @@ export class SettingsReader {
     return parseInteger(v.from, v.raw, spec);
   }
 
+  /** The value when set (under its name or an old one), else undefined whatever the table's default. */
+  intIfSet(name: SettingNameOf<'int'>): number | undefined {
+    const spec = this.#typed(name, 'int');
+    const v = this.raw(name);
+    return v === undefined ? undefined : parseInteger(v.from, v.raw, spec);
+  }
+
   duration(name: SettingNameOf<'duration'>): number {
     const spec = this.#typed(name, 'duration');
     const v = this.raw(name);

@@ -10,6 +10,8 @@
 // reader uses the old name's value and logs once at start that it is deprecated (old and new name). When old
 // and new are both set and differ, start fails. Then the old name is removed from this table.
 
+import { DEFAULT_LEASE_TTL_MS } from '@kruise-ts/bus';
+
 export const SERVICES = [
   'cloneset-controller',
   'statefulset-controller',
@@ -272,9 +274,10 @@ export const SETTINGS = [
   {
     name: 'KRUISE_TS_LEASE_TTL_MS',
     type: 'int',
-    default: 15_000,
+    default: DEFAULT_LEASE_TTL_MS,
     min: 300,
-    meaning: 'partition (and leader) lease time-to-live (ms)',
+    meaning:
+      'partition (and leader) lease time-to-live (ms); unset: the one the bus stored (this for a new bus)',
     services: CONTROLLERS_AND_ALL_IN_ONE,
   },
   {

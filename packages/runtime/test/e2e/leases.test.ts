@@ -199,6 +199,28 @@ describe('partition leases on a real nats-server', () => {
     await stopAll(a, b);
   });
 
+  test('with a 60 s TTL (a tick every 30 s) a member joining or leaving re-plans at once, not a tick later', async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    const a = await replica(prefix, 'a', log, undefined, 60_000);
+    a.manager.start();
+    await until('a alone owns everything', () => owned(a) === PARTITIONS);
+    const b = await replica(prefix, 'b', log, undefined, 60_000);
+    const joinedAt = Date.now();
+    b.manager.start();
+    await until('the two split the partitions', () => split(a, b), 10_000, 10);
+    const splitMs = Date.now() - joinedAt;
+    await b.manager.stop();
+    const leftAt = Date.now();
+    await until('a owns everything again', () => owned(a) === PARTITIONS, 10_000, 10);
+    const backMs = Date.now() - leftAt;
+    console.log(
+      `tick ${a.manager.tickMs} ms: split ${splitMs} ms after the join, whole ${backMs} ms after the leave`,
+    );
+    assert.ok(splitMs < a.manager.tickMs / 3 && backMs < a.manager.tickMs / 3, 'neither waited for a tick');
+    await stopAll(a);
+  });
+
   test('graceful hand-off: a stopping replica drains before the survivor takes over, well before the TTL', async () => {
     const { a, b, log } = await startPair();
     await until('split', () => owned(a) + owned(b) === PARTITIONS);

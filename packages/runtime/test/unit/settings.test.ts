@@ -4,12 +4,12 @@ import { describe, it } from 'node:test';
 import { ConfigError, controllerSettingsFromEnv, envInt } from '../../src/service/settings.ts';
 
 describe('controllerSettingsFromEnv', () => {
-  it('defaults to a local bus and cluster, 16 partitions, a 15 s lease and a per-process member id', () => {
+  it('defaults to a local bus and cluster, 16 partitions, the bus lease TTL and a per-process member id', () => {
     const s = controllerSettingsFromEnv({ POD_NAME: 'pod-1' }, 'revision-gc');
     assert.equal(s.natsUrl, 'nats://127.0.0.1:4222');
     assert.equal(s.busPrefix, 'kruise');
     assert.equal(s.partitions, 16);
-    assert.equal(s.leaseTtlMs, 15_000);
+    assert.equal(s.leaseTtlMs, undefined, 'unset: adopted from the bus (60 s on a new one)');
     assert.deepEqual(s.http, { host: '127.0.0.1', port: 8080 });
     assert.equal(s.kubeconfigPath, undefined);
     assert.equal(s.expectationTimeoutMs, 300_000);

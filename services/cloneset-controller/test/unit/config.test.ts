@@ -4,12 +4,12 @@ import { describe, it } from 'node:test';
 import { ConfigError, configFromEnv, parseFeatureGates } from '../../src/config.ts';
 
 describe('configFromEnv', () => {
-  it('defaults: loopback, 16 partitions, 15 s leases, Kruise 5 min expectation timeout, gates off', () => {
+  it("defaults: loopback, 16 partitions, the bus's lease TTL, Kruise 5 min expectation timeout, gates off", () => {
     const c = configFromEnv({ KRUISE_TS_MEMBER_ID: 'a.b/c' });
     assert.equal(c.http.host, '127.0.0.1');
     assert.equal(c.http.port, 8080);
     assert.equal(c.partitions, 16);
-    assert.equal(c.leaseTtlMs, 15_000);
+    assert.equal(c.leaseTtlMs, undefined, 'unset: adopted from the bus (60 s on a new one)');
     assert.equal(c.expectationTimeoutMs, 300_000);
     assert.equal(c.memberId, 'a-b-c', 'lease keys take [A-Za-z0-9_-] only');
     assert.deepEqual(c.gates, {});
