@@ -41,8 +41,14 @@ export interface ResolvedRevisions {
  */
 export function volumeClaimTemplatesHash(vcts: readonly VolumeClaimTemplate[] | undefined): string {
   if (vcts === undefined || vcts.length === 0) return '';
-  const sorted = [...vcts].sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''));
+  // By UTF-16 code unit, as Go compares strings, not by the process's locale: the same on every replica whatever
+  // its LANG, and for DNS-1123 names the order localeCompare gave, so hashes already written stay the same.
+  const sorted = [...vcts].sort((a, b) => byCodeUnit(a.metadata?.name ?? '', b.metadata?.name ?? ''));
   return String(fnv1a_32(marshalGoJson(plain<JsonValue>(sorted))));
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export async function resolveRevisions(

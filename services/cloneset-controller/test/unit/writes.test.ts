@@ -57,4 +57,14 @@ describe('volumeClaimTemplatesHash', () => {
     assert.equal(volumeClaimTemplatesHash([a, b]), volumeClaimTemplatesHash([b, a]));
     assert.notEqual(volumeClaimTemplatesHash([a]), volumeClaimTemplatesHash([b]));
   });
+  it('sorts names by code unit, keeping the value pods already carry', () => {
+    const t = (name: string, storage: string) => ({
+      metadata: { name },
+      spec: { resources: { requests: { storage } } },
+    });
+    const vcts = [t('data-1', '1Gi'), t('data.2', '2Gi'), t('data', '3Gi'), t('data0', '4Gi')];
+    // Written by the locale-ordered sort before; a changed value would recreate pods under RecreatePodWhenChangeVCT.
+    assert.equal(volumeClaimTemplatesHash(vcts), '3219324015');
+    assert.equal(volumeClaimTemplatesHash([...vcts].reverse()), '3219324015');
+  });
 });
