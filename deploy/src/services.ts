@@ -43,6 +43,13 @@ export const SERVICE_ENV: Readonly<Record<string, string>> = {
 export const EXPOSE_GC_FLAG = '--expose-gc';
 
 /**
+ * Maglev is V8's top tier: Turbofan never compiles, so its code in the node binary is never paged in and its
+ * compile zones never allocated; a service's hot paths are builtins no tier compiles. Every split service and
+ * the all-in-one run with it (docs/performance.md, thirtieth round).
+ */
+export const MAGLEV_TOP_TIER_FLAG = '--max-opt=2';
+
+/**
  * Node flags every service runs with. V8 grows each young-generation semi-space to 16 MiB (or more) under load
  * and keeps it; a controller's garbage is small and short-lived, so 2 MiB semi-spaces cost little CPU and keep
  * an idle service's resident memory down (docs/performance.md). `gc` lets the bootstrap return the heap a burst
@@ -53,17 +60,16 @@ export const EXPOSE_GC_FLAG = '--expose-gc';
  * cloneset-controller's peak under a 500-pod rollout was 110-135 MiB RSS run to run, 112 with it, CPU within the
  * spread (seventeenth round). No V8 background tasks: compilation and collection run on the main thread, which a
  * controller's small heap and short bursts do not miss; the split system's peak fell by 10-17 MiB PSS, CPU per
- * phase within the spread (twenty-fifth round). Maglev is V8's top tier: Turbofan's code in the node binary is never
- * paged in and its compile zones never allocated, 8-16 MiB less PSS for the split system at the peak, CPU per phase
- * within the spread; a service's hot paths are builtins no tier compiles (thirtieth round). The launcher and the
- * images both run services with them.
+ * phase within the spread (twenty-fifth round). Maglev as the top tier: 8-16 MiB less PSS for the split system at
+ * the peak, CPU per phase within the spread (thirtieth round). The launcher and the images both run services with
+ * them.
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=2',
   '--v8-pool-size=1',
   '--heap-growing-percent=50',
   '--single-threaded',
-  '--max-opt=2',
+  MAGLEV_TOP_TIER_FLAG,
   EXPOSE_GC_FLAG,
   COMPILE_CACHE_FLAG,
 ];

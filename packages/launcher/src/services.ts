@@ -3,7 +3,13 @@
 // (packages/all-in-one) with the union of their settings.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPILE_CACHE_FLAG, EXPOSE_GC_FLAG, SERVICE_ENV, SERVICE_NODE_FLAGS } from '@kruise-ts/deploy';
+import {
+  COMPILE_CACHE_FLAG,
+  EXPOSE_GC_FLAG,
+  MAGLEV_TOP_TIER_FLAG,
+  SERVICE_ENV,
+  SERVICE_NODE_FLAGS,
+} from '@kruise-ts/deploy';
 
 /** Node flags and environment every service runs with; the images carry the same (deploy/src/services.ts). */
 export { SERVICE_ENV, SERVICE_NODE_FLAGS };
@@ -91,7 +97,7 @@ export function serviceSpecs(repoRoot: string, webhookPort: number, dataDir?: st
 export const ALL_IN_ONE_NODE_ARGS = [
   '--max-semi-space-size=1',
   '--optimize-for-size',
-  '--max-opt=2',
+  MAGLEV_TOP_TIER_FLAG,
   EXPOSE_GC_FLAG,
   COMPILE_CACHE_FLAG,
 ] as const;
