@@ -41,8 +41,9 @@ export interface ResolvedRevisions {
  */
 export function volumeClaimTemplatesHash(vcts: readonly VolumeClaimTemplate[] | undefined): string {
   if (vcts === undefined || vcts.length === 0) return '';
-  // By UTF-16 code unit, as Go compares strings, not by the process's locale: the same on every replica whatever
-  // its LANG, and for DNS-1123 names the order localeCompare gave, so hashes already written stay the same.
+  // By code unit, not by the process's locale: the same on every replica whatever its LANG (for the ASCII of
+  // Kubernetes names, Go's byte order), and for DNS-1123 names the order localeCompare gave, so hashes already
+  // written stay the same.
   const sorted = [...vcts].sort((a, b) => byCodeUnit(a.metadata?.name ?? '', b.metadata?.name ?? ''));
   return String(fnv1a_32(marshalGoJson(plain<JsonValue>(sorted))));
 }
