@@ -90,9 +90,9 @@ export function serviceSpecs(repoRoot: string, webhookPort: number, dataDir?: st
 /**
  * What bin/kruise-ts-all-in-one passes too (packages/all-in-one); the compile cache as for every service. A small
  * young generation, and V8 favouring size: the process peaked at 140–152 MiB instead of 173–205 MiB under the
- * peer benchmark's 200-pod workload, at CPU within run-to-run noise (docs/adr/0024, amendment). No Turbofan
- * (Maglev is the top tier): its code in the node binary is never paged in and its compile zones never held,
- * a peak about 10 MiB lower under the CloneSet of 500, CPU within the spread (docs/adr/0024, third amendment).
+ * peer benchmark's 200-pod workload, at CPU within run-to-run noise (docs/adr/0024, amendment). Maglev as the
+ * top tier (MAGLEV_TOP_TIER_FLAG): a peak about 10 MiB lower under the CloneSet of 500, CPU within the spread
+ * (docs/adr/0024, third amendment).
  */
 export const ALL_IN_ONE_NODE_ARGS = [
   '--max-semi-space-size=1',
