@@ -6,6 +6,7 @@
 import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
 import {
   type ControllerRevision,
+  compareGoStrings,
   fnv1a_32,
   type JsonValue,
   marshalGoJson,
@@ -41,15 +42,10 @@ export interface ResolvedRevisions {
  */
 export function volumeClaimTemplatesHash(vcts: readonly VolumeClaimTemplate[] | undefined): string {
   if (vcts === undefined || vcts.length === 0) return '';
-  // By code unit, not by the process's locale: the same on every replica whatever its LANG (for the ASCII of
-  // Kubernetes names, Go's byte order), and for DNS-1123 names the order localeCompare gave, so hashes already
-  // written stay the same.
-  const sorted = [...vcts].sort((a, b) => byCodeUnit(a.metadata?.name ?? '', b.metadata?.name ?? ''));
+  // In Go's byte order, not the process's locale: the same on every replica whatever its LANG, and for DNS-1123
+  // names the order localeCompare gave, so hashes already written stay the same.
+  const sorted = [...vcts].sort((a, b) => compareGoStrings(a.metadata?.name ?? '', b.metadata?.name ?? ''));
   return String(fnv1a_32(marshalGoJson(plain<JsonValue>(sorted))));
-}
-
-function byCodeUnit(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export async function resolveRevisions(
