@@ -16,6 +16,7 @@ export interface WatcherConfig {
   watchTimeoutSeconds: number;
   pageSize: number;
   publishConcurrency: number;
+  publishLingerMs: number;
   /** How long SIGTERM waits for queued publishes before closing the bus. */
   drainTimeoutMs: number;
   shutdownDeadlineMs: number;
@@ -48,6 +49,7 @@ export function configFromEnv(env: Env = process.env): WatcherConfig {
     watchTimeoutSeconds: s.int('KRUISE_TS_WATCHER_WATCH_TIMEOUT_SECONDS'),
     pageSize: s.int('KRUISE_TS_WATCHER_PAGE_SIZE'),
     publishConcurrency: s.int('KRUISE_TS_WATCHER_PUBLISH_CONCURRENCY'),
+    publishLingerMs: s.int('KRUISE_TS_WATCHER_PUBLISH_LINGER_MS'),
     drainTimeoutMs: s.int('KRUISE_TS_WATCHER_DRAIN_TIMEOUT_MS'),
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
     deprecations: [],

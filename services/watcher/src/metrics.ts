@@ -7,6 +7,7 @@ export type RelistReason = 'initial' | 'gone' | 'error' | 'installed';
 
 export interface WatcherMetrics {
   eventsPublished: Counter<'kind' | 'type' | 'outcome'>;
+  eventsCoalesced: Counter<'kind'>;
   publishErrors: Counter<'kind'>;
   publishDuration: Histogram<'kind'>;
   publishQueueDepth: Gauge;
@@ -25,6 +26,12 @@ export function watcherMetrics(registry: Registry): WatcherMetrics {
       name: 'kruise_watcher_events_published_total',
       help: 'Object events handed to the bus, by kind, event type and outcome (stored, duplicate, superseded)',
       labelNames: ['kind', 'type', 'outcome'],
+      registers,
+    }),
+    eventsCoalesced: new Counter({
+      name: 'kruise_watcher_events_coalesced_total',
+      help: 'Changes never published because a newer state of the same object replaced them in the queue, by kind',
+      labelNames: ['kind'],
       registers,
     }),
     publishErrors: new Counter({

@@ -1,6 +1,7 @@
 // Publishes observed changes to the bus: per object in order, objects in parallel, each under a
 // `watcher publish <Kind>` span whose context travels in the message headers (controllers parent their
-// reconciles on it), monotonic so a lagging replica never regresses the cache, retried until it lands.
+// reconciles on it), monotonic so a lagging replica never regresses the cache, retried until it lands. A change
+// still waiting is replaced by a newer state of its object (pending-changes.ts).
 import { type Bus, publishObjectEvent } from '@kruise-ts/bus';
 import type { Logger } from '@kruise-ts/telemetry';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
@@ -9,6 +10,7 @@ import { KeyedQueue } from './keyed-queue.ts';
 import { resourceId } from './kinds.ts';
 import type { PublishOutcome, WatcherMetrics } from './metrics.ts';
 import { controllerKindOf, type ObjectChange, toObjectEvent } from './object-event.ts';
+import { PendingChanges } from './pending-changes.ts';
 
 /** Where reflectors hand their changes. */
 export interface ObjectSink {
@@ -28,6 +30,12 @@ export interface BusPublisherOptions {
   concurrency?: number;
   /** Queued changes beyond which reflectors wait. Default 2048. */
   capacity?: number;
+  /**
+   * How long a creation or modification waits before it is queued, so that a newer state of the same object
+   * arriving meanwhile replaces it: one publish (and one delivery to every consumer) instead of several. Default 0;
+   * the service passes KRUISE_TS_WATCHER_PUBLISH_LINGER_MS.
+   */
+  lingerMs?: number;
   /** Back-off between attempts of a failing publish. Default 100 ms doubling to 5 s. */
   retry?: BackoffOptions;
   tracer?: Tracer;
@@ -38,6 +46,7 @@ export class BusPublisher implements ObjectSink {
   readonly #queue: KeyedQueue;
   readonly #tracer: Tracer;
   readonly #stopping = new AbortController();
+  readonly #pending: PendingChanges;
 
   constructor(options: BusPublisherOptions) {
     this.#options = options;
@@ -47,11 +56,21 @@ export class BusPublisher implements ObjectSink {
       capacity: options.capacity ?? 2048,
       onError: (key, err) => options.logger.error({ err, key }, 'publish task failed unexpectedly'),
     });
+    this.#pending = new PendingChanges({
+      lingerMs: options.lingerMs ?? 0,
+      release: (queueKey, take) => {
+        this.#queue.push(queueKey, () => {
+          const { key, change } = take();
+          return this.#publish(key, change);
+        });
+        options.metrics.publishQueueDepth.set(this.#queue.size);
+      },
+      coalesced: (replaced) => options.metrics.eventsCoalesced.inc({ kind: replaced.resource.kind }),
+    });
   }
 
   push(key: string, change: ObjectChange): void {
-    this.#queue.push(`${resourceId(change.resource)} ${key}`, () => this.#publish(key, change));
-    this.#options.metrics.publishQueueDepth.set(this.#queue.size);
+    this.#pending.add(key, `${resourceId(change.resource)} ${key}`, change);
   }
 
   waitForCapacity(): Promise<void> {
@@ -59,17 +78,19 @@ export class BusPublisher implements ObjectSink {
   }
 
   flush(): Promise<void> {
+    this.#pending.releaseAll();
     return this.#queue.flush();
   }
 
   /** Pending changes. */
   get pending(): number {
-    return this.#queue.size;
+    return this.#queue.size + this.#pending.lingering;
   }
 
   /** Gives up retrying: failing publishes end, queued ones fail fast once the bus is closed. */
   stop(): void {
     this.#stopping.abort();
+    this.#pending.stop();
   }
 
   async #publish(key: string, change: ObjectChange): Promise<void> {

@@ -62,6 +62,7 @@ export async function startWatcherService(
       watchTimeoutSeconds: config.watchTimeoutSeconds,
       pageSize: config.pageSize,
       publishConcurrency: config.publishConcurrency,
+      publishLingerMs: config.publishLingerMs,
     });
 
     const isLive = () => {

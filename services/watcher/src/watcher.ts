@@ -24,6 +24,8 @@ export interface WatcherOptions {
   /** Default 500 (client-go's). */
   pageSize?: number;
   publishConcurrency?: number;
+  /** See BusPublisherOptions.lingerMs. */
+  publishLingerMs?: number;
   publishQueueCapacity?: number;
   /** Default 200 ms doubling to 30 s. */
   retry?: BackoffOptions;
@@ -56,6 +58,7 @@ export async function startWatcher(options: WatcherOptions): Promise<Watcher> {
     metrics,
     logger: logger.child({ component: 'publisher' }),
     ...(options.publishConcurrency === undefined ? {} : { concurrency: options.publishConcurrency }),
+    ...(options.publishLingerMs === undefined ? {} : { lingerMs: options.publishLingerMs }),
     ...(options.publishQueueCapacity === undefined ? {} : { capacity: options.publishQueueCapacity }),
   });
 

@@ -383,6 +383,15 @@ export const SETTINGS = [
     services: ['watcher'],
   },
   {
+    name: 'KRUISE_TS_WATCHER_PUBLISH_LINGER_MS',
+    type: 'int',
+    default: 100,
+    min: 0,
+    meaning:
+      'how long a creation or modification waits before it is published, so a newer state of the object replaces it (0: at once)',
+    services: ['watcher'],
+  },
+  {
     name: 'KRUISE_TS_WATCHER_DRAIN_TIMEOUT_MS',
     type: 'int',
     default: 10_000,

@@ -4,7 +4,7 @@ import { configFromEnv } from '../../src/config.ts';
 import { watchedResources } from '../../src/kinds.ts';
 
 describe('configFromEnv', () => {
-  test('defaults: 16 partitions, prefix kruise, every watched resource, 3 min stall window', () => {
+  test('defaults: 16 partitions, prefix kruise, every watched resource, 3 min stall window, 100 ms linger', () => {
     const c = configFromEnv({});
     assert.equal(c.partitions, 16);
     assert.equal(c.busPrefix, 'kruise');
@@ -12,6 +12,7 @@ describe('configFromEnv', () => {
     assert.equal(c.kubeconfigPath, undefined);
     assert.equal(c.resources, watchedResources);
     assert.equal(c.stallTimeoutMs, 180_000);
+    assert.equal(c.publishLingerMs, 100);
     assert.deepEqual(c.http, { host: '127.0.0.1', port: 8080 });
     assert.match(c.publisherId, /^watcher\//);
   });
@@ -30,6 +31,7 @@ describe('configFromEnv', () => {
       KRUISE_TS_HTTP_HOST: '127.0.0.1',
       KRUISE_TS_WATCHER_RESOURCES: 'pods.core, namespaces.core',
       KRUISE_TS_WATCHER_STALL_TIMEOUT_MS: '500',
+      KRUISE_TS_WATCHER_PUBLISH_LINGER_MS: '0',
       POD_NAME: 'watcher-abc',
     });
     assert.equal(c.natsUrl, 'nats://x:1');
@@ -41,6 +43,7 @@ describe('configFromEnv', () => {
       ['pods', 'namespaces'],
     );
     assert.equal(c.stallTimeoutMs, 500);
+    assert.equal(c.publishLingerMs, 0);
     assert.equal(c.publisherId, 'watcher/watcher-abc');
   });
 
@@ -48,6 +51,10 @@ describe('configFromEnv', () => {
     assert.throws(() => configFromEnv({ KRUISE_TS_PARTITIONS: '0' }), /KRUISE_TS_PARTITIONS/);
     assert.throws(() => configFromEnv({ KRUISE_TS_PARTITIONS: 'x' }), /KRUISE_TS_PARTITIONS/);
     assert.throws(() => configFromEnv({ KRUISE_TS_HTTP_PORT: '70000' }), /KRUISE_TS_HTTP_PORT/);
+    assert.throws(
+      () => configFromEnv({ KRUISE_TS_WATCHER_PUBLISH_LINGER_MS: '-1' }),
+      /KRUISE_TS_WATCHER_PUBLISH_LINGER_MS/,
+    );
     assert.throws(
       () => configFromEnv({ KRUISE_TS_WATCHER_RESOURCES: 'pods.core,deployments.apps' }),
       /deployments\.apps/,
