@@ -20,6 +20,13 @@ export interface RunningContender {
    * workload for the same pod changes. Undefined when a process did not answer.
    */
   reconciles(): Promise<number | undefined>;
+  /** Object changes its watcher has published and coalesced so far (kruise-ts only); a phase's is the difference. */
+  busEvents?(): Promise<BusEvents | undefined>;
+}
+
+export interface BusEvents {
+  published: number;
+  coalesced: number;
 }
 
 export interface HeapMiB {

@@ -75,5 +75,15 @@ export async function startKruiseTs(
       }
       return total;
     },
+    busEvents: async () => {
+      const total = { published: 0, coalesced: 0 };
+      for (const s of system.services) {
+        const samples = await tryFetchMetrics(`${s.healthUrl}/metrics`);
+        if (samples === undefined) return undefined;
+        total.published += sumMetric(samples, 'kruise_watcher_events_published_total');
+        total.coalesced += sumMetric(samples, 'kruise_watcher_events_coalesced_total');
+      }
+      return total;
+    },
   };
 }

@@ -160,6 +160,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       const req0 = await requestsByKind(kube);
       const own0 = kube.requests;
       const reconciles0 = await contender.reconciles();
+      const bus0 = await contender.busEvents?.();
       const t0 = performance.now();
       watch.mark();
       await kube.ok('PATCH', objectPath(ref), spec.patch);
@@ -173,6 +174,11 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       const reconciles1 = await contender.reconciles();
       const reconciles =
         reconciles0 === undefined || reconciles1 === undefined ? undefined : reconciles1 - reconciles0;
+      const bus1 = await contender.busEvents?.();
+      const busEvents =
+        bus0 === undefined || bus1 === undefined
+          ? undefined
+          : { published: bus1.published - bus0.published, coalesced: bus1.coalesced - bus0.coalesced };
       const figures: PhaseFigures = {
         phase: spec.phase,
         pods: options.replicas,
@@ -182,6 +188,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
         requests,
         requestsBy: diffBy(req1, req0),
         ...(reconciles === undefined ? {} : { reconciles }),
+        ...(busEvents === undefined ? {} : { busEvents }),
       };
       run.phases.push(figures);
       options.log(

@@ -1,7 +1,7 @@
 // The printed results: figures per contender and phase, their ratios (kruise-ts / Kruise) and the plain-text
 // tables. Pure, so the formatting is unit-tested; figures are printed, never asserted.
 
-import type { HeapMiB } from './contender.ts';
+import type { BusEvents, HeapMiB } from './contender.ts';
 
 export interface PhaseFigures {
   phase: string;
@@ -20,6 +20,8 @@ export interface PhaseFigures {
   requestsBy?: Record<string, number>;
   /** Reconciles of the workload's controller during the phase; absent in results from before it was counted. */
   reconciles?: number;
+  /** Object changes the contender's watcher published to its bus, and those it folded into a newer state. */
+  busEvents?: BusEvents;
 }
 
 export interface ContenderRun {
@@ -152,6 +154,16 @@ export function renderDetails(run: ContenderRun): string {
   if (counted.length > 0)
     lines.push(
       `  reconciles of the workload: ${counted.map((p) => `${p.phase} ${p.reconciles}`).join(', ')}`,
+    );
+  const onBus = run.phases.filter((p) => p.busEvents !== undefined);
+  if (onBus.length > 0)
+    lines.push(
+      `  object events published / coalesced per pod: ${onBus
+        .map((p) => {
+          const per = (n: number) => (p.pods === 0 ? '0' : (n / p.pods).toFixed(2));
+          return `${p.phase} ${per(p.busEvents!.published)} / ${per(p.busEvents!.coalesced)}`;
+        })
+        .join(', ')}`,
     );
   for (const p of run.phases) {
     if (p.requestsBy === undefined || p.pods === 0) continue;

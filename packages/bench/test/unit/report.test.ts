@@ -138,4 +138,17 @@ describe('renderDetails', () => {
       /reconciles of the workload: scale-up 120, scale-down 40/,
     );
   });
+
+  it('prints the object events published and coalesced per pod, and nothing for a contender without a bus', () => {
+    assert.doesNotMatch(renderDetails(run('kruise', 1, 1)), /object events/);
+    const phase = { pods: 10, seconds: 1, cpu: { a: 1 }, apiserverCpu: 1, requests: 1 };
+    const phases = [
+      { ...phase, phase: 'scale-up', busEvents: { published: 25, coalesced: 24 } },
+      { ...phase, phase: 'scale-down', busEvents: { published: 20, coalesced: 0 } },
+    ];
+    assert.match(
+      renderDetails(run('kruise-ts', 1, 1, { phases })),
+      /object events published \/ coalesced per pod: scale-up 2\.50 \/ 2\.40, scale-down 2\.00 \/ 0\.00/,
+    );
+  });
 });
