@@ -30,7 +30,7 @@ export function watcherMetrics(registry: Registry): WatcherMetrics {
     }),
     eventsCoalesced: new Counter({
       name: 'kruise_watcher_events_coalesced_total',
-      help: 'Changes never published because a newer state of the same object replaced them in the queue, by kind',
+      help: 'Changes never published: a newer state of the same object, or its deletion, took their place before their publish started; by kind',
       labelNames: ['kind'],
       registers,
     }),

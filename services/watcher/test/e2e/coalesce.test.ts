@@ -100,42 +100,30 @@ describe('the watcher folds quick successive states of an object into one publis
       { name: 'busy', namespace: ns, body: { data: { step: 'last' } } },
       merge,
     );
-    const started = performance.now();
-    await core.deleteNamespacedConfigMap({ name: 'busy', namespace: ns });
-    const events = await eventually(
-      'the deletion on the bus',
-      async () => {
-        const list = seen.get('busy');
-        return list?.at(-1)?.type === 'DELETED' ? list : undefined;
-      },
-      { timeoutMs: 30_000 },
-    );
-    assert.deepEqual(
-      events.map((e) => e.type),
-      ['ADDED', 'DELETED'],
-    );
-    assert.ok(performance.now() - started < LINGER_MS, 'the deletion did not wait for the linger');
+    assert.deepEqual(await deleteAndWatchTypes('busy'), ['ADDED', 'DELETED']);
   });
 
   test('a creation is never folded into the deletion after it: both go out, at once', async () => {
     await core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'brief' } } });
-    const started = performance.now();
-    await core.deleteNamespacedConfigMap({ name: 'brief', namespace: ns });
-    const events = await eventually(
-      'the deletion on the bus',
-      async () => {
-        const list = seen.get('brief');
-        return list?.at(-1)?.type === 'DELETED' ? list : undefined;
-      },
-      { timeoutMs: 30_000 },
-    );
-    assert.deepEqual(
-      events.map((e) => e.type),
-      ['ADDED', 'DELETED'],
-    );
-    assert.ok(
-      performance.now() - started < LINGER_MS,
-      'the creation went out with the deletion, not after its linger',
-    );
+    assert.deepEqual(await deleteAndWatchTypes('brief'), ['ADDED', 'DELETED']);
   });
 });
+
+/**
+ * Deletes the ConfigMap and returns the types of every event the bus carried for it, once the deletion is among
+ * them; the deletion must not have waited for the linger, nor what lingered before it.
+ */
+async function deleteAndWatchTypes(name: string): Promise<string[]> {
+  const started = performance.now();
+  await core.deleteNamespacedConfigMap({ name, namespace: ns });
+  const events = await eventually(
+    `${name} deleted on the bus`,
+    async () => {
+      const list = seen.get(name);
+      return list?.at(-1)?.type === 'DELETED' ? list : undefined;
+    },
+    { timeoutMs: 30_000 },
+  );
+  assert.ok(performance.now() - started < LINGER_MS, `${name}: the deletion did not wait for the linger`);
+  return events.map((e) => e.type);
+}
