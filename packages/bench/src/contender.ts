@@ -15,13 +15,20 @@ export interface RunningContender {
    */
   heapMiB?(): Promise<Record<string, HeapMiB>>;
   /**
-   * Reconciles the workload's controller has finished so far (controller_runtime_reconcile_total, every result),
-   * summed over its processes; a phase's count is the difference. How often each contender looks at the
-   * workload for the same pod changes. Undefined when a process did not answer.
+   * The contender's running counters, read in one scrape of each process's /metrics; a phase's figures are the
+   * differences. Undefined when a process did not answer.
    */
-  reconciles(): Promise<number | undefined>;
-  /** Object changes its watcher has published and coalesced so far (kruise-ts only); a phase's is the difference. */
-  busEvents?(): Promise<BusEvents | undefined>;
+  counters(): Promise<ContenderCounters | undefined>;
+}
+
+export interface ContenderCounters {
+  /**
+   * Reconciles the workload's controller has finished (controller_runtime_reconcile_total, every result),
+   * summed over its processes: how often each contender looks at the workload for the same pod changes.
+   */
+  reconciles: number;
+  /** Object changes its watcher has published and coalesced (kruise-ts only). */
+  busEvents?: BusEvents;
 }
 
 export interface BusEvents {

@@ -66,22 +66,14 @@ export async function startKruiseTs(
       }
       return out;
     },
-    reconciles: async () => {
-      let total = 0;
+    counters: async () => {
+      const total = { reconciles: 0, busEvents: { published: 0, coalesced: 0 } };
       for (const s of system.services) {
         const samples = await tryFetchMetrics(`${s.healthUrl}/metrics`);
         if (samples === undefined) return undefined;
-        total += reconcileTotal(samples, options.controller);
-      }
-      return total;
-    },
-    busEvents: async () => {
-      const total = { published: 0, coalesced: 0 };
-      for (const s of system.services) {
-        const samples = await tryFetchMetrics(`${s.healthUrl}/metrics`);
-        if (samples === undefined) return undefined;
-        total.published += sumMetric(samples, 'kruise_watcher_events_published_total');
-        total.coalesced += sumMetric(samples, 'kruise_watcher_events_coalesced_total');
+        total.reconciles += reconcileTotal(samples, options.controller);
+        total.busEvents.published += sumMetric(samples, 'kruise_watcher_events_published_total');
+        total.busEvents.coalesced += sumMetric(samples, 'kruise_watcher_events_coalesced_total');
       }
       return total;
     },

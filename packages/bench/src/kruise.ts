@@ -206,9 +206,9 @@ export async function startKruise(
         'WorkloadSpread, PodUnavailableBudgetDeleteGate, PodProbeMarkerGate off',
     ],
     stop,
-    reconciles: async () => {
+    counters: async () => {
       const samples = await tryFetchMetrics(`http://127.0.0.1:${metricsPort}/metrics`);
-      return samples === undefined ? undefined : reconcileTotal(samples, options.controller);
+      return samples === undefined ? undefined : { reconciles: reconcileTotal(samples, options.controller) };
     },
   };
 }

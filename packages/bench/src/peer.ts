@@ -155,12 +155,13 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
 
     for (const spec of phases(options.kind, options.replicas)) {
       inv.setLimit({ phase: spec.phase, max: spec.ceiling });
-      const cpu0 = cpuOf(contender.pids());
-      const api0 = cpuOf(apiserverPids);
+      // The counters are read before the CPU snapshots (and again after them, below): answering a /metrics
+      // scrape costs every process CPU that is not the phase's.
       const req0 = await requestsByKind(kube);
       const own0 = kube.requests;
-      const reconciles0 = await contender.reconciles();
-      const bus0 = await contender.busEvents?.();
+      const counters0 = await contender.counters();
+      const cpu0 = cpuOf(contender.pids());
+      const api0 = cpuOf(apiserverPids);
       const t0 = performance.now();
       watch.mark();
       await kube.ok('PATCH', objectPath(ref), spec.patch);
@@ -171,10 +172,13 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       const own = kube.requests - own0;
       const req1 = await requestsByKind(kube);
       const requests = total(req1) - total(req0) - own;
-      const reconciles1 = await contender.reconciles();
+      const counters1 = await contender.counters();
       const reconciles =
-        reconciles0 === undefined || reconciles1 === undefined ? undefined : reconciles1 - reconciles0;
-      const bus1 = await contender.busEvents?.();
+        counters0 === undefined || counters1 === undefined
+          ? undefined
+          : counters1.reconciles - counters0.reconciles;
+      const bus0 = counters0?.busEvents;
+      const bus1 = counters1?.busEvents;
       const busEvents =
         bus0 === undefined || bus1 === undefined
           ? undefined
