@@ -159,6 +159,9 @@ describe('Advanced StatefulSet in-place update', () => {
     );
     await h.waitForSet(ns, 'web', '3 ready', settled(3));
     await podLabel(ns, 'web-0', 'tier', 'first');
+    // The controller must hold the labelled pod before the roll starts: the watcher holds each change for its
+    // publish linger (100 ms, ADR 45), and pods and sets reach the controller on separate feeds.
+    await sleep(1000);
     const order: string[] = [];
     let watching = true;
     const sampler = (async () => {
