@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addedWatches, renderScaleout } from '../../src/scaleout.ts';
+import { addedWatches, errorChain, renderScaleout } from '../../src/scaleout.ts';
 
 describe('addedWatches', () => {
   it('keeps only resources with more watches than before', () => {
@@ -11,6 +11,14 @@ describe('addedWatches', () => {
         'clonesets.apps.kruise.io': 1,
       },
     );
+  });
+});
+
+describe('errorChain', () => {
+  it('names each cause after the message', () => {
+    const err = new Error('GET /x failed', { cause: new Error('GET /x timed out') });
+    assert.equal(errorChain(err), 'GET /x failed: GET /x timed out');
+    assert.equal(errorChain('plain'), 'plain');
   });
 });
 
