@@ -32,6 +32,30 @@ export interface ObjectFeedEvent {
    * access: most events a service receives never start a span (docs/performance.md).
    */
   readonly context: Context;
+  /**
+   * The same context on its own, for whoever keeps it beyond the delivery: holding it does not hold the event
+   * (an object cache that kept the delivered event kept each object's bytes after parsing them).
+   */
+  readonly trace: { readonly context: Context };
+}
+
+/** One message's trace context, extracted from its headers on first read; after that only the context is held. */
+export class MessageTraceContext {
+  #context: Context | undefined;
+  #headers: MsgHdrs | undefined;
+
+  constructor(from: Context | { headers: MsgHdrs | undefined }) {
+    if ('headers' in from) this.#headers = from.headers;
+    else this.#context = from;
+  }
+
+  get context(): Context {
+    if (this.#context === undefined) {
+      this.#context = extractTraceContext(this.#headers);
+      this.#headers = undefined;
+    }
+    return this.#context;
+  }
 }
 
 /** A delivered event whose trace context is extracted when first read. */
@@ -40,8 +64,7 @@ export class FeedEvent implements ObjectFeedEvent {
   readonly subject: string;
   readonly seq: number;
   readonly snapshot: boolean;
-  #context: Context | undefined;
-  readonly #headers: MsgHdrs | undefined;
+  readonly trace: MessageTraceContext;
 
   constructor(
     event: ObjectEvent,
@@ -54,13 +77,11 @@ export class FeedEvent implements ObjectFeedEvent {
     this.subject = subject;
     this.seq = seq;
     this.snapshot = snapshot;
-    if ('headers' in context) this.#headers = context.headers;
-    else this.#context = context;
+    this.trace = new MessageTraceContext(context);
   }
 
   get context(): Context {
-    this.#context ??= extractTraceContext(this.#headers);
-    return this.#context;
+    return this.trace.context;
   }
 }
 

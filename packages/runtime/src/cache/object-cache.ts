@@ -193,8 +193,9 @@ export class ObjectCache {
       ...(this.#o.deferred ? { deferredKinds: this.#o.deferred } : {}),
       onEvent: (delivered) => {
         this.#refused.delete(delivered.subject);
-        // The feed event extracts its trace context when read; so do this version and its change.
-        return this.apply(delivered.event, delivered.snapshot, delivered);
+        // The trace context is extracted when first read, by this version or its change. The held version keeps
+        // the context alone, not the delivered event: that would keep the object's bytes after they were parsed.
+        return this.apply(delivered.event, delivered.snapshot, delivered.trace);
       },
       onRefused: (refusal) => {
         this.#refused.set(refusal.subject, refusal);
