@@ -8,7 +8,6 @@ import {
   lifecycleStatePatch,
   lifecycleStatePatchWithHook,
   POD_TEMPLATE_HASH_LABEL_KEY,
-  type PodCondition,
 } from '@kruise-ts/core';
 import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import type { LifecycleTransition } from '../lifecycle/state-machine.ts';
