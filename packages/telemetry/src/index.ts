@@ -6,3 +6,4 @@ export type { Telemetry, TelemetryOptions } from './setup.ts';
 export { setupTelemetry } from './setup.ts';
 export type { Env, TracesExporterKind, TracingConfig } from './tracing-config.ts';
 export { tracingConfigFromEnv } from './tracing-config.ts';
+export { untraced } from './untraced.ts';

@@ -6,6 +6,7 @@
 
 import { LEASE } from '@kruise-ts/kube';
 import { AlreadyExistsError, ConflictError, type KubeClient, NotFoundError } from '@kruise-ts/runtime';
+import { untraced } from '@kruise-ts/telemetry';
 
 interface LeaseSpec {
   holderIdentity?: string;
@@ -162,7 +163,8 @@ export function startLeaderElection(options: LeaderElectionOptions): LeaderElect
   const tick = async () => {
     renewed = false;
     try {
-      if (await attempt()) {
+      // A renewal every few seconds is housekeeping: no trace of its own (becoming leader is logged).
+      if (await untraced(attempt)) {
         lastRenew = Date.now();
         renewed = true;
         setLeading(true);
