@@ -2,7 +2,7 @@
 // stopped being live (supervision-plan.ts). A service fails its liveness only in states it cannot leave by
 // itself, e.g. the object stream replaced under it (docs/adr/0038-object-stream-replaced.md). Fault tests run
 // without it: they stop processes on purpose (SIGSTOP) and restart them themselves.
-import { type ProbeOutcome, type SupervisionPolicy, superviseStep } from './supervision-plan.ts';
+import { type ProbeOutcome, probeDue, type SupervisionPolicy, superviseStep } from './supervision-plan.ts';
 
 export interface Supervised {
   name: string;
@@ -34,16 +34,24 @@ async function probe(service: Supervised, timeoutMs: number): Promise<ProbeOutco
 
 export function startSupervisor(options: SupervisorOptions): Supervisor {
   const failures = new Map<string, number>();
+  const lastProbeAt = new Map<string, number>();
   const restarting = new Map<string, Promise<void>>();
   let stopped = false;
   let round: Promise<void> = Promise.resolve();
 
   const check = async (service: Supervised) => {
     if (restarting.has(service.name)) return;
-    const outcome = await probe(service, options.policy.periodMs);
+    let outcome: ProbeOutcome;
+    if (service.exited()) outcome = 'exited';
+    else if (probeDue(lastProbeAt.get(service.name), Date.now(), options.policy)) {
+      lastProbeAt.set(service.name, Date.now());
+      outcome = await probe(service, options.policy.timeoutMs);
+    } else return;
     const step = superviseStep(failures.get(service.name) ?? 0, outcome, options.policy);
     failures.set(service.name, step.failures);
     if (!step.restart || stopped) return;
+    // The new process is probed on the next look, as the kubelet probes a restarted container afresh.
+    lastProbeAt.delete(service.name);
     options.log(`${service.name} ${outcome === 'exited' ? 'exited' : 'is not live'}: restarting it`);
     const restart = options
       .restart(service.name)
@@ -55,7 +63,7 @@ export function startSupervisor(options: SupervisorOptions): Supervisor {
 
   const timer = setInterval(() => {
     round = round.then(() => Promise.all(options.services().map(check))).then(() => {});
-  }, options.policy.periodMs);
+  }, options.policy.exitCheckMs);
   timer.unref();
 
   return {

@@ -1,9 +1,9 @@
 // The local supervisor's decision per probe (supervision-plan.ts), as the kubelet's liveness handling; no servers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type ProbeOutcome, superviseStep } from '../../src/supervision-plan.ts';
+import { type ProbeOutcome, probeDue, superviseStep } from '../../src/supervision-plan.ts';
 
-const policy = { periodMs: 2_000, failureThreshold: 3 };
+const policy = { periodMs: 10_000, exitCheckMs: 2_000, timeoutMs: 2_000, failureThreshold: 3 };
 
 test('superviseStep: an exited process restarts at once, a failing one after the threshold in a row', () => {
   const run = (outcomes: ProbeOutcome[]) => {
@@ -36,4 +36,15 @@ test('superviseStep: an exited process restarts at once, a failing one after the
     ],
   ];
   for (const [outcomes, want] of cases) assert.deepEqual(run(outcomes), want, outcomes.join(','));
+});
+
+test('probeDue: a service never probed is due at once, then once per period, however often the supervisor looks', () => {
+  const cases: [number | undefined, number, boolean][] = [
+    [undefined, 0, true],
+    [1_000, 2_000, false],
+    [1_000, 10_999, false],
+    [1_000, 11_000, true],
+    [1_000, 60_000, true],
+  ];
+  for (const [last, now, want] of cases) assert.equal(probeDue(last, now, policy), want, `${last} -> ${now}`);
 });
