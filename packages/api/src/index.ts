@@ -57,6 +57,13 @@ export { defaultPersistentVolumeClaim, defaultPodSpec, imageTag } from './defaul
 export { defaultSidecarSetV1alpha1, defaultSidecarSetV1beta1 } from './defaults/sidecarset.ts';
 export { defaultStatefulSetV1alpha1, defaultStatefulSetV1beta1 } from './defaults/statefulset.ts';
 export type { KruiseObject } from './object.ts';
+export type { ExpressionValue } from './resource-expression.ts';
+export {
+  evaluateResourceExpression,
+  formatExpressionValue,
+  ResourceExpressionError,
+  resourceExpressionError,
+} from './resource-expression.ts';
 // The static types of the schemas (the schema values are in @kruise-ts/api/crd).
 export type * from './schema/advancedcronjob.ts';
 export type * from './schema/broadcastjob.ts';

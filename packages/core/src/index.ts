@@ -1,3 +1,12 @@
+// resource.Quantity lives in @kruise-ts/kube (the API's validation needs it too); re-exported for the callers here.
+export type { Quantity, QuantityFormat } from '@kruise-ts/kube';
+export {
+  canonicalQuantity,
+  compareQuantities,
+  formatQuantity,
+  parseQuantity,
+  QuantityParseError,
+} from '@kruise-ts/kube';
 export type { ClaimableMeta, ClaimOwner, ClaimPlan, OwnerChange } from './claim.ts';
 export { controllerReference, newControllerReference, planClaim } from './claim.ts';
 export type {
@@ -123,14 +132,6 @@ export type {
   UpdatePriorityWeightTerm,
 } from './priority-sort.ts';
 export { comparePriority, sortByPriority, trailingInteger } from './priority-sort.ts';
-export type { Quantity, QuantityFormat } from './quantity.ts';
-export {
-  canonicalQuantity,
-  compareQuantities,
-  formatQuantity,
-  parseQuantity,
-  QuantityParseError,
-} from './quantity.ts';
 export type {
   VersionCheck,
   VersionCheckOptions,

@@ -1,6 +1,7 @@
 // Whether a pod's in-place update has finished (docs/behaviour/cloneset.md#in-place-procedure step 3, Kruise DefaultCheckInPlaceUpdateCompleted):
 // no grace period pending, no further container batch, and every recorded container restarted on the new image.
 
+import { compareQuantities, parseQuantity } from '@kruise-ts/kube';
 import {
   getInPlaceUpdateGraceAnnotation,
   getInPlaceUpdateStateAnnotation,
@@ -9,7 +10,6 @@ import {
   RUNTIME_CONTAINER_META_KEY,
 } from './inplace-update-state.ts';
 import type { Pod, ResourceRequirements } from './kube-types.ts';
-import { compareQuantities, parseQuantity } from './quantity.ts';
 
 export type CompletionCheck = { completed: true } | { completed: false; reason: string };
 

@@ -10,10 +10,9 @@
 // - integers beyond 2^53 are already rounded by JSON.parse; Go rounds them the same way when it re-decodes the
 //   data into interface{}, so the output agrees, but the int64 range check is approximate at the extremes.
 
-import { readRfc3339 } from '@kruise-ts/kube';
+import { canonicalQuantity, readRfc3339 } from '@kruise-ts/kube';
 import type { JsonObject, JsonValue } from './go-json.ts';
 import { CORE_V1_LAYOUT, type FieldLayout, POD_TEMPLATE_ROOT } from './pod-template-layout.ts';
-import { canonicalQuantity } from './quantity.ts';
 
 /** Minor version of k8s.io/api that Kruise (the spec's commit) is built with. */
 export const KRUISE_API_MINOR = 32;

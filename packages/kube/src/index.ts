@@ -57,6 +57,18 @@ export { walkMetadata, withoutManagedFields, withoutManagedFieldsUpTo } from './
 export { isDns1123Subdomain, isLabelValue, isQualifiedName } from './names.ts';
 export type { ObjectHead } from './object-head.ts';
 export { parseObjectHead } from './object-head.ts';
+export type { Quantity, QuantityFormat } from './quantity.ts';
+export {
+  addQuantities,
+  canonicalQuantity,
+  compareQuantities,
+  formatQuantity,
+  milliQuantity,
+  milliValue,
+  negateQuantity,
+  parseQuantity,
+  QuantityParseError,
+} from './quantity.ts';
 export {
   compareResourceVersions,
   isResourceVersionAtLeast,

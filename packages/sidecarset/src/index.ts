@@ -92,6 +92,12 @@ export {
   sidecarSetUpgradability,
 } from './pod-state.ts';
 export {
+  aggregateResources,
+  policyResources,
+  ResourcesPolicyError,
+  targetContainers,
+} from './resources-policy.ts';
+export {
   canaryBaseOf,
   injectionRevisionChoice,
   podMatchesSidecarSet,

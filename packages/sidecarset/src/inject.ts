@@ -19,8 +19,9 @@ import {
   timestamp,
 } from './pod-annotations.ts';
 import { isActivePod } from './pod-state.ts';
+import { policyResources } from './resources-policy.ts';
 import { completeSidecarContainer } from './sidecar-containers.ts';
-import type { Container, Pod, SidecarSet, Volume } from './types.ts';
+import type { Container, Pod, SidecarContainer, SidecarSet, Volume } from './types.ts';
 
 export type InjectPolicy = 'BeforeAppContainer' | 'AfterAppContainer';
 
@@ -71,6 +72,17 @@ function mergeByName<T extends { name?: string }>(original: readonly T[], additi
   return out;
 }
 
+/** A sidecar with a resourcesPolicy gets the resources it computes from the pod (pod creation only). */
+function withPolicyResources(
+  sidecar: SidecarContainer,
+  pod: Pod,
+  sidecarSets: readonly SidecarSet[],
+): SidecarContainer {
+  return sidecar.resourcesPolicy === undefined
+    ? sidecar
+    : { ...sidecar, resources: policyResources(sidecar, pod, sidecarSets) };
+}
+
 /** buildSidecars for a CREATE: what each SidecarSet adds, and the annotations recording it. */
 export function buildSidecars(pod: Pod, sidecarSets: readonly SidecarSet[], now: Date): BuiltSidecars {
   const annotations = pod.metadata.annotations ?? {};
@@ -105,7 +117,8 @@ export function buildSidecars(pod: Pod, sidecarSets: readonly SidecarSet[], now:
     const sidecarList = new Set<string>();
     let injecting = false;
 
-    for (const init of sidecarSet.spec.initContainers ?? []) {
+    for (const declared of sidecarSet.spec.initContainers ?? []) {
+      const init = withPolicyResources(declared, pod, sidecarSets);
       if (isNativeSidecar(init)) sidecarList.add(init.name);
       collectVolumes(init as Container);
       built.initContainers.push({
@@ -116,7 +129,8 @@ export function buildSidecars(pod: Pod, sidecarSets: readonly SidecarSet[], now:
     }
     built.imagePullSecrets.push(...(sidecarSet.spec.imagePullSecrets ?? []));
 
-    for (const sidecar of sidecarSet.spec.containers ?? []) {
+    for (const declared of sidecarSet.spec.containers ?? []) {
+      const sidecar = withPolicyResources(declared, pod, sidecarSets);
       sidecarList.add(sidecar.name);
       collectVolumes(sidecar as Container);
       const completed = completeSidecarContainer(sidecar, pod);

@@ -6,6 +6,7 @@ import { labelSelectorError, selectorMatches } from '@kruise-ts/kube';
 import { SidecarSetKeys } from '../constants.ts';
 import { sidecarSetV1alpha1ToV1beta1 } from '../conversion/sidecarset.ts';
 import { deepEqual } from '../json.ts';
+import { resourceExpressionError } from '../resource-expression.ts';
 import type { LabelSelector } from '../schema/meta.ts';
 import type { Volume } from '../schema/pod.ts';
 import type { SidecarContainer, SidecarSetV1alpha1, SidecarSetV1beta1 } from '../schema/sidecarset.ts';
@@ -178,6 +179,20 @@ function validateResourcesPolicy(container: SidecarContainer, at: Path): FieldEr
           `invalid regex pattern: ${(err as Error).message}`,
         ),
       );
+    }
+  }
+  const exprPath = at.child('resourcesExpr');
+  const expr = policy.resourcesExpr;
+  if (expr.limits === undefined && expr.requests === undefined) {
+    errs.push(fieldError.invalid(exprPath, expr, 'at least one of limits or requests must be configured'));
+    return errs;
+  }
+  for (const part of ['limits', 'requests'] as const) {
+    for (const resource of ['cpu', 'memory'] as const) {
+      const value = expr[part]?.[resource] ?? '';
+      const message = resourceExpressionError(value, resource);
+      if (message !== undefined)
+        errs.push(fieldError.invalid(exprPath.child(part, resource), value, message));
     }
   }
   return errs;

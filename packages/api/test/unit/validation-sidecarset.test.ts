@@ -136,6 +136,37 @@ describe('SidecarSet', () => {
         'revision: Invalid value: {"policy":"Always"}: revisionName and customVersion cannot be empty simultaneously',
       ],
     ],
+    [
+      'resourcesPolicy expressions are evaluated (Kruise: sidecarset_resources_policy_test.go)',
+      (o) => {
+        o.spec.containers![0]!.resourcesPolicy = {
+          targetContainersMode: 'sum',
+          targetContainersNameRegex: '^app$',
+          resourcesExpr: {
+            limits: { cpu: 'max(cpu*50%, 50m)', memory: 'memory +' },
+            requests: { cpu: 'memory * 2', memory: 'min(memory, 1Gi) - 2' },
+          },
+        };
+      },
+      [
+        'spec[0].resourcesPolicy.resourcesExpr.limits.memory: Invalid value: "memory +": invalid expression: parse error: syntax error at line 1, col 9',
+        'spec[0].resourcesPolicy.resourcesExpr.requests.cpu: Invalid value: "memory * 2": invalid expression: undefined variable: memory',
+        'spec[0].resourcesPolicy.resourcesExpr.requests.memory: Invalid value: "min(memory, 1Gi) - 2": invalid expression: calculation result is negative: -1',
+      ],
+    ],
+    [
+      'resourcesPolicy without limits or requests',
+      (o) => {
+        o.spec.containers![0]!.resourcesPolicy = {
+          targetContainersMode: 'max',
+          targetContainersNameRegex: '.*',
+          resourcesExpr: {},
+        };
+      },
+      [
+        'spec[0].resourcesPolicy.resourcesExpr: Invalid value: {}: at least one of limits or requests must be configured',
+      ],
+    ],
   ];
   for (const [name, edit, want] of cases) {
     test(name, () => assert.deepEqual(messages(validateSidecarSetV1beta1(sidecarSetV1beta1(edit))), want));

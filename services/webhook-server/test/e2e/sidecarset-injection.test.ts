@@ -374,4 +374,63 @@ describe('SidecarSet injection through the apiserver', () => {
       },
     );
   });
+
+  it('resourcesPolicy: the sidecar gets resources computed from the matching app containers; a bad expression is refused', async () => {
+    const ns = await env.namespace();
+    const policy = (cpu: string) => ({
+      targetContainersMode: 'sum',
+      targetContainersNameRegex: '^app',
+      resourcesExpr: { limits: { cpu, memory: 'memory*50%' }, requests: { cpu: 'max(cpu*50%, 50m)' } },
+    });
+    await createSidecarSet('resources', {
+      selector: { matchLabels: { feature: 'resources' } },
+      containers: [{ name: 'proxy', image: 'envoy:1', resourcesPolicy: policy('cpu*50%') }],
+    });
+    await injectedInto(ns, { feature: 'resources' }, 'proxy');
+    const created = await env.core.createNamespacedPod({
+      namespace: ns,
+      body: pod(
+        'with-resources',
+        { feature: 'resources' },
+        {
+          containers: [
+            {
+              name: 'app',
+              image: 'nginx:1.25',
+              resources: { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '100m' } },
+            },
+            {
+              name: 'app-helper',
+              image: 'nginx:1.25',
+              resources: { limits: { cpu: '500m', memory: '512Mi' }, requests: { cpu: '100m' } },
+            },
+            { name: 'metrics', image: 'exporter:1', resources: { limits: { cpu: '4', memory: '4Gi' } } },
+          ],
+        },
+      ),
+    });
+    const proxy = created.spec?.containers.find((c) => c.name === 'proxy');
+    // Limits from 1.5 cores and 1.5 GiB (metrics does not match ^app), the cpu request from 200m; the apiserver
+    // defaults the memory request the policy leaves out to the limit, as it does for any container.
+    assert.deepEqual(plain(proxy?.resources), {
+      limits: { cpu: '750m', memory: '768Mi' },
+      requests: { cpu: '100m', memory: '768Mi' },
+    });
+
+    await assert.rejects(
+      createSidecarSet('resources-bad', {
+        selector: { matchLabels: { feature: 'resources-bad' } },
+        containers: [{ name: 'proxy', image: 'envoy:1', resourcesPolicy: policy('cpu *') }],
+      }),
+      (err: unknown) => {
+        const status = statusOf(err);
+        assert.equal(status.code, 422);
+        assert.match(
+          status.message ?? '',
+          /spec\[0\]\.resourcesPolicy\.resourcesExpr\.limits\.cpu: Invalid value: "cpu \*": invalid expression: parse error: syntax error at line 1, col 6/,
+        );
+        return true;
+      },
+    );
+  });
 });

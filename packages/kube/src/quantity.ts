@@ -249,3 +249,30 @@ export function canonicalQuantity(input: string | number): string {
   const text = typeof input === 'number' ? String(input) : input.trim();
   return formatQuantity(parseQuantity(text));
 }
+
+/** NewMilliQuantity: `milli` thousandths, in `format`. */
+export function milliQuantity(milli: bigint, format: QuantityFormat = 'DecimalSI'): Quantity {
+  return { unscaled: milli, scale: -3, format };
+}
+
+/** Quantity.MilliValue: the value in thousandths, rounded away from zero as Go's int64 path rounds. */
+export function milliValue(q: Quantity): bigint {
+  const shift = q.scale + 3;
+  if (shift >= 0) return q.unscaled * pow10(shift);
+  const d = pow10(-shift);
+  const whole = q.unscaled / d;
+  if (q.unscaled % d === 0n) return whole;
+  return q.unscaled > 0n ? whole + 1n : whole - 1n;
+}
+
+/** Quantity.Add: exact; the result keeps the left side's format unless the left side is zero. */
+export function addQuantities(a: Quantity, b: Quantity): Quantity {
+  const scale = Math.min(a.scale, b.scale);
+  const unscaled = a.unscaled * pow10(a.scale - scale) + b.unscaled * pow10(b.scale - scale);
+  return { unscaled, scale, format: a.unscaled === 0n ? b.format : a.format };
+}
+
+/** Quantity.Neg. */
+export function negateQuantity(q: Quantity): Quantity {
+  return { unscaled: -q.unscaled, scale: q.scale, format: q.format };
+}
