@@ -43,6 +43,7 @@ export {
   type BuiltSidecars,
   buildSidecars,
   type InjectedContainer,
+  type InjectOptions,
   type InjectPolicy,
   injectSidecars,
   mergeSidecarContainers,

@@ -171,11 +171,24 @@ export function buildSidecars(pod: Pod, sidecarSets: readonly SidecarSet[], now:
   return built;
 }
 
+export interface InjectOptions {
+  /** The EnableSortSidecarContainerByName gate: injected containers sorted by name (stable) before the merge. */
+  sortContainersByName?: boolean;
+}
+
+const byName = (a: InjectedContainer, b: InjectedContainer) =>
+  a.container.name < b.container.name ? -1 : a.container.name > b.container.name ? 1 : 0;
+
 /**
  * The pod after injecting `sidecarSets` (CREATE), or undefined when nothing changes. Throws when a pod
  * annotation or a MergePatchJson patch is unreadable (the webhook refuses such a pod, as Kruise does).
  */
-export function injectSidecars(input: Pod, sidecarSets: readonly SidecarSet[], now: Date): Pod | undefined {
+export function injectSidecars(
+  input: Pod,
+  sidecarSets: readonly SidecarSet[],
+  now: Date,
+  options: InjectOptions = {},
+): Pod | undefined {
   if (sidecarSets.length === 0 || !isActivePod(input)) return undefined;
   const pod = structuredClone(input);
   pod.metadata.annotations ??= {};
@@ -188,12 +201,11 @@ export function injectSidecars(input: Pod, sidecarSets: readonly SidecarSet[], n
     return metadataChanged ? pod : undefined;
   }
   // Injected init containers are sorted by name (stable) before the merge.
-  const inits = [...built.initContainers].sort((a, b) =>
-    a.container.name < b.container.name ? -1 : a.container.name > b.container.name ? 1 : 0,
-  );
+  const inits = [...built.initContainers].sort(byName);
   const initContainers = mergeSidecarContainers(pod.spec.initContainers ?? [], inits);
   if (initContainers.length > 0) pod.spec.initContainers = initContainers;
-  pod.spec.containers = mergeSidecarContainers(pod.spec.containers, built.containers);
+  const containers = options.sortContainersByName ? [...built.containers].sort(byName) : built.containers;
+  pod.spec.containers = mergeSidecarContainers(pod.spec.containers, containers);
   const volumes = mergeByName(pod.spec.volumes ?? [], built.volumes);
   if (volumes.length > 0) pod.spec.volumes = volumes;
   const secrets = mergeByName(pod.spec.imagePullSecrets ?? [], built.imagePullSecrets);

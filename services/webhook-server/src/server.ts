@@ -303,6 +303,7 @@ export async function startWebhookServer(
           mutatePod: podInjector({
             sidecarSets: source,
             revisions: apiserverRevisions(kube, settings.namespace),
+            sortContainersByName: settings.sortSidecarContainersByName,
             readNamespaceLabels: async (name) => {
               try {
                 return (await namespaces.get({ name })).metadata?.labels ?? {};

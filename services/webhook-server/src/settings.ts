@@ -28,6 +28,8 @@ export interface WebhookServerSettings {
   shutdownDeadlineMs: number;
   /** Kruise's gates that change defaulting (KRUISE_TS_FEATURE_GATES; an absent gate keeps Kruise's default). */
   defaultingFeatures: NonNullable<DefaultingOptions['features']>;
+  /** EnableSortSidecarContainerByName: injected sidecar containers sorted by name. */
+  sortSidecarContainersByName: boolean;
   /** Deprecated setting names in use; logged once at start. */
   deprecations: readonly string[];
 }
@@ -70,6 +72,7 @@ export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
     instance: s.string('POD_NAME') ?? `${hostname()}-${process.pid}`,
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
     defaultingFeatures: defaultingFeatures(s.featureGates()),
+    sortSidecarContainersByName: s.featureGates().EnableSortSidecarContainerByName ?? false,
     deprecations: [],
   };
   return { ...settings, deprecations: s.deprecations };

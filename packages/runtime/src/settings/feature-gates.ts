@@ -76,6 +76,13 @@ export const FEATURE_GATES = [
       'volumeClaimUpdateStrategy OnPodRollingUpdate grows the claims of each pod as the rolling update reaches it; the webhook defaults the type to OnDelete',
     services: ['statefulset-controller', 'webhook-server'],
   },
+  {
+    name: 'EnableSortSidecarContainerByName',
+    default: false,
+    meaning:
+      "injected sidecar containers are sorted by name (Kruise's pod webhook); otherwise they keep SidecarSet order",
+    services: ['webhook-server'],
+  },
 ] as const satisfies readonly FeatureGateSpec[];
 
 export type FeatureGateName = (typeof FEATURE_GATES)[number]['name'];

@@ -142,6 +142,23 @@ describe('injectSidecars', () => {
     assert.deepEqual(out?.spec.initContainers?.[0]?.env, [{ name: 'IS_INJECTED', value: 'true' }]);
   });
 
+  it('containers keep SidecarSet order, or are sorted by name with EnableSortSidecarContainerByName', () => {
+    const s = sidecarSet('ss', {
+      containers: [
+        { name: 'zeta', image: 'busybox', podInjectPolicy: 'BeforeAppContainer' },
+        { name: 'alpha', image: 'busybox', podInjectPolicy: 'AfterAppContainer' },
+        { name: 'mu', image: 'busybox', podInjectPolicy: 'BeforeAppContainer' },
+      ],
+    });
+    assert.deepEqual(names(injectSidecars(pod('p'), [s], NOW)), ['zeta', 'mu', 'nginx', 'alpha']);
+    assert.deepEqual(names(injectSidecars(pod('p'), [s], NOW, { sortContainersByName: true })), [
+      'mu',
+      'zeta',
+      'nginx',
+      'alpha',
+    ]);
+  });
+
   it('native-sidecar init containers are in the sidecarList; plain ones are not', () => {
     const s = sidecarSet('ss', {
       initContainers: [

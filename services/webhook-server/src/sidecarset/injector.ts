@@ -23,6 +23,8 @@ export interface PodInjectorOptions {
   /** Namespace labels when the cache does not know the namespace yet (a namespace created a moment ago). */
   readNamespaceLabels(name: string): Promise<Record<string, string> | undefined>;
   logger: Logger;
+  /** EnableSortSidecarContainerByName. */
+  sortContainersByName?: boolean;
   now?: () => Date;
   random?: () => number;
 }
@@ -94,7 +96,9 @@ export function podInjector(o: PodInjectorOptions): PodMutator {
     try {
       const pod: Pod = { ...original, metadata: { ...original.metadata, namespace } };
       const sidecarSets = await chosen(pod, namespace);
-      const injected = injectSidecars(pod, sidecarSets, now());
+      const injected = injectSidecars(pod, sidecarSets, now(), {
+        sortContainersByName: o.sortContainersByName ?? false,
+      });
       if (injected === undefined) return allowed(uid);
       // The namespace was only filled in for matching.
       injected.metadata.namespace = original.metadata.namespace;
