@@ -62,12 +62,14 @@ export {
   addQuantities,
   canonicalQuantity,
   compareQuantities,
+  defaultResourceQuantity,
   formatQuantity,
   milliQuantity,
   milliValue,
   negateQuantity,
   parseQuantity,
   QuantityParseError,
+  roundUpQuantity,
 } from './quantity.ts';
 export {
   compareResourceVersions,

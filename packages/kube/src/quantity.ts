@@ -276,3 +276,31 @@ export function addQuantities(a: Quantity, b: Quantity): Quantity {
 export function negateQuantity(q: Quantity): Quantity {
   return { unscaled: -q.unscaled, scale: q.scale, format: q.format };
 }
+
+/**
+ * Quantity.RoundUp(scale): a value finer than 10^scale is rounded up (away from zero) to it and loses the string it
+ * was written as; a coarser one is left alone.
+ */
+export function roundUpQuantity(q: Quantity, scale: number): Quantity {
+  if (q.scale >= scale) return q;
+  const d = pow10(scale - q.scale);
+  const whole = q.unscaled / d;
+  const rest = q.unscaled % d;
+  const unscaled = rest === 0n ? whole : q.unscaled > 0n ? whole + 1n : whole - 1n;
+  return { unscaled, scale, format: q.format };
+}
+
+/**
+ * k8s SetDefaults_ResourceList for one value, as a webhook's JSON answer carries it: rounded up to milli precision and
+ * written the way Go writes the quantity ("1000m" becomes "1", "0.5m" becomes "1m"). An unreadable value is returned
+ * unchanged (validation or the apiserver reports it).
+ */
+export function defaultResourceQuantity(value: string | number): string | number {
+  try {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    return formatQuantity(roundUpQuantity(parseQuantity(text), -3));
+  } catch (err) {
+    if (err instanceof QuantityParseError) return value;
+    throw err;
+  }
+}

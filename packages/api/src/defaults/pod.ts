@@ -1,6 +1,7 @@
 // Kubernetes' own pod-template defaults as Kruise injects them (apis/apps/defaults/pod.go SetDefaultPodSpec,
 // which calls k8s SetDefaults_PodSpec/_Container/_Probe/_HTTPGetAction/_ObjectFieldSelector/_Volume…).
 // All functions mutate the object they are given; callers pass a copy.
+import { defaultResourceQuantity } from '@kruise-ts/kube';
 import type {
   Container,
   EnvVar,
@@ -63,12 +64,20 @@ export function defaultEnv(env: EnvVar[] | undefined): void {
   }
 }
 
-/** Everything Kruise does per container after SetDefaults_Container (ports, env, probes, lifecycle handlers). */
+/** k8s SetDefaults_ResourceList: every value rounded up to milli precision, written as Go writes it. */
+export function defaultResourceList(list: Record<string, string | number> | undefined): void {
+  if (list === undefined) return;
+  for (const [name, value] of Object.entries(list)) list[name] = defaultResourceQuantity(value);
+}
+
+/** Everything Kruise does per container after SetDefaults_Container (ports, env, resources, probes, handlers). */
 export function defaultContainerDetails(container: Container, options: { startupProbe: boolean }): void {
   for (const port of container.ports ?? []) {
     if (!port.protocol) port.protocol = 'TCP';
   }
   defaultEnv(container.env);
+  defaultResourceList(container.resources?.limits);
+  defaultResourceList(container.resources?.requests);
   if (container.livenessProbe) defaultProbe(container.livenessProbe);
   if (container.readinessProbe) defaultProbe(container.readinessProbe);
   // Kruise's sidecar container defaulting skips the startup probe; pod templates default it.
@@ -142,6 +151,7 @@ export function defaultPodSpec(spec: PodSpec, options: PodDefaultsOptions): void
   // Ephemeral containers only get ports, env and probe defaults (no pull or termination-message defaults).
   for (const container of spec.ephemeralContainers ?? [])
     defaultContainerDetails(container, { startupProbe: true });
+  defaultResourceList(spec.overhead);
 }
 
 /**
@@ -152,4 +162,7 @@ export function defaultPodSpec(spec: PodSpec, options: PodDefaultsOptions): void
 export function defaultPersistentVolumeClaim(pvc: PersistentVolumeClaim): void {
   pvc.status ??= {};
   if (!pvc.status.phase) pvc.status.phase = 'Pending';
+  defaultResourceList(pvc.spec?.resources?.limits);
+  defaultResourceList(pvc.spec?.resources?.requests);
+  defaultResourceList(pvc.status.capacity);
 }

@@ -80,6 +80,32 @@ describe('pod spec defaults', () => {
     });
   }
 
+  test('resource lists are rounded up to milli precision and written as Go writes them (SetDefaults_ResourceList)', () => {
+    const out = withDefaults({
+      containers: [
+        {
+          name: 'main',
+          image: 'nginx:1',
+          resources: { limits: { cpu: '1000m', memory: '1024Mi' }, requests: { cpu: '0.5m', memory: 1.5 } },
+        },
+      ],
+      initContainers: [{ name: 'init', image: 'busybox:1', resources: { requests: { cpu: ' 250m ' } } }],
+      overhead: { cpu: '100u' },
+    });
+    assert.deepEqual(out.containers[0]?.resources, {
+      limits: { cpu: '1', memory: '1Gi' },
+      requests: { cpu: '1m', memory: '1500m' },
+    });
+    assert.deepEqual(out.initContainers?.[0]?.resources, { requests: { cpu: '250m' } });
+    assert.deepEqual(out.overhead, { cpu: '1m' });
+    // A value Go could not read is left for validation and the apiserver to report.
+    assert.deepEqual(
+      withDefaults({ containers: [{ name: 'c', resources: { limits: { cpu: 'lots' } } }] }).containers[0]
+        ?.resources,
+      { limits: { cpu: 'lots' } },
+    );
+  });
+
   test('imageTag follows k8s ParseImageName', () => {
     assert.equal(imageTag('nginx'), 'latest');
     assert.equal(imageTag('localhost:5000/nginx'), 'latest');
