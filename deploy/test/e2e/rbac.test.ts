@@ -181,8 +181,12 @@ const matrix: Record<string, { allowed: Check[]; forbidden: Check[] }> = {
       'get /pods @*',
       'get apps/controllerrevisions @ns',
       'get /configmaps kruise-configuration @ns',
+      // With StatefulSetAutoResizePVCGate, a claim template's resize asks whether its storage class expands.
+      'get storage.k8s.io/storageclasses @-',
+      'list storage.k8s.io/storageclasses @-',
     ],
     forbidden: [
+      'update storage.k8s.io/storageclasses @-',
       'get /secrets other @ns',
       'get /configmaps other @ns',
       'list /pods @*',

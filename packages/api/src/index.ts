@@ -5,6 +5,7 @@
 
 // Any kind, chosen by kind and apiVersion (admission webhooks).
 export { defaultObject, validateObject } from './by-kind.ts';
+export { claimCompatibleWithoutSize, claimStorage } from './claim-compare.ts';
 export * from './constants.ts';
 // Conversion (conversion webhook).
 export {
@@ -102,3 +103,8 @@ export {
   validateStatefulSetV1alpha1,
   validateStatefulSetV1beta1,
 } from './validation/statefulset.ts';
+export {
+  type StorageClassFacts,
+  storageClassesToRead,
+  validateVolumeClaimTemplateUpdate,
+} from './validation/statefulset-claim-update.ts';

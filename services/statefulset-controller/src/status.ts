@@ -3,7 +3,8 @@
 // the valid replicas and the condemned pods as they were read (this round's writes are not reflected, except the
 // currentReplicas/updatedReplicas decrements of the rolling update).
 
-import { compareQuantities, parseQuantity } from '@kruise-ts/core';
+import { claimCompatibleWithoutSize, claimStorage } from '@kruise-ts/api';
+import { compareQuantities } from '@kruise-ts/core';
 import { selectorString } from '@kruise-ts/kube';
 import { persistentVolumeClaimName } from './identity.ts';
 import { minReadySecondsOf } from './plan-scale.ts';
@@ -74,25 +75,15 @@ export function computeReplicaCounts(
 
 export type VolumeClaimStatus = NonNullable<StatefulSetStatus['volumeClaims']>[number];
 
-function storageOf(list: Record<string, string | number> | undefined) {
-  const v = list?.storage;
-  return parseQuantity(v === undefined ? '0' : String(v));
-}
-
 /** IsClaimCompatibleWithoutSize + IsPVCCompatibleAndReady. */
 export function claimCompatibility(
   claim: PersistentVolumeClaim,
   template: PersistentVolumeClaim,
 ): { compatible: boolean; ready: boolean } {
-  const tsc = template.spec?.storageClassName;
-  const csc = claim.spec?.storageClassName;
-  if (tsc !== undefined && csc !== undefined && tsc !== csc) return { compatible: false, ready: false };
-  const cm = claim.spec?.accessModes ?? [];
-  const tm = template.spec?.accessModes ?? [];
-  if (cm.length !== tm.length || cm.some((m, i) => tm[i] !== m)) return { compatible: false, ready: false };
-  const claimRequest = storageOf(claim.spec?.resources?.requests);
-  const compatible = compareQuantities(claimRequest, storageOf(template.spec?.resources?.requests)) >= 0;
-  const ready = compareQuantities(storageOf(claim.status?.capacity), claimRequest) >= 0;
+  if (!claimCompatibleWithoutSize(claim, template)) return { compatible: false, ready: false };
+  const claimRequest = claimStorage(claim.spec?.resources?.requests);
+  const compatible = compareQuantities(claimRequest, claimStorage(template.spec?.resources?.requests)) >= 0;
+  const ready = compareQuantities(claimStorage(claim.status?.capacity), claimRequest) >= 0;
   return { compatible, ready };
 }
 

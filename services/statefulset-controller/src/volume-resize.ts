@@ -8,7 +8,8 @@
 // <set>`, provided its StorageClass allows expansion; a claim whose class does not, or that differs in more than
 // its size, is left as it is and reported. Quantities absent from a list count as zero, as ResourceList.Storage()
 // returns them.
-import { compareQuantities, parseQuantity, type Quantity } from '@kruise-ts/core';
+import { claimCompatibleWithoutSize, claimStorage as storage } from '@kruise-ts/api';
+import { compareQuantities } from '@kruise-ts/core';
 import { persistentVolumeClaimName } from './identity.ts';
 import { getOrdinal } from './replicas-range.ts';
 import {
@@ -47,27 +48,9 @@ export interface ResizePlan {
 
 const isSet = (v: string | null | undefined): boolean => v !== undefined && v !== null && v !== '';
 
-function storage(list: Record<string, unknown> | undefined): Quantity {
-  const v = list?.storage;
-  return parseQuantity(v === undefined || v === null ? '0' : String(v));
-}
-
 /** The rolling update grows claims: the gate is on and `volumeClaimUpdateStrategy.type` is OnPodRollingUpdate. */
 export function resizesOnRollingUpdate(set: StatefulSet, gates: StatefulSetGates | undefined): boolean {
   return gateOn(gates, 'autoResizePVC') && set.spec.volumeClaimUpdateStrategy?.type === 'OnPodRollingUpdate';
-}
-
-/** IsClaimCompatibleWithoutSize: classes equal when both are named, access modes equal in order. */
-export function compatibleWithoutSize(
-  claim: PersistentVolumeClaim,
-  template: PersistentVolumeClaim,
-): boolean {
-  const tsc = template.spec?.storageClassName;
-  const csc = claim.spec?.storageClassName;
-  if (tsc !== undefined && tsc !== null && csc !== undefined && csc !== null && tsc !== csc) return false;
-  const cm = claim.spec?.accessModes ?? [];
-  const tm = template.spec?.accessModes ?? [];
-  return cm.length === tm.length && cm.every((m, i) => tm[i] === m);
 }
 
 /** IsPVCNeedExpand: the claim requests less storage than the template. */
@@ -113,7 +96,8 @@ export function podClaimsState(
     const name = persistentVolumeClaimName(template.metadata?.name ?? '', set.metadata?.name ?? '', ordinal);
     const claim = pvcs.get(name);
     if (claim === undefined || isSet(claim.metadata?.deletionTimestamp)) continue;
-    if (!compatibleWithoutSize(claim, template)) return { matched: false, ready: false, completed: false };
+    if (!claimCompatibleWithoutSize(claim, template))
+      return { matched: false, ready: false, completed: false };
     const grown = !needsExpansion(claim, template);
     const ready = hasRequestedCapacity(claim);
     if (!grown) state.matched = false;
@@ -154,7 +138,7 @@ export function planClaimResizes(input: {
       if (claim === undefined || seen.has(name) || isSet(claim.metadata?.deletionTimestamp)) continue;
       seen.add(name);
       if (!needsExpansion(claim, template)) continue;
-      if (!compatibleWithoutSize(claim, template)) {
+      if (!claimCompatibleWithoutSize(claim, template)) {
         plan.refused.push({
           claim,
           reason: OTHER_DIFF_REASON,

@@ -145,7 +145,8 @@ export function buildWebhookApp(options: {
       return handle(kind, request);
     };
 
-  const context = options.validationContext ?? (() => ({}));
+  const gates = { autoResizePVC: options.defaultingFeatures?.statefulSetAutoResizePVC ?? false };
+  const context = () => ({ ...(options.validationContext?.() ?? {}), ...gates });
   for (const kind of servedKinds) {
     admission(
       kind.mutatingPath,

@@ -7,6 +7,7 @@ import {
   type BroadcastJobV1beta1,
   type CloneSetV1alpha1,
   type CloneSetV1beta1,
+  convertStatefulSetToV1beta1,
   type DefaultingOptions,
   defaultAdvancedCronJobV1alpha1,
   defaultAdvancedCronJobV1beta1,
@@ -27,6 +28,8 @@ import {
   type SidecarSetV1beta1,
   type StatefulSetV1alpha1,
   type StatefulSetV1beta1,
+  type StorageClassFacts,
+  storageClassesToRead,
   type Version,
   validateAdvancedCronJobV1alpha1,
   validateAdvancedCronJobV1beta1,
@@ -40,6 +43,7 @@ import {
   validateStatefulSetDeletion,
   validateStatefulSetV1alpha1,
   validateStatefulSetV1beta1,
+  validateVolumeClaimTemplateUpdate,
 } from '@kruise-ts/api';
 import type { ClusterReader } from './admission/cluster-reader.ts';
 import {
@@ -65,6 +69,10 @@ export interface ValidationContext {
   patchPodMetadataWhitelist?: PatchPodMetadataWhitelist | null;
   /** Errors found while reading (a whitelist that does not parse), reported with the object's own. */
   lookupErrors?: FieldError[];
+  /** Gate StatefulSetAutoResizePVCGate: an UPDATE's volumeClaimTemplates follow its rules. */
+  autoResizePVC?: boolean;
+  /** The storage classes those rules ask about (read on such an UPDATE). */
+  storageClasses?: StorageClassFacts;
 }
 
 export interface ServedKind {
@@ -80,7 +88,12 @@ export interface ServedKind {
   /** Field errors of a CREATE or UPDATE (`old` on UPDATE). */
   validate(obj: unknown, version: Version, old: unknown, context?: ValidationContext): FieldError[];
   /** Reads from the cluster what `validate` needs beyond the cache (`old` on UPDATE). */
-  lookup?(obj: unknown, old: unknown, reader: ClusterReader): Promise<ValidationContext>;
+  lookup?(
+    obj: unknown,
+    old: unknown,
+    reader: ClusterReader,
+    context: ValidationContext,
+  ): Promise<ValidationContext>;
   /** Why a DELETE is forbidden, if it is. */
   deletionError?(obj: unknown): string | undefined;
   /** The pod template(s) whose change decides whether template defaults are injected on UPDATE. */
@@ -96,6 +109,12 @@ const specOf = (obj: unknown): Record<string, unknown> =>
 const deletionProtection = {
   resourcesDeletionProtection: process.env.RESOURCES_DELETION_PROTECTION === 'true',
 };
+
+/** The object as v1beta1, the version Kruise validates a StatefulSet's claim templates in. */
+const asStatefulSetV1beta1 = (obj: unknown): StatefulSetV1beta1 =>
+  (obj as { apiVersion?: string }).apiVersion?.endsWith('/v1alpha1')
+    ? convertStatefulSetToV1beta1(obj as StatefulSetV1alpha1)
+    : (obj as StatefulSetV1beta1);
 
 const paths = (name: string) => ({
   mutatingPath: `/mutate-apps-kruise-io-${name}`,
@@ -151,10 +170,32 @@ export const servedKinds: readonly ServedKind[] = [
       version === 'v1alpha1'
         ? defaultStatefulSetV1alpha1(obj as StatefulSetV1alpha1, options)
         : defaultStatefulSetV1beta1(obj as StatefulSetV1beta1, options),
-    validate: (obj, version, old) =>
-      version === 'v1alpha1'
-        ? validateStatefulSetV1alpha1(obj as StatefulSetV1alpha1, { old })
-        : validateStatefulSetV1beta1(obj as StatefulSetV1beta1, { old }),
+    validate: (obj, version, old, context) => {
+      const errors =
+        version === 'v1alpha1'
+          ? validateStatefulSetV1alpha1(obj as StatefulSetV1alpha1, { old })
+          : validateStatefulSetV1beta1(obj as StatefulSetV1beta1, { old });
+      // Kruise checks the claim templates' update only once the rest is valid.
+      if (errors.length > 0 || old === undefined || !context?.autoResizePVC) return errors;
+      return validateVolumeClaimTemplateUpdate(
+        asStatefulSetV1beta1(obj),
+        asStatefulSetV1beta1(old),
+        context.storageClasses ?? { named: new Map() },
+      );
+    },
+    lookup: async (obj, old, reader, context) => {
+      if (old === undefined || !context.autoResizePVC) return {};
+      const wanted = storageClassesToRead(asStatefulSetV1beta1(obj), asStatefulSetV1beta1(old));
+      if (wanted.names.length === 0 && !wanted.defaultClass) return {};
+      const named = new Map<string, { allowVolumeExpansion?: boolean } | undefined>();
+      // A class that cannot be read counts as missing, as Kruise's `can not get sc`.
+      for (const name of wanted.names)
+        named.set(name, await reader.storageClass(name).catch(() => undefined));
+      let defaultClass: StorageClassFacts['default'];
+      if (wanted.defaultClass)
+        defaultClass = await reader.defaultStorageClass().catch(() => 'unreadable' as const);
+      return { storageClasses: { named, ...(defaultClass === undefined ? {} : { default: defaultClass }) } };
+    },
     deletionError: (obj) => validateStatefulSetDeletion(obj as StatefulSetV1beta1, deletionProtection),
     templateOf: (obj) => [specOf(obj).template, specOf(obj).volumeClaimTemplates],
   },

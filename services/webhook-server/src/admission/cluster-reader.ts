@@ -20,6 +20,10 @@ export interface ClusterReader {
   ): Promise<{ found: boolean; error?: string }>;
   /** The data of kruise-configuration in the kruise namespace; `undefined` when it does not exist. */
   kruiseConfiguration(): Promise<Record<string, string> | undefined>;
+  /** A StorageClass's allowVolumeExpansion; `undefined` when it does not exist. */
+  storageClass(name: string): Promise<{ allowVolumeExpansion?: boolean } | undefined>;
+  /** The default StorageClass (the newest marked default), `null` when there is none. */
+  defaultStorageClass(): Promise<{ name: string; allowVolumeExpansion?: boolean } | null>;
 }
 
 async function orUndefined<T>(read: () => Promise<T>): Promise<T | undefined> {
@@ -39,6 +43,7 @@ export function apiserverReader(
   const pods = kube.resource<PodSummary>(resources.pods);
   const revisionApi = kube.resource<object>(resources.controllerRevisions);
   const configMaps = kube.resource<{ data?: Record<string, string> }>(resources.configMaps);
+  const storageClasses = kube.resource<StorageClass>(resources.storageClasses);
   return {
     async pod(namespace, name) {
       return orUndefined(() => pods.get({ namespace, name }));
@@ -64,5 +69,32 @@ export function apiserverReader(
       );
       return cm === undefined ? undefined : (cm.data ?? {});
     },
+    async storageClass(name) {
+      const sc = await orUndefined(() => storageClasses.get({ name }));
+      return sc === undefined ? undefined : expansionOf(sc);
+    },
+    async defaultStorageClass() {
+      // As Kruise's GetDefaultStorageClass: of the classes marked default, the newest.
+      let found: StorageClass | undefined;
+      for (const sc of (await storageClasses.list({})).items) {
+        if (sc.metadata?.annotations?.[DEFAULT_STORAGE_CLASS] !== 'true') continue;
+        if (
+          found === undefined ||
+          (found.metadata?.creationTimestamp ?? '') < (sc.metadata?.creationTimestamp ?? '')
+        )
+          found = sc;
+      }
+      return found === undefined ? null : { name: found.metadata?.name ?? '', ...expansionOf(found) };
+    },
   };
 }
+
+interface StorageClass {
+  metadata?: { name?: string; annotations?: Record<string, string>; creationTimestamp?: string };
+  allowVolumeExpansion?: boolean;
+}
+
+const DEFAULT_STORAGE_CLASS = 'storageclass.kubernetes.io/is-default-class';
+
+const expansionOf = (sc: StorageClass): { allowVolumeExpansion?: boolean } =>
+  sc.allowVolumeExpansion === undefined ? {} : { allowVolumeExpansion: sc.allowVolumeExpansion };

@@ -28,7 +28,7 @@ export async function validate(
   let read: ValidationContext = {};
   if (reader !== undefined && kind.lookup !== undefined) {
     try {
-      read = await kind.lookup(request.object, old, reader);
+      read = await kind.lookup(request.object, old, reader, context);
     } catch (err) {
       // Kruise answers an apiserver failure during validation with an error too (admission.Errored).
       return denied(uid, 500, 'InternalError', `cannot validate ${kind.kind}: ${(err as Error).message}`);

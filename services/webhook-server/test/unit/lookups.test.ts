@@ -117,10 +117,23 @@ function reader(o: {
   pods?: Record<string, PodSummary>;
   revisions?: string[];
   configuration?: Record<string, string>;
-}): ClusterReader & { podReads: string[] } {
+  storageClasses?: Record<string, { allowVolumeExpansion?: boolean }>;
+  defaultClass?: string;
+}): ClusterReader & { podReads: string[]; classReads: string[] } {
   const podReads: string[] = [];
+  const classReads: string[] = [];
   return {
     podReads,
+    classReads,
+    storageClass: async (name) => {
+      classReads.push(name);
+      return o.storageClasses?.[name];
+    },
+    defaultStorageClass: async () => {
+      classReads.push('(default)');
+      const name = o.defaultClass;
+      return name === undefined ? null : { name, ...o.storageClasses?.[name] };
+    },
     pod: async (namespace, name) => {
       podReads.push(`${namespace}/${name}`);
       return o.pods?.[name];
@@ -299,4 +312,118 @@ describe('SidecarSet validation reads its injection revision and the whitelist',
       }
     });
   }
+});
+
+describe('StatefulSet UPDATE with StatefulSetAutoResizePVCGate reads the storage classes a resize needs', () => {
+  const kind = servedKind('StatefulSet')!;
+  const sts = (size: string, storageClassName?: string, accessModes = ['ReadWriteOnce']) => ({
+    apiVersion: 'apps.kruise.io/v1beta1',
+    kind: 'StatefulSet',
+    metadata: { name: 'web', namespace: 'ns' },
+    spec: {
+      replicas: 1,
+      serviceName: 'web',
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: { containers: [{ name: 'main', image: 'nginx:1' }] },
+      },
+      podManagementPolicy: 'OrderedReady',
+      updateStrategy: {
+        type: 'RollingUpdate',
+        rollingUpdate: { partition: 0, maxUnavailable: 1, podUpdatePolicy: 'ReCreate' },
+      },
+      volumeClaimUpdateStrategy: { type: 'OnPodRollingUpdate' },
+      volumeClaimTemplates: [
+        {
+          metadata: { name: 'data' },
+          spec: {
+            accessModes,
+            ...(storageClassName ? { storageClassName } : {}),
+            resources: { requests: { storage: size } },
+          },
+        },
+      ],
+    },
+  });
+  const storageClasses = { fixed: { allowVolumeExpansion: false }, elastic: { allowVolumeExpansion: true } };
+  const causes = (res: Awaited<ReturnType<typeof validate>>) =>
+    (res.status?.details?.causes ?? []).map((c) => `${c.field}: ${c.message}`);
+
+  it('a class that does not expand refuses the resize; one that does admits it; the gate off reads nothing', async () => {
+    const r = reader({ storageClasses });
+    const gate = { autoResizePVC: true };
+    const refused = await validate(
+      kind,
+      request('StatefulSet', 'v1beta1', sts('2Gi', 'fixed'), sts('1Gi', 'fixed')),
+      gate,
+      r,
+    );
+    assert.equal(refused.status?.code, 422);
+    assert.deepEqual(causes(refused), [
+      'spec.volumeClaimTemplates[data].spec.resources.requests.storage: spec.volumeClaimTemplates[data].spec.resources.requests.storage: Forbidden: storage class fixed does not support volume expansion',
+    ]);
+    const grown = await validate(
+      kind,
+      request('StatefulSet', 'v1beta1', sts('2Gi', 'elastic'), sts('1Gi', 'elastic')),
+      gate,
+      r,
+    );
+    assert.equal(grown.allowed, true, JSON.stringify(grown.status));
+    assert.deepEqual(r.classReads, ['fixed', 'elastic']);
+    const off = reader({ storageClasses });
+    const ungated = await validate(
+      kind,
+      request('StatefulSet', 'v1beta1', sts('2Gi', 'fixed'), sts('1Gi', 'fixed')),
+      {},
+      off,
+    );
+    assert.equal(ungated.allowed, true);
+    assert.deepEqual(off.classReads, []);
+  });
+
+  it('no class named: the default one decides; without a default the resize is admitted', async () => {
+    const gate = { autoResizePVC: true };
+    const withDefault = reader({ storageClasses, defaultClass: 'fixed' });
+    const refused = await validate(
+      kind,
+      request('StatefulSet', 'v1beta1', sts('2Gi'), sts('1Gi')),
+      gate,
+      withDefault,
+    );
+    assert.match(causes(refused)[0] ?? '', /storage class fixed does not support volume expansion/);
+    const none = reader({ storageClasses });
+    const admitted = await validate(
+      kind,
+      request('StatefulSet', 'v1beta1', sts('2Gi'), sts('1Gi')),
+      gate,
+      none,
+    );
+    assert.equal(admitted.allowed, true);
+    assert.deepEqual(none.classReads, ['(default)']);
+  });
+
+  it('more than a size change, or a missing class, is refused without asking about expansion', async () => {
+    const gate = { autoResizePVC: true };
+    const r = reader({ storageClasses });
+    const modes = await validate(
+      kind,
+      request('StatefulSet', 'v1beta1', sts('1Gi', 'elastic', ['ReadWriteMany']), sts('1Gi', 'elastic')),
+      gate,
+      r,
+    );
+    assert.match(
+      causes(modes)[0] ?? '',
+      /^spec\.volumeClaimTemplates\[data\]: .*volumeClaimTemplate can not be modified when OnRollingUpdate$/,
+    );
+    const missing = await validate(
+      kind,
+      request('StatefulSet', 'v1beta1', sts('2Gi', 'gone'), sts('1Gi', 'gone')),
+      gate,
+      r,
+    );
+    assert.deepEqual(causes(missing), [
+      'spec.volumeClaimTemplates[data].spec.storageClassName: spec.volumeClaimTemplates[data].spec.storageClassName: Invalid value: "gone": can not get sc',
+    ]);
+  });
 });
