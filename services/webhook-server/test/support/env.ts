@@ -88,6 +88,8 @@ export async function startE2eEnv(
     trustDelay?: string;
     overlap?: string;
     podFailurePolicy?: FailurePolicy;
+    /** KRUISE_TS_FEATURE_GATES for the webhook server. */
+    featureGates?: string;
   } = {},
 ): Promise<E2eEnv> {
   const cluster = await acquireCluster();
@@ -142,6 +144,7 @@ export async function startE2eEnv(
           WEBHOOK_PORT: '0',
           KRUISE_TS_HTTP_PORT: '0',
           CERT_POLL_SECONDS: '5',
+          ...(options.featureGates ? { KRUISE_TS_FEATURE_GATES: options.featureGates } : {}),
         }),
       },
       { logger, firstCertTimeoutMs: 30_000 },
