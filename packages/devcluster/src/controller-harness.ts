@@ -113,6 +113,34 @@ export class ControllerHarness {
     await this.#startController();
   }
 
+  /** controller_runtime_reconcile_total of the controller under test, summed over its series (its /metrics). */
+  async reconciles(): Promise<number> {
+    const [, port] = await this.controller.waitFor(/"port":(\d+)/);
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    let total = 0;
+    for (const line of text.split('\n')) {
+      if (line.startsWith('controller_runtime_reconcile_total'))
+        total += Number(line.slice(line.lastIndexOf(' ') + 1));
+    }
+    return total;
+  }
+
+  /**
+   * The reconcile count once it held still for `quietMs`: what a test reads before a change whose reconcile it
+   * then waits for (`reconciles() > before`), so that a reconcile still running from earlier work is not taken
+   * for it.
+   */
+  async settledReconciles(quietMs = 500, timeoutMs = 15_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    let last = await this.reconciles();
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, quietMs));
+      const now = await this.reconciles();
+      if (now === last || Date.now() > deadline) return now;
+      last = now;
+    }
+  }
+
   /** Throws when a service process has exited (with its output's tail). */
   assertRunning(): void {
     for (const s of this.services) s.assertRunning();

@@ -158,10 +158,15 @@ describe('Advanced StatefulSet in-place update', () => {
       }),
     );
     await h.waitForSet(ns, 'web', '3 ready', settled(3));
+    // The controller must hold the labelled pod before the roll starts (pods and sets reach it on separate feeds):
+    // the label's own reconcile shows it does.
+    const before = await h.settledReconciles();
     await podLabel(ns, 'web-0', 'tier', 'first');
-    // The controller must hold the labelled pod before the roll starts: the watcher holds each change for its
-    // publish linger (100 ms, ADR 45), and pods and sets reach the controller on separate feeds.
-    await sleep(1000);
+    await h.waitUntil(
+      'the labelled pod reconciled',
+      () => h.reconciles(),
+      (n) => n > before,
+    );
     const order: string[] = [];
     let watching = true;
     const sampler = (async () => {
@@ -240,8 +245,13 @@ describe('Advanced StatefulSet in-place update', () => {
     const beforePods = byName(await h.pods(ns));
     await setContainer(ns, { image: V2, env: [{ name: 'MODE', value: 'new' }] });
     await h.waitForSet(ns, 'web', 'new update revision', (s) => (s.status?.updateRevision ?? r1) !== r1);
-    // Several reconciles (the error requeues with backoff) must leave both pods as they were.
-    await sleep(4000);
+    const seen = await h.reconciles();
+    // Several reconciles of the new revision (the error requeues with backoff) must leave both pods as they were.
+    await h.waitUntil(
+      'three more reconciles',
+      () => h.reconciles(),
+      (n) => n >= seen + 3,
+    );
     const afterPods = await h.pods(ns);
     assert.deepEqual(podNames(afterPods), ['web-0', 'web-1']);
     for (const pod of afterPods) {
