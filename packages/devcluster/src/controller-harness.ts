@@ -115,7 +115,8 @@ export class ControllerHarness {
 
   /** controller_runtime_reconcile_total of the controller under test, summed over its series (its /metrics). */
   async reconciles(): Promise<number> {
-    const [, port] = await this.controller.waitFor(/"port":(\d+)/);
+    // The health port, from the start line (other lines may name other ports).
+    const [, port] = await this.controller.waitFor(/"port":(\d+)[^\n]*controller started/);
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
     let total = 0;
     for (const line of text.split('\n')) {
