@@ -2,8 +2,9 @@
 //
 // Every tick (half the lease TTL; a failed tick is retried after a beat) a replica reads the members and the
 // lease records, and follows planLeases(): create free leases it should own, CAS-renew the ones it holds, and
-// hand off the ones another member should own (drain first, then delete). Keys expire with the bucket's TTL,
-// so a dead replica's member key and leases vanish on their own.
+// hand off the ones another member should own (drain first, then delete); a record still ours after a renewal
+// whose reply was lost is taken back (or deleted) by compare-and-set. Keys expire with the bucket's TTL, so a
+// dead replica's member key and leases vanish on their own.
 //
 // Fast failover (docs/adr/0025-fast-failover.md): between ticks each replica beats, i.e. rewrites its member key
 // (compare-and-set on its own revision, one write per replica whatever the partitions) and reads the others'.
@@ -698,6 +699,7 @@ export class PartitionLeaseManager {
       members: live,
       partitions: this.#o.partitions,
       leases: open,
+      held: new Set(this.#held.keys()),
     });
     this.#waiting = plan.waiting;
     const value = encoder.encode(JSON.stringify({ holder: this.#o.memberId }));
@@ -719,9 +721,16 @@ export class PartitionLeaseManager {
     );
     // Not awaited: one partition's drain must not stop the renewals of the others.
     for (const p of plan.release) void this.#startRelease(p);
+    // Ours on record only (a renewal whose reply was lost) and another member's to own: free it now rather than
+    // after its TTL. Compare-and-set: a record someone took meanwhile stays.
+    for (const p of plan.abandon) {
+      const record = leases.get(p);
+      if (record !== undefined)
+        await this.#o.kv.delete(this.#leaseKey(p), { previousSeq: record.revision }).catch(() => {});
+    }
     const freeFrom = freeLeasesFrom(this.#chainSince, this.livenessMs);
     const taken: { p: number; held: Held }[] = [];
-    for (const p of plan.acquire) {
+    for (const p of [...plan.acquire, ...plan.reclaim]) {
       const sentAt = this.#now();
       const previous = leases.get(p);
       if (previous === undefined && sentAt < freeFrom) {
@@ -740,7 +749,8 @@ export class PartitionLeaseManager {
             },
           });
         } else {
-          await this.#fence(previous.holder, dead);
+          // Our own record (a reclaim) has no other holder to fence.
+          if (previous.holder !== this.#o.memberId) await this.#fence(previous.holder, dead);
           const revision = await this.#o.kv.update(this.#leaseKey(p), value, previous.revision);
           taken.push({ p, held: { revision, validUntil: validUntil(sentAt), ready: false } });
         }
@@ -758,6 +768,9 @@ export class PartitionLeaseManager {
     await this.#beat().catch((err: unknown) =>
       this.#o.onError?.(new Error('liveness beat after taking leases failed', { cause: err })),
     );
+    // Ours too: a partition we held before (lost with a renewal's reply, or handed on and back) must not be
+    // acted on before the cache has what we wrote in it then.
+    const records = [...[...this.#observations.values()].map((o) => o.record), this.#record()];
     for (const { p, held } of taken) {
       if (this.#lastCasSentAt < takenBy) {
         await this.#o.kv.delete(this.#leaseKey(p), { previousSeq: held.revision }).catch(() => {});
@@ -765,7 +778,6 @@ export class PartitionLeaseManager {
         continue;
       }
       this.#held.set(p, held);
-      const records = [...this.#observations.values()].map((o) => o.record);
       const minSeq = takeoverMinSeq(p, records, this.#o.stream);
       const minResourceVersions = takeoverMinResourceVersions(p, records, this.#o.stream);
       const owed = takeoverOwed(p, records);

@@ -14,6 +14,8 @@ export interface LeasePlanInput {
   partitions: number;
   /** Current lease records by partition; absent = free (never taken, released, or expired). */
   leases: ReadonlyMap<number, LeaseRecord>;
+  /** Partitions this replica holds (their record is ours and the last renewal succeeded). */
+  held: ReadonlySet<number>;
 }
 
 export interface LeasePlan {
@@ -25,10 +27,17 @@ export interface LeasePlan {
   release: number[];
   /** Partitions this replica should own but another holds: wait for their release or expiry. */
   waiting: number[];
+  /**
+   * Partitions this replica should own whose record is still ours though it no longer holds them (a renewal whose
+   * reply was lost): take them back by compare-and-set on the record, rather than wait out its TTL.
+   */
+  reclaim: number[];
+  /** Records still ours for partitions another live member should own and we no longer hold: delete them. */
+  abandon: number[];
 }
 
 export function planLeases(input: LeasePlanInput): LeasePlan {
-  const plan: LeasePlan = { acquire: [], renew: [], release: [], waiting: [] };
+  const plan: LeasePlan = { acquire: [], renew: [], release: [], waiting: [], reclaim: [], abandon: [] };
   // A replica always counts itself live, even before its own heartbeat is visible to it.
   const members = input.members.includes(input.self) ? input.members : [...input.members, input.self];
   const desiredOwner = new Map<number, string>();
@@ -39,12 +48,16 @@ export function planLeases(input: LeasePlanInput): LeasePlan {
     const desired = desiredOwner.get(p);
     const lease = input.leases.get(p);
     const mine = lease?.holder === input.self;
+    const held = mine && input.held.has(p);
     if (desired === input.self) {
-      if (mine) plan.renew.push(p);
+      if (held) plan.renew.push(p);
+      else if (mine) plan.reclaim.push(p);
       else if (lease === undefined) plan.acquire.push(p);
       else plan.waiting.push(p);
-    } else if (mine) {
+    } else if (held) {
       plan.release.push(p);
+    } else if (mine) {
+      plan.abandon.push(p);
     }
   }
   return plan;

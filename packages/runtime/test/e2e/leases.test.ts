@@ -349,6 +349,45 @@ describe('partition leases on a real nats-server', () => {
     }
   });
 
+  test('a renewal whose reply was lost: the partition is taken back at the next tick, not after the TTL', async () => {
+    const ttl = 15_000;
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    let loseReplyOf: string | undefined;
+    let lostAt = 0;
+    let real: Replica['kv'] | undefined;
+    const a = await replica(prefix, 'a', log, undefined, ttl, async (method, key) => {
+      if (method !== 'update' || typeof key !== 'string' || key !== loseReplyOf || real === undefined) return;
+      loseReplyOf = undefined;
+      // The renewal lands in the bucket, but its reply never reaches the replica.
+      const entry = await real.get(key);
+      if (entry === null) throw new Error(`no record at ${key}`);
+      await real.update(key, entry.value, entry.revision);
+      lostAt = Date.now();
+      throw new Error('injected: the reply of this renewal was lost');
+    });
+    real = a.kv;
+    a.manager.start();
+    try {
+      await until('a owns every partition', () => owned(a) === PARTITIONS, 30_000);
+      loseReplyOf = 'sample.partitions.3';
+      await until('the renewal of partition 3 lost its reply', () => lostAt > 0, a.manager.tickMs + 5_000);
+      await until('partition 3 lost', () => a.lost.includes(3), 5_000);
+      await until('a owns partition 3 again', () => a.manager.owns(3), ttl);
+      const back = Date.now() - lostAt;
+      console.log(
+        `partition 3 owned again ${back} ms after the lost reply (tick ${a.manager.tickMs} ms, TTL ${ttl} ms)`,
+      );
+      // Waiting the record out would take the TTL: its last write was the renewal itself.
+      assert.ok(back < a.manager.tickMs + 3_000, `taken back after ${back} ms`);
+      assert.deepEqual(a.lost, [3], 'only the partition whose reply was lost');
+      assert.equal(log.filter((l) => l === 'a +3').length, 2, 'acquired, then reclaimed');
+      assert.equal(owned(a), PARTITIONS);
+    } finally {
+      await stopAll(a);
+    }
+  });
+
   test('a frozen holder is fenced out: it stops owning before the survivor owns, and finds itself fenced on thaw', async () => {
     const { a, b } = await startPair(15_000);
     await until('split', () => split(a, b), 30_000);

@@ -67,10 +67,19 @@ describe('planLeases', () => {
     self: string;
     members: string[];
     table: [number, string][];
+    /** Partitions self holds (default: every one whose record is self's). */
+    held?: number[];
     expect: (
       self: string,
       members: string[],
-    ) => { acquire?: number[]; renew?: number[]; release?: number[]; waiting?: number[] };
+    ) => {
+      acquire?: number[];
+      renew?: number[];
+      release?: number[];
+      waiting?: number[];
+      reclaim?: number[];
+      abandon?: number[];
+    };
   }[] = [
     {
       name: 'a lone replica takes every free partition',
@@ -139,17 +148,53 @@ describe('planLeases', () => {
       table: [[2, 'dead']],
       expect: () => ({ acquire: [0, 1, 3], waiting: [2] }),
     },
+    {
+      name: 'a record still ours after a renewal whose reply was lost is taken back, not waited out',
+      self: 'a',
+      members: ['a'],
+      table: [
+        [0, 'a'],
+        [1, 'a'],
+      ],
+      held: [0],
+      expect: () => ({ renew: [0], reclaim: [1], acquire: [2, 3] }),
+    },
+    {
+      name: 'a record still ours for a partition another member should own is deleted, not left to expire',
+      self: 'a',
+      members: ['a', 'b'],
+      table: [
+        [0, 'a'],
+        [1, 'a'],
+        [2, 'a'],
+        [3, 'a'],
+      ],
+      held: [],
+      expect: (self, members) => ({
+        reclaim: owned(self, members, 4),
+        abandon: [0, 1, 2, 3].filter((p) => !owned(self, members, 4).includes(p)),
+      }),
+    },
   ];
 
   for (const c of cases) {
     test(c.name, () => {
-      const plan = planLeases({ self: c.self, members: c.members, partitions: 4, leases: leases(c.table) });
+      const held = new Set(c.held ?? c.table.filter(([, holder]) => holder === c.self).map(([p]) => p));
+      const plan = planLeases({
+        self: c.self,
+        members: c.members,
+        partitions: 4,
+        leases: leases(c.table),
+        held,
+      });
       const want = c.expect(c.self, c.members);
       assert.deepEqual(plan, {
         acquire: want.acquire ?? [],
         renew: want.renew ?? [],
         release: want.release ?? [],
         waiting: want.waiting ?? [],
+        reclaim: want.reclaim ?? [],
+        abandon: want.abandon ?? [],
       });
     });
   }
