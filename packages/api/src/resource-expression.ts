@@ -9,6 +9,7 @@ import {
   addQuantities,
   compareQuantities,
   formatQuantity,
+  goQuantityError,
   milliQuantity,
   milliValue,
   negateQuantity as negate,
@@ -21,11 +22,6 @@ export type ExpressionValue = { readonly number: number } | { readonly quantity:
 export class ResourceExpressionError extends Error {
   override name = 'ResourceExpressionError';
 }
-
-// Go's resource.ParseQuantity errors, as Kruise's messages carry them.
-const GO_FORMAT_ERROR =
-  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-const GO_SUFFIX_ERROR = "unable to parse quantity's suffix";
 
 const isQuantity = (v: ExpressionValue): v is { readonly quantity: Quantity } => 'quantity' in v;
 
@@ -240,8 +236,7 @@ export function evaluateResourceExpression(
       try {
         return { quantity: parseQuantity(text) };
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        return fail(message.startsWith('unable to parse') ? GO_SUFFIX_ERROR : GO_FORMAT_ERROR);
+        return fail(goQuantityError(err));
       }
     }
     // Go's strconv.ParseFloat; the grammar ignores its error, so an unreadable number counts as 0.

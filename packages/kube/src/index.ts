@@ -64,10 +64,13 @@ export {
   compareQuantities,
   defaultResourceQuantity,
   formatQuantity,
+  goQuantityError,
   milliQuantity,
   milliValue,
   negateQuantity,
   parseQuantity,
+  QUANTITY_FORMAT_ERROR,
+  QUANTITY_SUFFIX_ERROR,
   QuantityParseError,
   roundUpQuantity,
 } from './quantity.ts';

@@ -18,6 +18,17 @@ export class QuantityParseError extends Error {
   override name = 'QuantityParseError';
 }
 
+/** Go's resource.ParseQuantity errors (ErrFormatWrong, ErrSuffix), as Kruise's and k8s' messages carry them. */
+export const QUANTITY_FORMAT_ERROR =
+  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+export const QUANTITY_SUFFIX_ERROR = "unable to parse quantity's suffix";
+
+/** The text Go's ParseQuantity would have returned for a string parseQuantity refused. */
+export function goQuantityError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.startsWith('unable to parse') ? QUANTITY_SUFFIX_ERROR : QUANTITY_FORMAT_ERROR;
+}
+
 // Values are rounded up to nano (10^-9) precision at most.
 const NANO = -9;
 // Decimal digits that always fit an int64.

@@ -1,10 +1,11 @@
 // The part of k8s ValidatePodTemplateSpec that catches what a workload author gets wrong (names, images, ports,
-// probes, volumes and mounts, policies), with k8s' paths and messages. Resource quantities, security contexts,
-// affinity and other deep checks are left to the apiserver, which validates every Pod the controllers create.
+// probes, volumes and mounts, resources, policies), with k8s' paths and messages. Security contexts, affinity and
+// other deep checks are left to the apiserver, which validates every Pod the controllers create.
 import type { Container, ContainerPort, PodTemplateSpec, Probe, Volume } from '../schema/pod.ts';
 import { type FieldError, fieldError, type Path } from './errors.ts';
 import { validateAnnotations, validateLabels } from './meta.ts';
 import { isDNS1123Label, isQualifiedName } from './names.ts';
+import { validateResourceRequirements } from './resources.ts';
 
 const volumeSources = [
   'hostPath',
@@ -217,6 +218,7 @@ export function validateContainer(container: Container, at: Path, ctx: Container
       ]),
     );
   }
+  errs.push(...validateResourceRequirements(container.resources, at.child('resources')));
   return errs;
 }
 
@@ -320,6 +322,9 @@ export function validatePodTemplateSpec(
       ...isQualifiedName(gate.conditionType).map((m) => fieldError.invalid(p, gate.conditionType, m)),
     );
   });
+  // k8s validateOverhead: the overhead checked as a container's limits, at `overhead.limits[<name>]`.
+  if (spec?.overhead !== undefined)
+    errs.push(...validateResourceRequirements({ limits: spec.overhead }, specPath.child('overhead')));
   if ((spec?.ephemeralContainers ?? []).length > 0) {
     errs.push(
       fieldError.forbidden(

@@ -111,6 +111,40 @@ describe('admission webhooks through the apiserver', () => {
     }
   }
 
+  it("CloneSet: a container's requests above its limits, or an unreadable quantity, are refused at their path", async () => {
+    const f = fixtures.find((x) => x.kind === 'CloneSet')!;
+    const withResources = (name: string, resources: Record<string, unknown>) => {
+      const body = f.valid(`${name}-${env.run}`, 'v1beta1');
+      const template = (body.spec as { template: { spec: { containers: Record<string, unknown>[] } } })
+        .template;
+      template.spec.containers[0]!.resources = resources;
+      return body;
+    };
+    const refused = async (body: Record<string, unknown>, field: string, message: RegExp) =>
+      assert.rejects(create(f, 'v1beta1', body), (err: unknown) => {
+        const status = statusOf(err);
+        assert.equal(status.code, 422, JSON.stringify(status));
+        assert.match(status.message ?? '', message);
+        assert.ok(
+          status.details?.causes?.some((c) => c.field === field),
+          `causes name ${field}: ${JSON.stringify(status.details)}`,
+        );
+        return true;
+      });
+    await refused(
+      withResources('over-limit', { requests: { cpu: '2' }, limits: { cpu: '1' } }),
+      'spec.template.spec.containers[0].resources.requests',
+      /resources\.requests: Invalid value: "2": must be less than or equal to cpu limit of 1/,
+    );
+    // The template keeps unknown fields, so the CRD schema does not read quantities: admission must.
+    await refused(
+      withResources('unreadable', { limits: { memory: 'plenty' } }),
+      'spec.template.spec.containers[0].resources.limits[memory]',
+      /Invalid value: "plenty": quantities must match the regular expression/,
+    );
+    await create(f, 'v1beta1', withResources('within', { requests: { cpu: '100m' }, limits: { cpu: '1' } }));
+  });
+
   it('a caBundle reset to garbage is restored and admission works again', async () => {
     const f = fixtures[0]!;
     await env.admission.patchValidatingWebhookConfiguration(
