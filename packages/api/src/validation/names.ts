@@ -50,7 +50,8 @@ export function isQualifiedName(value: string): string[] {
   }
   if (name.length === 0) errs.push('name part must be non-empty');
   else if (name.length > 63) errs.push('name part must be no more than 63 characters');
-  if (name.length > 0 && !qualifiedName.test(name)) {
+  // Go checks the pattern on an empty name too: it reports both.
+  if (!qualifiedName.test(name)) {
     errs.push(
       `name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', ${regexHint(qualifiedNameFmt)})`,
     );
