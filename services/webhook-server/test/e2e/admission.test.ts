@@ -111,7 +111,7 @@ describe('admission webhooks through the apiserver', () => {
     }
   }
 
-  it("CloneSet: a container's requests above its limits, or an unreadable quantity, are refused at their path", async () => {
+  it("CloneSet: a container's requests above its limits, an unreadable quantity or a node affinity term without values are refused at their path", async () => {
     const f = fixtures.find((x) => x.kind === 'CloneSet')!;
     const withResources = (name: string, resources: Record<string, unknown>) => {
       const body = f.valid(`${name}-${env.run}`, 'v1beta1');
@@ -141,6 +141,19 @@ describe('admission webhooks through the apiserver', () => {
       withResources('unreadable', { limits: { memory: 'plenty' } }),
       'spec.template.spec.containers[0].resources.limits[memory]',
       /Invalid value: "plenty": quantities must match the regular expression/,
+    );
+    const inWithoutValues = withResources('affinity', {});
+    (inWithoutValues.spec as { template: { spec: Record<string, unknown> } }).template.spec.affinity = {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In' }] }],
+        },
+      },
+    };
+    await refused(
+      inWithoutValues,
+      'spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values',
+      /Required value: must be specified when `operator` is 'In' or 'NotIn'/,
     );
     await create(f, 'v1beta1', withResources('within', { requests: { cpu: '100m' }, limits: { cpu: '1' } }));
   });
