@@ -76,34 +76,46 @@ export function validateObjectMetaUpdate(
   return errs;
 }
 
+/**
+ * The values a set-based operator takes (label and node selectors alike): In and NotIn need some, Exists and
+ * DoesNotExist none. Undefined for any other operator.
+ */
+export function setOperatorValueErrors(
+  operator: string,
+  values: readonly string[],
+  requirement: Path,
+): FieldError[] | undefined {
+  if (operator === 'In' || operator === 'NotIn')
+    return values.length === 0
+      ? [
+          fieldError.required(
+            requirement.child('values'),
+            "must be specified when `operator` is 'In' or 'NotIn'",
+          ),
+        ]
+      : [];
+  if (operator === 'Exists' || operator === 'DoesNotExist')
+    return values.length > 0
+      ? [
+          fieldError.forbidden(
+            requirement.child('values'),
+            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+          ),
+        ]
+      : [];
+  return undefined;
+}
+
 /** k8s ValidateLabelSelector. */
 export function validateLabelSelector(selector: LabelSelector | undefined, at: Path): FieldError[] {
   const errs: FieldError[] = [];
   if (!selector) return errs;
   (selector.matchExpressions ?? []).forEach((req, i) => {
     const reqPath = at.child('matchExpressions').index(i);
-    const values = req.values ?? [];
-    if (req.operator === 'In' || req.operator === 'NotIn') {
-      if (values.length === 0) {
-        errs.push(
-          fieldError.required(
-            reqPath.child('values'),
-            "must be specified when `operator` is 'In' or 'NotIn'",
-          ),
-        );
-      }
-    } else if (req.operator === 'Exists' || req.operator === 'DoesNotExist') {
-      if (values.length > 0) {
-        errs.push(
-          fieldError.forbidden(
-            reqPath.child('values'),
-            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-          ),
-        );
-      }
-    } else {
+    const valueErrors = setOperatorValueErrors(req.operator, req.values ?? [], reqPath);
+    if (valueErrors !== undefined) errs.push(...valueErrors);
+    else
       errs.push(fieldError.invalid(reqPath.child('operator'), req.operator, 'not a valid selector operator'));
-    }
     for (const msg of isQualifiedName(req.key))
       errs.push(fieldError.invalid(reqPath.child('key'), req.key, msg));
   });

@@ -18,17 +18,9 @@ import { isQualifiedName } from './names.ts';
 
 type ResourceList = Readonly<Record<string, string | number>>;
 
-// core/helper: the resource names known to the system, and those a container may ask for.
-const standardResources = new Set([
-  'cpu',
-  'memory',
-  'ephemeral-storage',
-  'requests.cpu',
-  'requests.memory',
-  'requests.ephemeral-storage',
-  'limits.cpu',
-  'limits.memory',
-  'limits.ephemeral-storage',
+// core/helper: the resource names known to the system, and those a container may ask for. Quota counts objects,
+// so those names are whole numbers.
+const objectCounts = new Set([
   'pods',
   'resourcequotas',
   'services',
@@ -36,22 +28,16 @@ const standardResources = new Set([
   'secrets',
   'configmaps',
   'persistentvolumeclaims',
-  'storage',
-  'requests.storage',
   'services.nodeports',
   'services.loadbalancers',
 ]);
 const standardContainerResources = new Set(['cpu', 'memory', 'ephemeral-storage']);
-const integerResources = new Set([
-  'pods',
-  'resourcequotas',
-  'services',
-  'replicationcontrollers',
-  'secrets',
-  'configmaps',
-  'persistentvolumeclaims',
-  'services.nodeports',
-  'services.loadbalancers',
+const standardResources = new Set([
+  ...standardContainerResources,
+  ...[...standardContainerResources].flatMap((r) => [`requests.${r}`, `limits.${r}`]),
+  ...objectCounts,
+  'storage',
+  'requests.storage',
 ]);
 const qosComputeResources = new Set(['cpu', 'memory']);
 
@@ -67,7 +53,7 @@ const isExtendedResourceName = (name: string) =>
   isQualifiedName(`requests.${name}`).length === 0;
 /** Requests below limits are allowed for Kubernetes' own resources except hugepages. */
 const isOvercommitAllowed = (name: string) => isNativeResource(name) && !isHugePages(name);
-const isIntegerResourceName = (name: string) => integerResources.has(name) || isExtendedResourceName(name);
+const isIntegerResourceName = (name: string) => objectCounts.has(name) || isExtendedResourceName(name);
 
 function validateResourceName(name: string, at: Path): FieldError[] {
   const errs = isQualifiedName(name).map((m) => fieldError.invalid(at, name, m));

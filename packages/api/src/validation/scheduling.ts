@@ -12,7 +12,7 @@ import type {
   Toleration,
 } from '../schema/pod.ts';
 import { type FieldError, fieldError, type Path } from './errors.ts';
-import { validateLabelSelector } from './meta.ts';
+import { setOperatorValueErrors, validateLabelSelector } from './meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './names.ts';
 
 /** The parts of a PodAffinityTerm validation reads (the schema carries pod affinity through untyped). */
@@ -46,37 +46,17 @@ const weightError = (weight: number | undefined, at: Path): FieldError[] =>
 function validateNodeSelectorRequirement(rq: NodeSelectorRequirement, at: Path): FieldError[] {
   const errs: FieldError[] = [];
   const values = rq.values ?? [];
-  switch (rq.operator) {
-    case 'In':
-    case 'NotIn':
-      if (values.length === 0)
-        errs.push(
-          fieldError.required(at.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"),
-        );
-      break;
-    case 'Exists':
-    case 'DoesNotExist':
-      if (values.length > 0)
-        errs.push(
-          fieldError.forbidden(
-            at.child('values'),
-            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-          ),
-        );
-      break;
-    case 'Gt':
-    case 'Lt':
-      if (values.length !== 1)
-        errs.push(
-          fieldError.required(
-            at.child('values'),
-            "must be specified single value when `operator` is 'Lt' or 'Gt'",
-          ),
-        );
-      break;
-    default:
-      errs.push(fieldError.invalid(at.child('operator'), rq.operator, 'not a valid selector operator'));
-  }
+  const setErrors = setOperatorValueErrors(rq.operator, values, at);
+  if (setErrors !== undefined) errs.push(...setErrors);
+  else if (rq.operator === 'Gt' || rq.operator === 'Lt') {
+    if (values.length !== 1)
+      errs.push(
+        fieldError.required(
+          at.child('values'),
+          "must be specified single value when `operator` is 'Lt' or 'Gt'",
+        ),
+      );
+  } else errs.push(fieldError.invalid(at.child('operator'), rq.operator, 'not a valid selector operator'));
   errs.push(...labelName(rq.key, at.child('key')));
   return errs;
 }
