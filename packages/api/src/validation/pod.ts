@@ -1,12 +1,13 @@
 // The part of k8s ValidatePodTemplateSpec that catches what a workload author gets wrong (names, images, ports,
-// probes, volumes and mounts, resources, affinity and tolerations, policies), with k8s' paths and messages. Security
-// contexts and other deep checks are left to the apiserver, which validates every Pod the controllers create.
+// probes, volumes and mounts, resources, affinity, tolerations and spread constraints, policies), with k8s' paths
+// and messages. Security contexts and other deep checks are left to the apiserver, which validates every Pod the
+// controllers create.
 import type { Container, ContainerPort, PodTemplateSpec, Probe, Volume } from '../schema/pod.ts';
 import { type FieldError, fieldError, type Path } from './errors.ts';
 import { validateAnnotations, validateLabels } from './meta.ts';
 import { isDNS1123Label, isQualifiedName } from './names.ts';
 import { validateResourceRequirements } from './resources.ts';
-import { validateAffinity, validateTolerations } from './scheduling.ts';
+import { validateAffinity, validateTolerations, validateTopologySpreadConstraints } from './scheduling.ts';
 
 const volumeSources = [
   'hostPath',
@@ -319,6 +320,12 @@ export function validatePodTemplateSpec(
   errs.push(...validateLabels(spec?.nodeSelector, specPath.child('nodeSelector')));
   errs.push(...validateAffinity(spec?.affinity, specPath.child('affinity')));
   errs.push(...validateTolerations(spec?.tolerations, specPath.child('tolerations')));
+  errs.push(
+    ...validateTopologySpreadConstraints(
+      spec?.topologySpreadConstraints,
+      specPath.child('topologySpreadConstraints'),
+    ),
+  );
   (spec?.readinessGates ?? []).forEach((gate, i) => {
     const p = specPath.child('readinessGates').index(i).child('conditionType');
     errs.push(

@@ -1,8 +1,10 @@
-// k8s validateAffinity and ValidateTolerations for a pod template, with k8s' paths and messages
-// (pkg/apis/core/validation/validation.go): node selector terms and requirements, node field selectors, weights,
-// pod (anti-)affinity terms' selectors, namespaces and topology keys; toleration keys, operators, values and
-// effects. Kruise validates with AllowInvalidLabelValueInSelector, so selector expression values are not checked
-// (nor are they here). Not checked: `matchLabelKeys` / `mismatchLabelKeys` of pod affinity terms.
+// k8s validateAffinity, ValidateTolerations and validateTopologySpreadConstraints for a pod template, with k8s'
+// paths and messages (pkg/apis/core/validation/validation.go): node selector terms and requirements, node field
+// selectors, weights, pod (anti-)affinity terms' selectors, namespaces and topology keys; toleration keys,
+// operators, values and effects; spread constraints' skew, key, action, repeats, minDomains and node policies.
+// Kruise validates with AllowInvalidLabelValueInSelector and AllowInvalidTopologySpreadConstraintLabelSelector, so
+// selector expression values and spread constraints' selectors are not checked (nor are they here). Not checked:
+// `matchLabelKeys` / `mismatchLabelKeys`.
 import type { LabelSelector } from '../schema/meta.ts';
 import type {
   Affinity,
@@ -204,6 +206,60 @@ export function validateTolerations(tolerations: readonly Toleration[] | undefin
     }
     if (effect !== '' && !taintEffects.includes(effect))
       errs.push(fieldError.notSupported(p.child('effect'), effect, taintEffects));
+  });
+  return errs;
+}
+
+/** The parts of a TopologySpreadConstraint validation reads (the schema carries it through untyped). */
+interface TopologySpreadConstraint {
+  maxSkew?: number;
+  topologyKey?: string;
+  whenUnsatisfiable?: string;
+  minDomains?: number;
+  nodeAffinityPolicy?: string;
+  nodeTaintsPolicy?: string;
+}
+
+const scheduleActions = ['DoNotSchedule', 'ScheduleAnyway'];
+const nodeInclusionPolicies = ['Honor', 'Ignore'];
+
+/** k8s validateTopologySpreadConstraints. */
+export function validateTopologySpreadConstraints(
+  constraints: readonly unknown[] | undefined,
+  at: Path,
+): FieldError[] {
+  const errs: FieldError[] = [];
+  const all = (constraints ?? []) as TopologySpreadConstraint[];
+  all.forEach((c, i) => {
+    const p = at.index(i);
+    const maxSkew = c.maxSkew ?? 0;
+    if (maxSkew <= 0) errs.push(fieldError.invalid(p.child('maxSkew'), maxSkew, 'must be greater than zero'));
+    const key = c.topologyKey ?? '';
+    if (key === '') errs.push(fieldError.required(p.child('topologyKey'), 'can not be empty'));
+    const action = c.whenUnsatisfiable ?? '';
+    if (!scheduleActions.includes(action))
+      errs.push(fieldError.notSupported(p.child('whenUnsatisfiable'), action, scheduleActions));
+    // {topologyKey, whenUnsatisfiable} names one kind of constraint: a later one repeating it is reported here.
+    if (all.slice(i + 1).some((o) => (o.topologyKey ?? '') === key && (o.whenUnsatisfiable ?? '') === action))
+      errs.push(fieldError.duplicate(p.child('{topologyKey, whenUnsatisfiable}'), `{${key}, ${action}}`));
+    if (c.minDomains !== undefined) {
+      const minDomains = p.child('minDomains');
+      if (c.minDomains <= 0)
+        errs.push(fieldError.invalid(minDomains, c.minDomains, 'must be greater than zero'));
+      if (action !== 'DoNotSchedule')
+        errs.push(
+          fieldError.invalid(
+            minDomains,
+            c.minDomains,
+            `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${action}`,
+          ),
+        );
+    }
+    for (const policy of ['nodeAffinityPolicy', 'nodeTaintsPolicy'] as const) {
+      const value = c[policy];
+      if (value !== undefined && !nodeInclusionPolicies.includes(value))
+        errs.push(fieldError.notSupported(p.child(policy), value, nodeInclusionPolicies));
+    }
   });
   return errs;
 }

@@ -5,7 +5,11 @@ import { describe, test } from 'node:test';
 import { type CloneSetV1beta1, validateCloneSetV1beta1 } from '../../src/index.ts';
 import type { Affinity, Toleration } from '../../src/schema/pod.ts';
 import { path } from '../../src/validation/errors.ts';
-import { validateAffinity, validateTolerations } from '../../src/validation/scheduling.ts';
+import {
+  validateAffinity,
+  validateTolerations,
+  validateTopologySpreadConstraints,
+} from '../../src/validation/scheduling.ts';
 import { cloneSetV1beta1 } from '../fixtures/objects.ts';
 
 const at = path('a');
@@ -183,6 +187,49 @@ describe('validateTolerations', () => {
     ],
   ];
   for (const [name, t, want] of cases) test(name, () => assert.deepEqual(tolerations(t), want));
+});
+
+describe('validateTopologySpreadConstraints', () => {
+  const spread = (c: unknown[]) => validateTopologySpreadConstraints(c, path('s')).map((e) => e.message);
+  const zone = { maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' };
+  const cases: [string, unknown[], string[]][] = [
+    [
+      'valid: two kinds of constraint on one key, minDomains with DoNotSchedule, node policies',
+      [
+        { ...zone, minDomains: 3, nodeAffinityPolicy: 'Honor', nodeTaintsPolicy: 'Ignore' },
+        { ...zone, whenUnsatisfiable: 'ScheduleAnyway' },
+      ],
+      [],
+    ],
+    [
+      'a skew of zero, no key, an unknown action',
+      [{ maxSkew: 0, whenUnsatisfiable: 'Never' }],
+      [
+        's[0].maxSkew: Invalid value: 0: must be greater than zero',
+        's[0].topologyKey: Required value: can not be empty',
+        's[0].whenUnsatisfiable: Unsupported value: "Never": supported values: "DoNotSchedule", "ScheduleAnyway"',
+      ],
+    ],
+    [
+      'the same key and action twice: the first is named',
+      [zone, { ...zone, maxSkew: 2 }],
+      ['s[0].{topologyKey, whenUnsatisfiable}: Duplicate value: "{zone, DoNotSchedule}"'],
+    ],
+    [
+      'minDomains: positive, and only with DoNotSchedule',
+      [{ ...zone, whenUnsatisfiable: 'ScheduleAnyway', minDomains: 0 }],
+      [
+        's[0].minDomains: Invalid value: 0: must be greater than zero',
+        's[0].minDomains: Invalid value: 0: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway',
+      ],
+    ],
+    [
+      'an unknown node policy',
+      [{ ...zone, nodeTaintsPolicy: 'Respect' }],
+      ['s[0].nodeTaintsPolicy: Unsupported value: "Respect": supported values: "Honor", "Ignore"'],
+    ],
+  ];
+  for (const [name, c, want] of cases) test(name, () => assert.deepEqual(spread(c), want));
 });
 
 test('a CloneSet template: affinity and tolerations are checked at their paths', () => {
