@@ -231,6 +231,16 @@ export const PodSpec = Type.Object({
   enableServiceLinks: Optional(Type.Boolean()),
   overhead: Optional(Type.Record(Str(), IntOrString())),
   topologySpreadConstraints: Optional(Type.Array(OpaqueObject())),
+  runtimeClassName: Optional(Str()),
+  preemptionPolicy: Optional(Str()),
+  schedulingGates: Optional(Type.Array(Type.Object({ name: Str() }))),
+  dnsConfig: Optional(
+    Type.Object({
+      nameservers: Optional(Type.Array(Str())),
+      searches: Optional(Type.Array(Str())),
+      options: Optional(Type.Array(OpaqueObject())),
+    }),
+  ),
 });
 export type PodSpec = Static<typeof PodSpec>;
 

@@ -2,10 +2,10 @@
 // probes, volumes and mounts, resources, affinity, tolerations and spread constraints, policies), with k8s' paths
 // and messages. Security contexts and other deep checks are left to the apiserver, which validates every Pod the
 // controllers create.
-import type { Container, ContainerPort, PodTemplateSpec, Probe, Volume } from '../schema/pod.ts';
+import type { Container, ContainerPort, PodSpec, PodTemplateSpec, Probe, Volume } from '../schema/pod.ts';
 import { type FieldError, fieldError, type Path } from './errors.ts';
 import { validateAnnotations, validateLabels } from './meta.ts';
-import { isDNS1123Label, isQualifiedName } from './names.ts';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from './names.ts';
 import { validateResourceRequirements } from './resources.ts';
 import { validateAffinity, validateTolerations, validateTopologySpreadConstraints } from './scheduling.ts';
 
@@ -255,6 +255,53 @@ export function validateVolumes(
 }
 
 /**
+ * The names a pod spec gives other objects and itself, its scheduling gates, preemption policy and the DNS
+ * configuration `dnsPolicy: None` needs (k8s ValidatePodSpec, validateSchedulingGates, validatePodDNSConfig).
+ */
+function validatePodSpecNames(spec: PodSpec | undefined, at: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  const named = (value: string | undefined, field: string, check: (v: string) => string[]) => {
+    if (value) for (const m of check(value)) errs.push(fieldError.invalid(at.child(field), value, m));
+  };
+  named(spec?.serviceAccountName, 'serviceAccountName', isDNS1123Subdomain);
+  named(spec?.nodeName, 'nodeName', isDNS1123Subdomain);
+  named(spec?.hostname, 'hostname', isDNS1123Label);
+  named(spec?.subdomain, 'subdomain', isDNS1123Label);
+  named(spec?.priorityClassName, 'priorityClassName', isDNS1123Subdomain);
+  // A runtimeClassName given empty is checked (and refused); the others only when set.
+  if (spec?.runtimeClassName !== undefined)
+    for (const m of isDNS1123Subdomain(spec.runtimeClassName))
+      errs.push(fieldError.invalid(at.child('runtimeClassName'), spec.runtimeClassName, m));
+  const preemption = spec?.preemptionPolicy;
+  if (preemption === '') errs.push(fieldError.required(at.child('preemptionPolicy')));
+  else if (preemption !== undefined && preemption !== 'PreemptLowerPriority' && preemption !== 'Never')
+    errs.push(
+      fieldError.notSupported(at.child('preemptionPolicy'), preemption, ['PreemptLowerPriority', 'Never']),
+    );
+  const gates = new Set<string>();
+  (spec?.schedulingGates ?? []).forEach((gate, i) => {
+    const p = at.child('schedulingGates').index(i);
+    for (const m of isQualifiedName(gate.name)) errs.push(fieldError.invalid(p, gate.name, m));
+    if (gates.has(gate.name)) errs.push(fieldError.duplicate(p, gate.name));
+    gates.add(gate.name);
+  });
+  if (spec?.dnsPolicy === 'None') {
+    if (spec.dnsConfig === undefined)
+      errs.push(
+        fieldError.required(at.child('dnsConfig'), 'must provide `dnsConfig` when `dnsPolicy` is None'),
+      );
+    else if ((spec.dnsConfig.nameservers ?? []).length === 0)
+      errs.push(
+        fieldError.required(
+          at.child('dnsConfig', 'nameservers'),
+          'must provide at least one DNS nameserver when `dnsPolicy` is None',
+        ),
+      );
+  }
+  return errs;
+}
+
+/**
  * k8s ValidatePodTemplateSpec (subset, see the file comment). `extraVolumes` are the volumeClaimTemplates Kruise
  * mocks into `spec.volumes` so that mounts of claim templates validate.
  */
@@ -335,6 +382,7 @@ export function validatePodTemplateSpec(
   // k8s validateOverhead: the overhead checked as a container's limits, at `overhead.limits[<name>]`.
   if (spec?.overhead !== undefined)
     errs.push(...validateResourceRequirements({ limits: spec.overhead }, specPath.child('overhead')));
+  errs.push(...validatePodSpecNames(spec, specPath));
   if ((spec?.ephemeralContainers ?? []).length > 0) {
     errs.push(
       fieldError.forbidden(
