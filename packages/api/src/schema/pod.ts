@@ -231,6 +231,7 @@ export const PodSpec = Type.Object({
   enableServiceLinks: Optional(Type.Boolean()),
   overhead: Optional(Type.Record(Str(), IntOrString())),
   topologySpreadConstraints: Optional(Type.Array(OpaqueObject())),
+  hostUsers: Optional(Type.Boolean()),
   runtimeClassName: Optional(Str()),
   preemptionPolicy: Optional(Str()),
   schedulingGates: Optional(Type.Array(Type.Object({ name: Str() }))),

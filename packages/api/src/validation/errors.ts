@@ -97,6 +97,9 @@ export const fieldError = {
     ),
   tooLong: (at: Path, maxLength: number) =>
     make('FieldValueTooLong', at, `may not be more than ${maxLength} bytes`),
+  /** field.TooLongMaxLength's wording (the older of the two TooLong messages k8s uses). */
+  tooLongMaxLength: (at: Path, maxLength: number) =>
+    make('FieldValueTooLong', at, `may not be longer than ${maxLength}`),
   internal: (at: Path, cause: Error) => make('InternalError', at, cause.message),
 };
 

@@ -1,13 +1,14 @@
 // The part of k8s ValidatePodTemplateSpec that catches what a workload author gets wrong (names, images, ports,
 // probes, volumes and mounts, resources, affinity, tolerations and spread constraints, policies), with k8s' paths
-// and messages. Security contexts and other deep checks are left to the apiserver, which validates every Pod the
-// controllers create.
+// and messages, security contexts included. Sysctls and other deep checks are left to the apiserver, which
+// validates every Pod the controllers create.
 import type { Container, ContainerPort, PodSpec, PodTemplateSpec, Probe, Volume } from '../schema/pod.ts';
 import { type FieldError, fieldError, type Path } from './errors.ts';
 import { validateAnnotations, validateLabels } from './meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from './names.ts';
 import { validateResourceRequirements } from './resources.ts';
 import { validateAffinity, validateTolerations, validateTopologySpreadConstraints } from './scheduling.ts';
+import { validateContainerSecurityContext, validatePodSecurityContext } from './security-context.ts';
 
 const volumeSources = [
   'hostPath',
@@ -140,6 +141,8 @@ interface ContainerContext {
   volumes: Set<string>;
   names: Set<string>;
   kind: 'containers' | 'initContainers';
+  /** The pod's `hostUsers` (true unless set false): an Unmasked procMount needs it false. */
+  hostUsers: boolean;
 }
 
 /** One container (app or init, or a SidecarSet's sidecar). */
@@ -221,6 +224,13 @@ export function validateContainer(container: Container, at: Path, ctx: Container
     );
   }
   errs.push(...validateResourceRequirements(container.resources, at.child('resources')));
+  errs.push(
+    ...validateContainerSecurityContext(
+      container.securityContext,
+      at.child('securityContext'),
+      ctx.hostUsers,
+    ),
+  );
   return errs;
 }
 
@@ -321,16 +331,19 @@ export function validatePodTemplateSpec(
   );
   errs.push(...volumeErrors);
   const names = new Set<string>();
+  const hostUsers = spec?.hostUsers !== false;
   const initContainers = spec?.initContainers ?? [];
   for (const [i, c] of initContainers.entries()) {
     const at = specPath.child('initContainers').index(i);
-    errs.push(...validateContainer(c, at, { volumes: volumeNames, names, kind: 'initContainers' }));
+    errs.push(
+      ...validateContainer(c, at, { volumes: volumeNames, names, kind: 'initContainers', hostUsers }),
+    );
   }
   const containers = spec?.containers ?? [];
   if (containers.length === 0) errs.push(fieldError.required(specPath.child('containers')));
   for (const [i, c] of containers.entries()) {
     const at = specPath.child('containers').index(i);
-    errs.push(...validateContainer(c, at, { volumes: volumeNames, names, kind: 'containers' }));
+    errs.push(...validateContainer(c, at, { volumes: volumeNames, names, kind: 'containers', hostUsers }));
   }
   const restartPolicy = spec?.restartPolicy;
   if (!restartPolicy) errs.push(fieldError.required(specPath.child('restartPolicy')));
@@ -382,6 +395,7 @@ export function validatePodTemplateSpec(
   // k8s validateOverhead: the overhead checked as a container's limits, at `overhead.limits[<name>]`.
   if (spec?.overhead !== undefined)
     errs.push(...validateResourceRequirements({ limits: spec.overhead }, specPath.child('overhead')));
+  errs.push(...validatePodSecurityContext(spec?.securityContext, specPath.child('securityContext')));
   errs.push(...validatePodSpecNames(spec, specPath));
   if ((spec?.ephemeralContainers ?? []).length > 0) {
     errs.push(

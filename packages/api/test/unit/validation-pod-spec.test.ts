@@ -92,3 +92,91 @@ describe('pod spec names and policies', () => {
   ];
   for (const [name, edit, want] of cases) test(name, () => assert.deepEqual(messages(edit), want));
 });
+
+describe('security contexts', () => {
+  const C = `${S}.containers[0].securityContext`;
+  const cases: [string, (spec: PodSpec) => void, string[]][] = [
+    [
+      'valid: ids, profiles, a privileged container, Unmasked with hostUsers false',
+      (s) => {
+        s.hostUsers = false;
+        s.securityContext = {
+          runAsUser: 1000,
+          fsGroup: 2000,
+          supplementalGroups: [3000],
+          fsGroupChangePolicy: 'OnRootMismatch',
+          seccompProfile: { type: 'RuntimeDefault' },
+        };
+        s.containers[0]!.securityContext = {
+          privileged: true,
+          procMount: 'Unmasked',
+          seccompProfile: { type: 'Localhost', localhostProfile: 'profiles/audit.json' },
+          appArmorProfile: { type: 'Localhost', localhostProfile: 'k8s-apparmor-example' },
+        };
+      },
+      [],
+    ],
+    [
+      'ids out of range, pod and container',
+      (s) => {
+        s.securityContext = { runAsUser: -1, supplementalGroups: [1, 2147483648] };
+        s.containers[0]!.securityContext = { runAsGroup: -5 };
+      },
+      [
+        `${C}.runAsGroup: Invalid value: -5: must be between 0 and 2147483647, inclusive`,
+        `${S}.securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive`,
+        `${S}.securityContext.supplementalGroups[1]: Invalid value: 2147483648: must be between 0 and 2147483647, inclusive`,
+      ],
+    ],
+    [
+      'no privilege escalation, yet privileged and adding CAP_SYS_ADMIN',
+      (s) => {
+        s.containers[0]!.securityContext = {
+          allowPrivilegeEscalation: false,
+          privileged: true,
+          capabilities: { add: ['CAP_SYS_ADMIN'] },
+        };
+      },
+      [
+        `${C}: Invalid value: {"allowPrivilegeEscalation":false,"privileged":true,"capabilities":{"add":["CAP_SYS_ADMIN"]}}: cannot set \`allowPrivilegeEscalation\` to false and \`privileged\` to true`,
+        `${C}: Invalid value: {"allowPrivilegeEscalation":false,"privileged":true,"capabilities":{"add":["CAP_SYS_ADMIN"]}}: cannot set \`allowPrivilegeEscalation\` to false and \`capabilities.Add\` CAP_SYS_ADMIN`,
+      ],
+    ],
+    [
+      'seccomp: Localhost needs a relative profile path; other types take none',
+      (s) => {
+        s.securityContext = { seccompProfile: { type: 'Localhost' } };
+        s.containers[0]!.securityContext = {
+          seccompProfile: { type: 'Localhost', localhostProfile: '/etc/../seccomp.json' },
+        };
+        s.initContainers = [
+          {
+            ...s.containers[0]!,
+            name: 'init',
+            securityContext: { seccompProfile: { type: 'RuntimeDefault', localhostProfile: 'x.json' } },
+          },
+        ];
+      },
+      [
+        `${S}.initContainers[0].securityContext.seccompProfile.localhostProfile: Invalid value: {"type":"RuntimeDefault","localhostProfile":"x.json"}: can only be set when seccomp type is Localhost`,
+        `${C}.seccompProfile.localhostProfile: Invalid value: "/etc/../seccomp.json": must be a relative path`,
+        `${C}.seccompProfile.localhostProfile: Invalid value: "/etc/../seccomp.json": must not contain '..'`,
+        `${S}.securityContext.seccompProfile.localhostProfile: Required value: must be set when seccomp type is Localhost`,
+      ],
+    ],
+    [
+      'an unknown profile type, procMount and fsGroupChangePolicy; Unmasked with host users',
+      (s) => {
+        s.securityContext = { fsGroupChangePolicy: 'Sometimes', appArmorProfile: { type: 'Strict' } };
+        s.containers[0]!.securityContext = { procMount: 'Unmasked', seccompProfile: { type: 'Default' } };
+      },
+      [
+        `${C}.procMount: Invalid value: "Unmasked": \`hostUsers\` must be false to use \`Unmasked\``,
+        `${C}.seccompProfile.type: Unsupported value: "Default": supported values: "Localhost", "RuntimeDefault", "Unconfined"`,
+        `${S}.securityContext.fsGroupChangePolicy: Unsupported value: "Sometimes": supported values: "Always", "OnRootMismatch"`,
+        `${S}.securityContext.appArmorProfile.type: Unsupported value: "Strict": supported values: "Localhost", "RuntimeDefault", "Unconfined"`,
+      ],
+    ],
+  ];
+  for (const [name, edit, want] of cases) test(name, () => assert.deepEqual(messages(edit), want));
+});
