@@ -70,6 +70,40 @@ function validatePortNumOrName(port: number | string | undefined, at: Path): Fie
   return [fieldError.required(at)];
 }
 
+/** k8s AccumulateUniqueHostPorts: a host port is taken once per protocol and host IP among `containers`. */
+function hostPortConflicts(containers: readonly Container[], at: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  const taken = new Set<string>();
+  containers.forEach((c, ci) => {
+    (c.ports ?? []).forEach((port, pi) => {
+      if (!port.hostPort) return;
+      const key = `${port.protocol ?? ''}/${port.hostIP ?? ''}/${port.hostPort}`;
+      if (taken.has(key))
+        errs.push(fieldError.duplicate(at.index(ci).child('ports').index(pi).child('hostPort'), key));
+      else taken.add(key);
+    });
+  });
+  return errs;
+}
+
+/** k8s validatePodHostNetworkDeps: on the host's network a container's host port is its container port. */
+function hostNetworkPortErrors(containers: readonly Container[], at: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  containers.forEach((c, ci) => {
+    (c.ports ?? []).forEach((port, pi) => {
+      if (port.hostPort && port.hostPort !== port.containerPort)
+        errs.push(
+          fieldError.invalid(
+            at.index(ci).child('ports').index(pi).child('hostPort'),
+            port.hostPort,
+            'must match `containerPort` when `hostNetwork` is true',
+          ),
+        );
+    });
+  });
+  return errs;
+}
+
 function validatePorts(ports: ContainerPort[] | undefined, at: Path): FieldError[] {
   const errs: FieldError[] = [];
   const names = new Set<string>();
@@ -338,6 +372,8 @@ export function validatePodTemplateSpec(
     errs.push(
       ...validateContainer(c, at, { volumes: volumeNames, names, kind: 'initContainers', hostUsers }),
     );
+    // Init containers run one at a time, so each is checked alone (k8s then names it index 0, whatever its own).
+    errs.push(...hostPortConflicts([c], specPath.child('initContainers')));
   }
   const containers = spec?.containers ?? [];
   if (containers.length === 0) errs.push(fieldError.required(specPath.child('containers')));
@@ -345,6 +381,9 @@ export function validatePodTemplateSpec(
     const at = specPath.child('containers').index(i);
     errs.push(...validateContainer(c, at, { volumes: volumeNames, names, kind: 'containers', hostUsers }));
   }
+  errs.push(...hostPortConflicts(containers, specPath.child('containers')));
+  if (spec?.hostNetwork === true)
+    errs.push(...hostNetworkPortErrors(containers, specPath.child('containers')));
   const restartPolicy = spec?.restartPolicy;
   if (!restartPolicy) errs.push(fieldError.required(specPath.child('restartPolicy')));
   else if (!['Always', 'OnFailure', 'Never'].includes(restartPolicy)) {

@@ -180,3 +180,45 @@ describe('security contexts', () => {
   ];
   for (const [name, edit, want] of cases) test(name, () => assert.deepEqual(messages(edit), want));
 });
+
+describe('host ports', () => {
+  const port = (containerPort: number, hostPort?: number, protocol = 'TCP') => ({
+    containerPort,
+    protocol,
+    ...(hostPort === undefined ? {} : { hostPort }),
+  });
+  const cases: [string, (spec: PodSpec) => void, string[]][] = [
+    [
+      'one host port per protocol among the containers',
+      (s) => {
+        const main = s.containers[0]!;
+        main.ports = [port(80, 8080), port(53, 8080, 'UDP')];
+        s.containers.push({ ...main, name: 'second', ports: [port(81, 8080)] });
+      },
+      [`${S}.containers[1].ports[0].hostPort: Duplicate value: "TCP//8080"`],
+    ],
+    [
+      'init containers are checked one by one',
+      (s) => {
+        const main = s.containers[0]!;
+        main.ports = [port(80, 8080)];
+        s.initContainers = [
+          { ...main, name: 'init-a', ports: [port(80, 8080)] },
+          { ...main, name: 'init-b', ports: [port(80, 9090), port(81, 9090)] },
+        ];
+      },
+      [`${S}.initContainers[0].ports[1].hostPort: Duplicate value: "TCP//9090"`],
+    ],
+    [
+      'on the host network a host port is the container port',
+      (s) => {
+        s.hostNetwork = true;
+        s.containers[0]!.ports = [port(80, 8080), port(81), port(82, 82)];
+      },
+      [
+        `${S}.containers[0].ports[0].hostPort: Invalid value: 8080: must match \`containerPort\` when \`hostNetwork\` is true`,
+      ],
+    ],
+  ];
+  for (const [name, edit, want] of cases) test(name, () => assert.deepEqual(messages(edit), want));
+});
