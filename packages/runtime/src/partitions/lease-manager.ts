@@ -768,9 +768,13 @@ export class PartitionLeaseManager {
     await this.#beat().catch((err: unknown) =>
       this.#o.onError?.(new Error('liveness beat after taking leases failed', { cause: err })),
     );
-    // Ours too: a partition we held before (lost with a renewal's reply, or handed on and back) must not be
-    // acted on before the cache has what we wrote in it then.
-    const records = [...[...this.#observations.values()].map((o) => o.record), this.#record()];
+    const others = [...this.#observations.values()].map((o) => o.record);
+    // A reclaimed partition waits for what we wrote in it before its renewal's reply was lost, as a successor
+    // would. Only then: what we wrote long ago in a partition handed on is the successors' to carry (they inherit
+    // it into their own records), and a requirement of ours for a kind whose objects are long deleted could never
+    // be met by a fresh cache.
+    const reclaimed = new Set(plan.reclaim);
+    const withOurs = reclaimed.size === 0 ? others : [...others, this.#record()];
     for (const { p, held } of taken) {
       if (this.#lastCasSentAt < takenBy) {
         await this.#o.kv.delete(this.#leaseKey(p), { previousSeq: held.revision }).catch(() => {});
@@ -778,6 +782,7 @@ export class PartitionLeaseManager {
         continue;
       }
       this.#held.set(p, held);
+      const records = reclaimed.has(p) ? withOurs : others;
       const minSeq = takeoverMinSeq(p, records, this.#o.stream);
       const minResourceVersions = takeoverMinResourceVersions(p, records, this.#o.stream);
       const owed = takeoverOwed(p, records);
