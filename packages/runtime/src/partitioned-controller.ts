@@ -293,6 +293,8 @@ export async function startPartitionedController(
     stream,
     progress: (p) => cache.consumedThrough(p),
     seen: (p, kind) => cache.newestResourceVersion(p, kind),
+    // Half the life of a deletion's tombstone in the object stream: a successor's cache can still reach it.
+    rememberWritesMs: o.bus.topology.deletedObjectTtlMs / 2,
     // A key waiting for a delayed retry is not work yet: its reconcile wakes the lease when due.
     active: () => queue.hasWork(),
     ...(o.owed === undefined ? {} : { owed: (p: number) => o.owed?.list(inPartition(p)) ?? [] }),

@@ -35,16 +35,17 @@ import { type LeaseRecord, planLeases } from './lease-plan.ts';
 import {
   freeLeasesFrom,
   judgeLiveness,
-  kindsBehind,
   type LivenessObservation,
   type LivenessRead,
   type LivenessRecord,
   newerResourceVersion,
   observeLiveness,
   parseLivenessRecord,
+  type RememberedWrite,
   takeoverMinResourceVersions,
   takeoverMinSeq,
   takeoverOwed,
+  writeStillRequired,
 } from './liveness.ts';
 
 export interface AcquiredContext {
@@ -103,6 +104,12 @@ export interface LeaseManagerOptions extends PartitionHooks {
    * beat so that a successor taking over inherits them (`AcquiredContext.owed`); `persist()` makes a new one durable.
    */
   owed?(partition: number): readonly string[];
+  /**
+   * How long a write is carried in the liveness record at most, seen or not: under the time the object stream
+   * keeps a deletion's tombstone, so that a successor's fresh cache can always reach it (`writeStillRequired`).
+   * Default: no bound.
+   */
+  rememberWritesMs?: number;
   now?: () => number;
   onError?: (error: Error) => void;
   /** Declares the lease bucket again after its server lost it (a memory bucket on a restarted server). */
@@ -196,7 +203,7 @@ export class PartitionLeaseManager {
   /** Last recorded progress per partition held now or before (a successor of a hand-off reads it too). */
   readonly #seqs = new Map<number, number>();
   /** Newest resourceVersion per partition and kind of our own writes (or inherited at a take-over). */
-  readonly #rvs = new Map<number, Map<string, string>>();
+  readonly #rvs = new Map<number, Map<string, RememberedWrite>>();
 
   constructor(options: LeaseManagerOptions) {
     if (!/^[A-Za-z0-9_-]+$/.test(options.controller))
@@ -255,8 +262,9 @@ export class PartitionLeaseManager {
       kinds = new Map();
       this.#rvs.set(partition, kinds);
     }
-    const newest = newerResourceVersion(kinds.get(kind), resourceVersion);
-    if (newest !== undefined) kinds.set(kind, newest);
+    const known = kinds.get(kind);
+    const newest = newerResourceVersion(known?.rv, resourceVersion);
+    if (newest !== undefined && newest !== known?.rv) kinds.set(kind, { rv: newest, at: this.#now() });
   }
 
   /**
@@ -417,11 +425,13 @@ export class PartitionLeaseManager {
     const seqs: Record<string, number> = {};
     for (const [p, seq] of this.#seqs) seqs[String(p)] = seq;
     const rvs: Record<string, Record<string, string>> = {};
+    const now = this.#now();
+    const maxAgeMs = this.#o.rememberWritesMs ?? Number.POSITIVE_INFINITY;
     for (const [p, kinds] of this.#rvs) {
-      for (const [kind, rv] of kinds)
-        if (kindsBehind({ [kind]: rv }, (k) => this.#o.seen?.(p, k)).length === 0) kinds.delete(kind);
+      for (const [kind, write] of kinds)
+        if (!writeStillRequired(write, this.#o.seen?.(p, kind), now, maxAgeMs)) kinds.delete(kind);
       if (kinds.size === 0) this.#rvs.delete(p);
-      else rvs[String(p)] = Object.fromEntries(kinds);
+      else rvs[String(p)] = Object.fromEntries([...kinds].map(([kind, write]) => [kind, write.rv]));
     }
     const owed: Record<string, string[]> = {};
     for (const p of this.#held.keys()) {

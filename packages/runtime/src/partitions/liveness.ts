@@ -152,6 +152,29 @@ export function takeoverOwed(partition: number, records: Iterable<LivenessRecord
   return [...owed].sort();
 }
 
+/** A write a member carries in its liveness record for successors: its resourceVersion, and when it was noted. */
+export interface RememberedWrite {
+  rv: string;
+  at: number;
+}
+
+/**
+ * Whether a remembered write still binds a successor: not once this member's own cache has seen it (its progress
+ * covers it then), nor once older than `maxAgeMs`. A successor's fresh cache reaches a write through the object
+ * or, once deleted, its tombstone, which leaves the object stream after a while; a requirement older than that
+ * could wait forever in a partition with no newer object of the kind. Successors take over within a TTL, so a
+ * bound well under the tombstone's life never drops one they need.
+ */
+export function writeStillRequired(
+  write: RememberedWrite,
+  seen: string | undefined,
+  now: number,
+  maxAgeMs: number,
+): boolean {
+  if (now - write.at > maxAgeMs) return false;
+  return kindsBehind({ write: write.rv }, () => seen).length > 0;
+}
+
 /** Kinds whose required resourceVersion the cache has not seen yet in the partition (empty: fresh enough). */
 export function kindsBehind(
   required: Readonly<Record<string, string>>,

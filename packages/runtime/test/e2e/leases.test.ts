@@ -9,7 +9,11 @@ import { after, before, describe, test } from 'node:test';
 import { type Bus, connectBus, ensureKv, topology } from '@kruise-ts/bus';
 import { eventually, startNats } from '@kruise-ts/devcluster';
 import { Kvm } from '@nats-io/kv';
-import { type AcquiredContext, PartitionLeaseManager } from '../../src/partitions/lease-manager.ts';
+import {
+  type AcquiredContext,
+  type LeaseManagerOptions,
+  PartitionLeaseManager,
+} from '../../src/partitions/lease-manager.ts';
 import { freezableKv } from './fixtures/freezable-kv.ts';
 
 const PARTITIONS = 8;
@@ -50,6 +54,8 @@ async function replica(
   active?: () => boolean,
   /** Deletes owed per partition (LeaseManagerOptions.owed). */
   owed?: (p: number) => readonly string[],
+  /** Any other lease manager option. */
+  extra: Partial<LeaseManagerOptions> = {},
 ) {
   const bus = await connectBus({
     servers: natsUrl,
@@ -83,6 +89,7 @@ async function replica(
     },
     ...(active === undefined ? {} : { active }),
     ...(owed === undefined ? {} : { owed }),
+    ...extra,
   });
   return { bus, kv: real, manager, lost, freezer, calls };
 }
@@ -383,6 +390,36 @@ describe('partition leases on a real nats-server', () => {
       assert.deepEqual(a.lost, [3], 'only the partition whose reply was lost');
       assert.equal(log.filter((l) => l === 'a +3').length, 2, 'acquired, then reclaimed');
       assert.equal(owned(a), PARTITIONS);
+    } finally {
+      await stopAll(a);
+    }
+  });
+
+  test("a write's resourceVersion leaves the member record once older than the bound, seen or not", async () => {
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const rememberWritesMs = 1500;
+    const a = await replica(prefix, 'a', [], undefined, TTL, undefined, undefined, undefined, {
+      rememberWritesMs,
+    });
+    a.manager.start();
+    try {
+      await until('a owns every partition', () => owned(a) === PARTITIONS, 30_000);
+      const carried = async () => {
+        const entry = await a.kv.get('sample.members.a');
+        const record = JSON.parse(new TextDecoder().decode(entry?.value)) as {
+          rvs?: Record<string, unknown>;
+        };
+        return record.rvs?.['0'] !== undefined;
+      };
+      const notedAt = Date.now();
+      a.manager.noteWrite(0, 'Pod.', '12345');
+      await eventually('the write carried by a beat', carried, { timeoutMs: 5_000, intervalMs: 50 });
+      await eventually('the write dropped after the bound', async () => !(await carried()), {
+        timeoutMs: 10_000,
+        intervalMs: 50,
+      });
+      const after = Date.now() - notedAt;
+      assert.ok(after >= rememberWritesMs, `dropped after ${after} ms`);
     } finally {
       await stopAll(a);
     }

@@ -13,6 +13,7 @@ import {
   takeoverMinResourceVersions,
   takeoverMinSeq,
   takeoverOwed,
+  writeStillRequired,
 } from '../../src/partitions/liveness.ts';
 
 const enc = (v: unknown) => new TextEncoder().encode(typeof v === 'string' ? v : JSON.stringify(v));
@@ -270,4 +271,29 @@ describe('free leases wait for an unbroken member record', () => {
     { name: 'the shortest bound', chainSince: 0, bound: 1000, want: 1000 },
   ];
   for (const c of cases) test(c.name, () => assert.equal(freeLeasesFrom(c.chainSince, c.bound), c.want));
+});
+
+describe("a member's remembered writes", () => {
+  const cases: { name: string; seen: string | undefined; age: number; want: boolean }[] = [
+    { name: 'not seen yet by its own cache: carried', seen: '90', age: 1_000, want: true },
+    {
+      name: 'nothing of the kind seen (the partition left this cache): carried',
+      seen: undefined,
+      age: 1_000,
+      want: true,
+    },
+    { name: 'seen: dropped, the progress covers it', seen: '100', age: 1_000, want: false },
+    { name: 'a newer one seen: dropped', seen: '150', age: 1_000, want: false },
+    {
+      name: 'never seen, but older than the bound: dropped (its tombstone may be gone)',
+      seen: undefined,
+      age: 1_800_001,
+      want: false,
+    },
+    { name: 'at the bound: still carried', seen: undefined, age: 1_800_000, want: true },
+  ];
+  for (const c of cases)
+    test(c.name, () =>
+      assert.equal(writeStillRequired({ rv: '100', at: 5_000 }, c.seen, 5_000 + c.age, 1_800_000), c.want),
+    );
 });
