@@ -105,9 +105,9 @@ export interface LeaseManagerOptions extends PartitionHooks {
    */
   owed?(partition: number): readonly string[];
   /**
-   * How long a write is carried in the liveness record at most, seen or not: under the time the object stream
-   * keeps a deletion's tombstone, so that a successor's fresh cache can always reach it (`writeStillRequired`).
-   * Default: no bound.
+   * How long a write in a partition no longer held is carried in the liveness record after the hold ended, seen or
+   * not: well over a take-over, under the time the object stream keeps a deletion's tombstone
+   * (`writeStillRequired`). Default: no bound.
    */
   rememberWritesMs?: number;
   now?: () => number;
@@ -429,7 +429,8 @@ export class PartitionLeaseManager {
     const maxAgeMs = this.#o.rememberWritesMs ?? Number.POSITIVE_INFINITY;
     for (const [p, kinds] of this.#rvs) {
       for (const [kind, write] of kinds)
-        if (!writeStillRequired(write, this.#o.seen?.(p, kind), now, maxAgeMs)) kinds.delete(kind);
+        if (!writeStillRequired(write, this.#o.seen?.(p, kind), this.#held.has(p), now, maxAgeMs))
+          kinds.delete(kind);
       if (kinds.size === 0) this.#rvs.delete(p);
       else rvs[String(p)] = Object.fromEntries([...kinds].map(([kind, write]) => [kind, write.rv]));
     }
@@ -832,7 +833,14 @@ export class PartitionLeaseManager {
   }
   #lose(p: number): void {
     if (!this.#held.delete(p)) return;
+    this.#handedOn(p);
     this.#o.onLost(p);
+  }
+
+  /** The hold of `p` ended: its remembered writes now count down from here (`writeStillRequired`). */
+  #handedOn(p: number): void {
+    const now = this.#now();
+    for (const write of this.#rvs.get(p)?.values() ?? []) write.at = now;
   }
 
   #startRelease(p: number): Promise<void> {
@@ -862,7 +870,10 @@ export class PartitionLeaseManager {
       this.#o.onError?.(new Error(`handing off partition ${p} failed`, { cause: err }));
     } finally {
       clearTimeout(timer);
-      if (this.#held.get(p) === held) this.#held.delete(p);
+      if (this.#held.get(p) === held) {
+        this.#held.delete(p);
+        this.#handedOn(p);
+      }
       await this.#o.kv.delete(this.#leaseKey(p), { previousSeq: held.revision }).catch(() => {});
     }
   }

@@ -152,7 +152,10 @@ export function takeoverOwed(partition: number, records: Iterable<LivenessRecord
   return [...owed].sort();
 }
 
-/** A write a member carries in its liveness record for successors: its resourceVersion, and when it was noted. */
+/**
+ * A write a member carries in its liveness record for successors: its resourceVersion, and since when it counts
+ * (when noted, and again when the member stops holding the partition).
+ */
 export interface RememberedWrite {
   rv: string;
   at: number;
@@ -160,18 +163,20 @@ export interface RememberedWrite {
 
 /**
  * Whether a remembered write still binds a successor: not once this member's own cache has seen it (its progress
- * covers it then), nor once older than `maxAgeMs`. A successor's fresh cache reaches a write through the object
- * or, once deleted, its tombstone, which leaves the object stream after a while; a requirement older than that
- * could wait forever in a partition with no newer object of the kind. Successors take over within a TTL, so a
- * bound well under the tombstone's life never drops one they need.
+ * covers it then). In a partition the member no longer holds (handed on or lost), its cache never will: there the
+ * write is also dropped `maxAgeMs` after the hold ended. A successor reads it at its take-over, within a TTL, and
+ * carries it in its own record until its cache sees it; kept for ever, it could hold a later owner back for good,
+ * where the objects of that kind and their tombstones have left the object stream since. While held it stays
+ * until seen, however long that takes (a watcher frozen for long is exactly what it guards against).
  */
 export function writeStillRequired(
   write: RememberedWrite,
   seen: string | undefined,
+  held: boolean,
   now: number,
   maxAgeMs: number,
 ): boolean {
-  if (now - write.at > maxAgeMs) return false;
+  if (!held && now - write.at > maxAgeMs) return false;
   return kindsBehind({ write: write.rv }, () => seen).length > 0;
 }
 

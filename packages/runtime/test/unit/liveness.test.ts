@@ -274,26 +274,37 @@ describe('free leases wait for an unbroken member record', () => {
 });
 
 describe("a member's remembered writes", () => {
-  const cases: { name: string; seen: string | undefined; age: number; want: boolean }[] = [
-    { name: 'not seen yet by its own cache: carried', seen: '90', age: 1_000, want: true },
+  const cases: { name: string; seen: string | undefined; held: boolean; age: number; want: boolean }[] = [
+    { name: 'held, not seen yet by its own cache: carried', seen: '90', held: true, age: 1_000, want: true },
+    { name: 'seen: dropped, the progress covers it', seen: '100', held: true, age: 1_000, want: false },
+    { name: 'a newer one seen: dropped', seen: '150', held: true, age: 1_000, want: false },
     {
-      name: 'nothing of the kind seen (the partition left this cache): carried',
+      name: 'held and never seen, however long: carried (a watcher frozen for long)',
       seen: undefined,
-      age: 1_000,
+      held: true,
+      age: 86_400_000,
       want: true,
     },
-    { name: 'seen: dropped, the progress covers it', seen: '100', age: 1_000, want: false },
-    { name: 'a newer one seen: dropped', seen: '150', age: 1_000, want: false },
     {
-      name: 'never seen, but older than the bound: dropped (its tombstone may be gone)',
+      name: 'handed on, within the bound: carried',
       seen: undefined,
+      held: false,
+      age: 1_800_000,
+      want: true,
+    },
+    {
+      name: 'handed on, past the bound: dropped (successors carry it; its tombstone may be gone)',
+      seen: undefined,
+      held: false,
       age: 1_800_001,
       want: false,
     },
-    { name: 'at the bound: still carried', seen: undefined, age: 1_800_000, want: true },
   ];
   for (const c of cases)
     test(c.name, () =>
-      assert.equal(writeStillRequired({ rv: '100', at: 5_000 }, c.seen, 5_000 + c.age, 1_800_000), c.want),
+      assert.equal(
+        writeStillRequired({ rv: '100', at: 5_000 }, c.seen, c.held, 5_000 + c.age, 1_800_000),
+        c.want,
+      ),
     );
 });
