@@ -133,13 +133,21 @@ export async function watchNamespace(
   }
   checker.prime(initial);
   primed = true;
-  return {
-    checker,
-    stop: () => {
-      stopped = true;
-      for (const a of aborts) a.abort();
-    },
+  const stop = () => {
+    stopped = true;
+    for (const a of aborts) a.abort();
+    openWatches.delete(stop);
   };
+  openWatches.add(stop);
+  return { checker, stop };
+}
+
+/** Every namespace watch not stopped yet: a run that threw or timed out left its own open. */
+const openWatches = new Set<() => void>();
+
+/** Stops the watches a run left open (a run stops its own on success; a throw skips that). */
+export function stopOpenWatches(): void {
+  for (const stop of [...openWatches]) stop();
 }
 
 function cloneSetYaml(

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { type Cluster, startCluster } from '@kruise-ts/devcluster';
 import { startSystem } from '@kruise-ts/launcher';
 import type { Violation } from './invariants.ts';
-import { type Scenario, type ScenarioContext, scenarios } from './scenarios.ts';
+import { type Scenario, type ScenarioContext, scenarios, stopOpenWatches } from './scenarios.ts';
 
 export interface ScenarioSummary {
   id: string;
@@ -89,6 +89,7 @@ async function bounded(scenario: Scenario, ctx: ScenarioContext, timeoutMs: numb
     return { violations: [{ rule: 'run-failed', at: -1, detail } satisfies Violation] };
   } finally {
     clearTimeout(timer);
+    stopOpenWatches();
   }
 }
 

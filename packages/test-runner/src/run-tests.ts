@@ -24,6 +24,9 @@ if (files.length > 0) {
     // e2e files share one real cluster; running them one at a time keeps them from starving each other on 2 cores.
     concurrency: kind === 'e2e' ? 1 : true,
     timeout: kind === 'e2e' ? 15 * 60_000 : 60_000,
+    // A file whose tests are over ends even if something it started still holds the event loop (a watch a failed
+    // scenario never stopped): without this, such a file hangs the whole run until CI's limit.
+    forceExit: true,
   });
   stream.on('test:summary', (event) => {
     // The summary without a file is the run-wide one.
