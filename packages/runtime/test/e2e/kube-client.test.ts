@@ -15,7 +15,9 @@ import { setupTelemetry, type Telemetry } from '@kruise-ts/telemetry';
 import {
   AlreadyExistsError,
   ConflictError,
+  guardedJsonPatch,
   InvalidError,
+  isLostPatchTest,
   KubeClient,
   KubeHttpError,
   NotFoundError,
@@ -28,6 +30,7 @@ interface ConfigMap {
   metadata?: {
     name?: string;
     namespace?: string;
+    uid?: string;
     resourceVersion?: string;
     creationTimestamp?: string;
     labels?: Record<string, string>;
@@ -114,6 +117,69 @@ describe('KubeClient against the real apiserver', () => {
 
     await configMaps.delete({ name, namespace: ns });
     await assert.rejects(configMaps.get({ name, namespace: ns }), NotFoundError);
+  });
+
+  test('a guarded JSON patch gets through a change elsewhere in the object and loses to a change of what it writes', async () => {
+    const name = 'guarded';
+    await configMaps.create({
+      namespace: ns,
+      body: { metadata: { name, labels: { x: '1' } }, data: { a: '1' } },
+    });
+    const read = await configMaps.get({ name, namespace: ns });
+    const withMeta = (cm: ConfigMap) => ({ ...cm, metadata: { ...cm.metadata } });
+    // Another writer's label: a PUT of `read` would now conflict, the guarded patch does not.
+    await configMaps.patch({
+      name,
+      namespace: ns,
+      type: 'merge',
+      patch: { metadata: { labels: { y: '2' } } },
+    });
+    const ops = guardedJsonPatch(withMeta(read), { ...withMeta(read), data: { a: '2', b: 'new' } });
+    const written = await configMaps.patch({ name, namespace: ns, type: 'json', patch: ops });
+    assert.deepEqual(written.data, { a: '2', b: 'new' });
+    assert.deepEqual(written.metadata?.labels, { x: '1', y: '2' });
+
+    // Another writer changes the very value: the patch from the older copy is refused, as a lost race.
+    await configMaps.patch({ name, namespace: ns, type: 'merge', patch: { data: { a: '3' } } });
+    const lost = await configMaps
+      .patch({
+        name,
+        namespace: ns,
+        type: 'json',
+        patch: guardedJsonPatch(withMeta(written), { ...withMeta(written), data: { a: '4', b: 'new' } }),
+      })
+      .catch((err: unknown) => err);
+    assert.ok(isLostPatchTest(lost), String(lost));
+    assert.equal((await configMaps.get({ name, namespace: ns })).data?.a, '3');
+
+    // Deleted and made again under the name: the uid test refuses it.
+    await configMaps.delete({ name, namespace: ns });
+    await configMaps.create({ namespace: ns, body: { metadata: { name }, data: { a: '3', b: 'new' } } });
+    const recreated = await configMaps
+      .patch({
+        name,
+        namespace: ns,
+        type: 'json',
+        patch: guardedJsonPatch(withMeta(written), { ...withMeta(written), data: { a: '3', b: 'other' } }),
+      })
+      .catch((err: unknown) => err);
+    assert.ok(isLostPatchTest(recreated), String(recreated));
+    // Validation stays validation: a bad label value is not a lost race.
+    const current = await configMaps.get({ name, namespace: ns });
+    const invalid = await configMaps
+      .patch({
+        name,
+        namespace: ns,
+        type: 'json',
+        patch: guardedJsonPatch(withMeta(current), {
+          ...withMeta(current),
+          metadata: { ...current.metadata, labels: { bad: 'not a label value!' } },
+        }),
+      })
+      .catch((err: unknown) => err);
+    assert.ok(invalid instanceof InvalidError, String(invalid));
+    assert.equal(isLostPatchTest(invalid), false);
+    await configMaps.delete({ name, namespace: ns });
   });
 
   test("answer 'head': a write's answer is its kind, apiVersion and metadata only, managedFields left out", async () => {
