@@ -63,8 +63,8 @@ export {
 } from './kube/exact-delete.ts';
 export type { ExpectedPodWrites } from './kube/expected-pods.ts';
 export { createPodExpected, deletePodExpected } from './kube/expected-pods.ts';
-export type { GuardedPatchOp } from './kube/guarded-patch.ts';
-export { guardedJsonPatch, isLostPatchTest } from './kube/guarded-patch.ts';
+export type { GuardedPatchOp, RewriteOptions } from './kube/guarded-patch.ts';
+export { guardedJsonPatch, isLostPatchTest, rewriteObject } from './kube/guarded-patch.ts';
 export type { ResponseBody, ResponseData } from './kube/http2-session.ts';
 export type { ClusterConfig } from './kube/kubeconfig.ts';
 export { inClusterConfig, loadClusterConfig } from './kube/kubeconfig.ts';

@@ -14,11 +14,10 @@ import {
   involvedObject,
   type KubeClient,
   type ResourceClient,
-  retryOnConflict,
+  rewriteObject,
 } from '@kruise-ts/runtime';
 import type { Pod, PodCondition, SidecarSet } from '@kruise-ts/sidecarset';
 import type { Logger } from '@kruise-ts/telemetry';
-import fastJsonPatch from 'fast-json-patch';
 
 export class KubeWriter {
   readonly #pods: ResourceClient<Pod>;
@@ -77,32 +76,22 @@ export class KubeWriter {
   }
 
   /**
-   * Patches the pod from `pod` to `mutate(pod)`; on a conflict reads it again and recomputes. `mutate` returns
-   * undefined when the pod needs nothing (any more). The pod read must be the same pod (uid).
+   * Writes `mutate(pod)` (rewriteObject: a PUT of the change first, on a lost race a re-read and a guarded patch).
+   * `mutate` returns undefined when the pod needs nothing (any more). The pod read must be the same pod (uid).
    */
   async updatePod(pod: Pod, mutate: (fresh: Pod) => Pod | undefined): Promise<Pod | undefined> {
-    const namespace = pod.metadata.namespace ?? '';
-    const name = pod.metadata.name ?? '';
-    let base = pod;
-    let attempt = 0;
-    return retryOnConflict(async () => {
-      if (attempt++ > 0) {
-        base = await this.#pods.get({ namespace, name });
-        if (base.metadata.uid !== pod.metadata.uid) return undefined;
-      }
-      const desired = mutate(base);
-      if (desired === undefined) return undefined;
-      const ops = fastJsonPatch.compare(base, plain<object>(desired));
-      if (ops.length === 0) return base;
-      // Written against the version read: a concurrent change is a 409 Conflict, then we re-read.
-      const body = [
-        { op: 'replace', path: '/metadata/resourceVersion', value: base.metadata.resourceVersion },
-        ...ops,
-      ];
-      this.#fence();
-      const written = await this.#pods.patch({ namespace, name, type: 'json', patch: body });
-      return this.#expect(written);
+    const written = await rewriteObject(this.#pods, {
+      namespace: pod.metadata.namespace ?? '',
+      name: pod.metadata.name ?? '',
+      uid: pod.metadata.uid,
+      base: pod,
+      mutate: (fresh) => {
+        const desired = mutate(fresh);
+        return desired === undefined ? undefined : plain<Pod>(desired);
+      },
+      fence: () => this.#fence(),
     });
+    return written === undefined ? undefined : this.#expect(written);
   }
 
   /** Merges the condition (by type) into the pod's status. */

@@ -11,15 +11,11 @@ import type {
 } from '@kruise-ts/core';
 import type { ObjectHead } from '@kruise-ts/kube';
 import {
-  ConflictError,
-  DEFAULT_RETRY,
   deleteExactly,
-  guardedJsonPatch,
-  isLostPatchTest,
   type PatchOptions,
   type ResourceClient,
   type ResourceSource,
-  retryOnError,
+  rewriteObject,
   updateCustomStatus,
 } from '@kruise-ts/runtime';
 import { INSTANCE_ID_LABEL } from '../pod-state.ts';
@@ -127,12 +123,9 @@ export class KubeWriter {
   }
 
   /**
-   * Change, write, again on conflict (Kruise updates pods this way for in-place updates). `mutate` returns
-   * undefined when the pod needs nothing (or is not the pod meant: another uid). The first attempt PUTs the change
-   * of `base`, the freshest copy the caller holds (the answer of its last write of the pod, or the cached pod, as
-   * Kruise reads its cache). A conflict (that copy was behind) makes the retries GET the pod from the apiserver and
-   * send only what changed, each replaced value tested first (guardedJsonPatch): a pod another writer touches more
-   * often than a GET and a PUT take (labels patched many times a second) would refuse every PUT.
+   * Change, write, again on a lost race (Kruise updates pods this way for in-place updates): rewriteObject, whose
+   * first attempt PUTs the change of `base`, the freshest copy the caller holds (the answer of its last write of
+   * the pod, or the cached pod, as Kruise reads its cache). `mutate` returns undefined when the pod needs nothing.
    */
   async updatePod(
     name: string,
@@ -140,27 +133,15 @@ export class KubeWriter {
     base: CloneSetPod,
     mutate: (fresh: CloneSetPod) => CloneSetPod | undefined,
   ): Promise<CloneSetPod | undefined> {
-    let first: CloneSetPod | undefined = base;
-    const lostRace = (err: unknown) => err instanceof ConflictError || isLostPatchTest(err);
-    return retryOnError(
-      lostRace,
-      async () => {
-        this.#fence();
-        const put = first !== undefined;
-        const fresh = first ?? (await this.#pods.get({ namespace: this.#ns, name }));
-        first = undefined;
-        if (uid !== undefined && fresh.metadata.uid !== uid) return undefined;
-        const next = mutate(fresh);
-        if (next === undefined) return undefined;
-        this.#fence();
-        if (put) return this.#expect(await this.#pods.replace({ namespace: this.#ns, name, body: next }));
-        const ops = guardedJsonPatch(fresh, next);
-        if (ops.length === 0) return fresh;
-        const written = await this.#pods.patch({ namespace: this.#ns, name, type: 'json', patch: ops });
-        return this.#expect(written);
-      },
-      { backoff: DEFAULT_RETRY },
-    );
+    const written = await rewriteObject(this.#pods, {
+      namespace: this.#ns,
+      name,
+      uid,
+      base,
+      mutate,
+      fence: () => this.#fence(),
+    });
+    return written === undefined ? undefined : this.#expect(written);
   }
 
   /**

@@ -22,7 +22,7 @@ import {
   NotFoundError,
   type PatchOptions,
   type ResourceClient,
-  retryOnConflict,
+  rewriteObject,
   updateCustomStatus,
   type WorkloadWriterOptions,
 } from '@kruise-ts/runtime';
@@ -197,11 +197,11 @@ export class SetWriter {
   }
 
   /**
-   * Change, PUT, again on a conflict (in-place updates write the whole pod this way, after a status write that
-   * moved its resourceVersion). The first attempt starts from `base`, the freshest copy the caller holds (the
-   * answer of its last write of the pod, or the cached pod, as Kruise reads its cache); a conflict makes the
-   * retries GET the pod. `mutate` returns undefined when the pod needs nothing, and a pod of another uid is left
-   * alone. The written version is expected, so the next rounds wait until the cache shows it.
+   * Change, write, again on a lost race (in-place updates write the pod this way, after a status write that moved
+   * its resourceVersion): rewriteObject, whose first attempt PUTs the change of `base`, the freshest copy the
+   * caller holds (its last write's answer, or the cached pod, as Kruise reads its cache). `mutate` returns
+   * undefined when the pod needs nothing. The written version is expected, so the next rounds wait until the
+   * cache shows it.
    */
   async rewritePod(
     name: string,
@@ -210,19 +210,9 @@ export class SetWriter {
     mutate: (fresh: StatefulSetPod) => StatefulSetPod | undefined,
   ): Promise<StatefulSetPod | undefined> {
     const { namespace, fence, versions } = this.#o;
-    let first: StatefulSetPod | undefined = base;
-    return retryOnConflict(async () => {
-      fence();
-      const fresh = first ?? (await this.#inPlacePods.get({ namespace, name }));
-      first = undefined;
-      if (uid !== undefined && fresh.metadata.uid !== uid) return undefined;
-      const next = mutate(fresh);
-      if (next === undefined) return undefined;
-      fence();
-      const written = await this.#inPlacePods.replace({ namespace, name, body: next });
-      if (written.metadata.uid !== undefined) versions.expect({ metadata: written.metadata });
-      return written;
-    });
+    const written = await rewriteObject(this.#inPlacePods, { namespace, name, uid, base, mutate, fence });
+    if (written?.metadata.uid !== undefined) versions.expect({ metadata: written.metadata });
+    return written;
   }
 
   /**
