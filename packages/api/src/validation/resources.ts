@@ -94,6 +94,21 @@ function validateQuantityValue(name: string, quantity: Quantity, at: Path): Fiel
   return errs;
 }
 
+/**
+ * One entry of a container's limits or requests: its name and quantity checked (errors pushed at its path), and
+ * the quantity when it could be read.
+ */
+function readEntry(name: string, value: string | number, at: Path, errs: FieldError[]): Quantity | undefined {
+  errs.push(...validateContainerResourceName(name, at));
+  const quantity = readQuantity(value, at);
+  if (isFieldError(quantity)) {
+    errs.push(quantity);
+    return undefined;
+  }
+  errs.push(...validateQuantityValue(name, quantity, at));
+  return quantity;
+}
+
 /** k8s ValidateResourceRequirements (container resources; `overhead` is checked as limits alone). */
 export function validateResourceRequirements(
   resources: { limits?: ResourceList; requests?: ResourceList } | undefined,
@@ -106,27 +121,15 @@ export function validateResourceRequirements(
   let hugePages = false;
   const limits = new Map<string, Quantity>();
   for (const [name, value] of Object.entries(resources?.limits ?? {})) {
-    const keyPath = limPath.key(name);
-    errs.push(...validateContainerResourceName(name, keyPath));
-    const quantity = readQuantity(value, keyPath);
-    if (isFieldError(quantity)) {
-      errs.push(quantity);
-      continue;
-    }
+    const quantity = readEntry(name, value, limPath.key(name), errs);
+    if (quantity === undefined) continue;
     limits.set(name, quantity);
-    errs.push(...validateQuantityValue(name, quantity, keyPath));
     if (isHugePages(name)) hugePages = true;
     if (qosComputeResources.has(name)) cpuOrMemory = true;
   }
   for (const [name, value] of Object.entries(resources?.requests ?? {})) {
-    const keyPath = reqPath.key(name);
-    errs.push(...validateContainerResourceName(name, keyPath));
-    const quantity = readQuantity(value, keyPath);
-    if (isFieldError(quantity)) {
-      errs.push(quantity);
-      continue;
-    }
-    errs.push(...validateQuantityValue(name, quantity, keyPath));
+    const quantity = readEntry(name, value, reqPath.key(name), errs);
+    if (quantity === undefined) continue;
     const limit = limits.get(name);
     if (limit !== undefined) {
       const cmp = compareQuantities(quantity, limit);
