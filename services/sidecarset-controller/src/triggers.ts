@@ -1,13 +1,16 @@
 // Which SidecarSets to reconcile after a change in the cache (sidecarset_controller.go and
-// sidecarset_pod_event_handler.go; docs/behaviour/sidecarset.md#triggers). Differences from Kruise, both so a rollout does not stall on
-// a timer: a pod's sidecar consistency flipping enqueues at once (Kruise waits 5 s), and a deleted pod
-// enqueues its SidecarSets (Kruise does not, so its status stays stale until the next event).
+// sidecarset_pod_event_handler.go; docs/behaviour/sidecarset.md#triggers). Differences from Kruise, all so a rollout does not stall on
+// a timer: a pod's sidecar consistency flipping enqueues at once (Kruise waits 5 s); a deleted pod enqueues its
+// SidecarSets (Kruise does not, so its status stays stale until the next event); and a sidecar image that changed
+// enqueues too, since the bus may deliver an upgrade and the kubelet's report of it as one change, in which the
+// consistency was true before and after (an informer sees each version, so Kruise needs no such rule).
 import {
   injectedSidecarSets,
   isPodConsistentWithSidecarSet,
   isPodStateConsistent,
   type Pod,
   type SidecarSet,
+  sidecarContainersInPod,
 } from '@kruise-ts/sidecarset';
 
 export interface SidecarSetVersion {
@@ -26,6 +29,12 @@ export function sidecarSetChanged(
 const isSet = (t: string | null | undefined) => t !== undefined && t !== null && t !== '';
 const isReady = (pod: Pod) =>
   (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+
+/** Whether any of these containers runs another image in `b`'s spec than in `a`'s. */
+function imagesChanged(a: Pod, b: Pod, names: ReadonlySet<string>): boolean {
+  const before = new Map(a.spec.containers.map((c) => [c.name, c.image]));
+  return b.spec.containers.some((c) => names.has(c.name) && before.get(c.name) !== c.image);
+}
 
 function sameLabels(a: Pod, b: Pod): boolean {
   const x = a.metadata.labels ?? {};
@@ -64,6 +73,7 @@ export function sidecarSetsForPodChange(
     const changed =
       statusChanged ||
       isPodStateConsistent(old, sidecarSet) !== isPodStateConsistent(current, sidecarSet) ||
+      imagesChanged(old, current, sidecarContainersInPod(sidecarSet)) ||
       (sidecarSet.spec.updateStrategy?.selector !== undefined && !sameLabels(old, current));
     if (changed) out.push(sidecarSet.metadata?.name ?? '');
   }

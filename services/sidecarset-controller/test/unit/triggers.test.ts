@@ -102,6 +102,31 @@ describe('pod changes', () => {
       want: ['rolling'],
     },
     {
+      // The bus delivered the upgrade and the kubelet's report of it as one change: consistent before and after.
+      name: 'sidecar image changed and finished in one change: all but NotUpdate',
+      old: pod(),
+      current: next((p) => {
+        (p.spec.containers[0] as { image: string }).image = 'b:2';
+        (p.metadata.annotations as Record<string, string>)['kruise.io/sidecarset-inplace-update-state'] =
+          '{"rolling":{"revision":"h","updateTimestamp":"","lastContainerStatuses":{"sidecar":{"imageID":"id1"}}}}';
+        p.status = {
+          ...p.status,
+          containerStatuses: [{ name: 'sidecar', image: 'b:2', imageID: 'id2', ready: true }],
+        };
+      }),
+      want: ['rolling', 'selective'],
+    },
+    {
+      name: 'another container changed image: none',
+      old: pod((p) => {
+        p.spec.containers.push({ name: 'app', image: 'a:1' });
+      }),
+      current: next((p) => {
+        p.spec.containers.push({ name: 'app', image: 'a:2' });
+      }),
+      want: [],
+    },
+    {
       name: 'labels changed: only SidecarSets with an update selector',
       old: pod(),
       current: next((p) => {
