@@ -1,10 +1,11 @@
 // k8s validateAffinity, ValidateTolerations and validateTopologySpreadConstraints for a pod template, with k8s'
 // paths and messages (pkg/apis/core/validation/validation.go): node selector terms and requirements, node field
 // selectors, weights, pod (anti-)affinity terms' selectors, namespaces and topology keys; toleration keys,
-// operators, values and effects; spread constraints' skew, key, action, repeats, minDomains and node policies.
-// Kruise validates with AllowInvalidLabelValueInSelector and AllowInvalidTopologySpreadConstraintLabelSelector, so
-// selector expression values and spread constraints' selectors are not checked (nor are they here). Not checked:
-// `matchLabelKeys` / `mismatchLabelKeys`.
+// operators, values and effects; spread constraints' skew, key, action, repeats, minDomains, node policies and
+// matchLabelKeys; pod (anti-)affinity terms' matchLabelKeys and mismatchLabelKeys (as k8s 1.30–1.33 check them,
+// which Kruise's k8s 1.32 build does). Kruise validates with AllowInvalidLabelValueInSelector and
+// AllowInvalidTopologySpreadConstraintLabelSelector, so selector expression values and spread constraints'
+// selectors are not checked (nor are they here).
 import type { LabelSelector } from '../schema/meta.ts';
 import type {
   Affinity,
@@ -23,6 +24,8 @@ interface PodAffinityTerm {
   namespaceSelector?: LabelSelector;
   namespaces?: string[];
   topologyKey?: string;
+  matchLabelKeys?: string[];
+  mismatchLabelKeys?: string[];
 }
 interface WeightedPodAffinityTerm {
   weight?: number;
@@ -115,9 +118,69 @@ function validatePodAffinityTerm(term: PodAffinityTerm, at: Path): FieldError[] 
     // k8s names the list `namespace` here.
     for (const m of isDNS1123Label(name)) errs.push(fieldError.invalid(at.child('namespace'), name, m));
   }
+  errs.push(
+    ...validateMatchAndMismatchLabelKeys(
+      term.matchLabelKeys ?? [],
+      term.mismatchLabelKeys ?? [],
+      term.labelSelector,
+      at,
+    ),
+  );
   const topologyKey = term.topologyKey ?? '';
   if (topologyKey === '') errs.push(fieldError.required(at.child('topologyKey'), 'can not be empty'));
   errs.push(...labelName(topologyKey, at.child('topologyKey')));
+  return errs;
+}
+
+/** Label names, and only beside a label selector (k8s validateLabelKeys). */
+function validateLabelKeys(
+  keys: readonly string[],
+  selector: LabelSelector | undefined,
+  at: Path,
+): FieldError[] {
+  if (keys.length === 0) return [];
+  if (selector === undefined)
+    return [fieldError.forbidden(at, 'must not be specified when labelSelector is not set')];
+  return keys.flatMap((key, i) => labelName(key, at.index(i)));
+}
+
+/**
+ * k8s validateMatchLabelKeysAndMismatchLabelKeys for a pod (anti-)affinity term. A key in matchLabelKeys and
+ * in the selector is refused only where the selector names it twice (matchLabels and an expression, or two
+ * expressions), since k8s expects the selector to hold matchLabelKeys' own expressions already; that error's path
+ * is the term's, indexed (as k8s reports it).
+ */
+function validateMatchAndMismatchLabelKeys(
+  matchLabelKeys: readonly string[],
+  mismatchLabelKeys: readonly string[],
+  selector: LabelSelector | undefined,
+  at: Path,
+): FieldError[] {
+  const errs = [
+    ...validateLabelKeys(matchLabelKeys, selector, at.child('matchLabelKeys')),
+    ...validateLabelKeys(mismatchLabelKeys, selector, at.child('mismatchLabelKeys')),
+  ];
+  if (selector !== undefined) {
+    const indexOf = new Map(matchLabelKeys.map((key, i) => [key, i]));
+    const seen = new Set(Object.keys(selector.matchLabels ?? {}));
+    for (const { key } of selector.matchExpressions ?? []) {
+      const i = indexOf.get(key);
+      if (i !== undefined && seen.has(key))
+        errs.push(fieldError.invalid(at.index(i), key, 'exists in both matchLabelKeys and labelSelector'));
+      seen.add(key);
+    }
+  }
+  const mismatch = new Set(mismatchLabelKeys);
+  matchLabelKeys.forEach((key, i) => {
+    if (mismatch.has(key))
+      errs.push(
+        fieldError.invalid(
+          at.child('matchLabelKeys').index(i),
+          key,
+          'exists in both matchLabelKeys and mismatchLabelKeys',
+        ),
+      );
+  });
   return errs;
 }
 
@@ -218,6 +281,8 @@ interface TopologySpreadConstraint {
   minDomains?: number;
   nodeAffinityPolicy?: string;
   nodeTaintsPolicy?: string;
+  matchLabelKeys?: string[];
+  labelSelector?: LabelSelector;
 }
 
 const scheduleActions = ['DoNotSchedule', 'ScheduleAnyway'];
@@ -260,6 +325,31 @@ export function validateTopologySpreadConstraints(
       if (value !== undefined && !nodeInclusionPolicies.includes(value))
         errs.push(fieldError.notSupported(p.child(policy), value, nodeInclusionPolicies));
     }
+    errs.push(
+      ...validateSpreadMatchLabelKeys(c.matchLabelKeys ?? [], c.labelSelector, p.child('matchLabelKeys')),
+    );
+  });
+  return errs;
+}
+
+/** k8s validateMatchLabelKeysInTopologySpread: label names the selector does not name already. */
+function validateSpreadMatchLabelKeys(
+  keys: readonly string[],
+  selector: LabelSelector | undefined,
+  at: Path,
+): FieldError[] {
+  if (keys.length === 0) return [];
+  const errs: FieldError[] = [];
+  if (selector === undefined)
+    errs.push(fieldError.forbidden(at, 'must not be specified when labelSelector is not set'));
+  const named = new Set([
+    ...Object.keys(selector?.matchLabels ?? {}),
+    ...(selector?.matchExpressions ?? []).map((e) => e.key),
+  ]);
+  keys.forEach((key, i) => {
+    errs.push(...labelName(key, at.index(i)));
+    if (named.has(key))
+      errs.push(fieldError.invalid(at.index(i), key, 'exists in both matchLabelKeys and labelSelector'));
   });
   return errs;
 }

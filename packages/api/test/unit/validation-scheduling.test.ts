@@ -22,6 +22,11 @@ const nodeTerm = (...matchExpressions: { key: string; operator: string; values?:
   },
 });
 
+const podTerm = (term: Record<string, unknown>): Affinity =>
+  ({
+    podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone', ...term }] },
+  }) as Affinity;
+
 describe('validateAffinity', () => {
   const cases: [string, Affinity, string[]][] = [
     ['nothing set', {}, []],
@@ -136,6 +141,49 @@ describe('validateAffinity', () => {
         "a.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.namespace: Invalid value: \"Not_A_Namespace\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
       ],
     ],
+    [
+      'matchLabelKeys and mismatchLabelKeys: valid label names beside a selector',
+      podTerm({
+        labelSelector: { matchLabels: { app: 'x' } },
+        matchLabelKeys: ['pod-template-hash'],
+        mismatchLabelKeys: ['tenant'],
+      }),
+      [],
+    ],
+    [
+      'matchLabelKeys without a selector',
+      podTerm({ matchLabelKeys: ['pod-template-hash'] }),
+      [
+        'a.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys: Forbidden: must not be specified when labelSelector is not set',
+      ],
+    ],
+    [
+      'a key in both lists, and a bad label name',
+      podTerm({
+        labelSelector: { matchLabels: { app: 'x' } },
+        matchLabelKeys: ['tenant', 'a/b/c'],
+        mismatchLabelKeys: ['tenant'],
+      }),
+      [
+        "a.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys[1]: Invalid value: \"a/b/c\": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+        'a.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys[0]: Invalid value: "tenant": exists in both matchLabelKeys and mismatchLabelKeys',
+      ],
+    ],
+    [
+      // k8s expects the selector to hold matchLabelKeys' expression already: a key it names twice is refused,
+      // at the term's path indexed.
+      'a matchLabelKeys key the selector names twice',
+      podTerm({
+        labelSelector: {
+          matchLabels: { tier: 'web' },
+          matchExpressions: [{ key: 'tier', operator: 'In', values: ['web'] }],
+        },
+        matchLabelKeys: ['tier'],
+      }),
+      [
+        'a.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0][0]: Invalid value: "tier": exists in both matchLabelKeys and labelSelector',
+      ],
+    ],
   ];
   for (const [name, a, want] of cases) test(name, () => assert.deepEqual(affinity(a), want));
 });
@@ -208,6 +256,23 @@ describe('validateTopologySpreadConstraints', () => {
         's[0].maxSkew: Invalid value: 0: must be greater than zero',
         's[0].topologyKey: Required value: can not be empty',
         's[0].whenUnsatisfiable: Unsupported value: "Never": supported values: "DoNotSchedule", "ScheduleAnyway"',
+      ],
+    ],
+    [
+      'matchLabelKeys: label names the selector does not name, and only beside one',
+      [
+        { ...zone, labelSelector: { matchLabels: { app: 'x' } }, matchLabelKeys: ['pod-template-hash'] },
+        { ...zone, whenUnsatisfiable: 'ScheduleAnyway', matchLabelKeys: ['app'] },
+        {
+          ...zone,
+          topologyKey: 'host',
+          labelSelector: { matchExpressions: [{ key: 'app', operator: 'Exists' }] },
+          matchLabelKeys: ['app'],
+        },
+      ],
+      [
+        's[1].matchLabelKeys: Forbidden: must not be specified when labelSelector is not set',
+        's[2].matchLabelKeys[0]: Invalid value: "app": exists in both matchLabelKeys and labelSelector',
       ],
     ],
     [
