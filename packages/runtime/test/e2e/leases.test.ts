@@ -14,6 +14,7 @@ import {
   type LeaseManagerOptions,
   PartitionLeaseManager,
 } from '../../src/partitions/lease-manager.ts';
+import { assignPartitions } from '../../src/partitions/rendezvous.ts';
 import { freezableKv } from './fixtures/freezable-kv.ts';
 
 const PARTITIONS = 8;
@@ -392,6 +393,49 @@ describe('partition leases on a real nats-server', () => {
       assert.equal(owned(a), PARTITIONS);
     } finally {
       await stopAll(a);
+    }
+  });
+
+  test('a record still ours for a partition another member should own is deleted, not left to its TTL', async () => {
+    const ttl = 20_000;
+    const prefix = `lease${randomBytes(3).toString('hex')}`;
+    const log: string[] = [];
+    // A partition that b owns once it joins.
+    const p = assignPartitions(['a', 'b'], PARTITIONS).get('b')?.[0] as number;
+    const key = `sample.partitions.${p}`;
+    let mode: 'pass' | 'lose-reply' | 'refuse' = 'pass';
+    let lostAt = 0;
+    let real: Replica['kv'] | undefined;
+    const a = await replica(prefix, 'a', log, undefined, ttl, async (method, k) => {
+      if (method !== 'update' || k !== key || mode === 'pass' || real === undefined) return;
+      if (mode === 'refuse') throw new Error('injected: the bucket cannot be reached for this record');
+      // The renewal lands in the bucket, but its reply never reaches a; a's attempts to take it back fail too.
+      mode = 'refuse';
+      const entry = await real.get(k);
+      if (entry === null) throw new Error(`no record at ${k}`);
+      await real.update(k, entry.value, entry.revision);
+      lostAt = Date.now();
+      throw new Error('injected: the reply of this renewal was lost');
+    });
+    real = a.kv;
+    a.manager.start();
+    let b: Replica | undefined;
+    try {
+      await until('a owns every partition', () => owned(a) === PARTITIONS, 30_000);
+      mode = 'lose-reply';
+      await until(`the renewal of partition ${p} lost its reply`, () => lostAt > 0, a.manager.tickMs + 5_000);
+      await until(`partition ${p} lost`, () => a.lost.includes(p), 5_000);
+      b = await replica(prefix, 'b', log, undefined, ttl);
+      b.manager.start();
+      const bb = b;
+      await until(`b owns partition ${p}`, () => bb.manager.owns(p), ttl + 10_000);
+      const after = Date.now() - lostAt;
+      console.log(`partition ${p} owned by b ${after} ms after a's lost reply (TTL ${ttl} ms)`);
+      // The record's last write was that renewal: waiting it out would take the TTL.
+      assert.ok(after < ttl - 2_000, `b took it ${after} ms after the lost reply`);
+      assert.equal(log.filter((l) => l === `a +${p}`).length, 1, 'a never took it back');
+    } finally {
+      await stopAll(a, ...(b === undefined ? [] : [b]));
     }
   });
 
