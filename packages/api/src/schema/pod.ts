@@ -218,6 +218,7 @@ export const PodSpec = Type.Object({
   hostNetwork: Optional(Type.Boolean()),
   hostPID: Optional(Type.Boolean()),
   hostIPC: Optional(Type.Boolean()),
+  shareProcessNamespace: Optional(Type.Boolean()),
   securityContext: Optional(OpaqueObject()),
   imagePullSecrets: Optional(Type.Array(Type.Object({ name: Optional(Str()) }))),
   hostname: Optional(Str()),

@@ -434,7 +434,9 @@ export function validatePodTemplateSpec(
   // k8s validateOverhead: the overhead checked as a container's limits, at `overhead.limits[<name>]`.
   if (spec?.overhead !== undefined)
     errs.push(...validateResourceRequirements({ limits: spec.overhead }, specPath.child('overhead')));
-  errs.push(...validatePodSecurityContext(spec?.securityContext, specPath.child('securityContext')));
+  errs.push(
+    ...validatePodSecurityContext(spec?.securityContext, spec ?? {}, specPath.child('securityContext')),
+  );
   errs.push(...validatePodSpecNames(spec, specPath));
   if ((spec?.ephemeralContainers ?? []).length > 0) {
     errs.push(

@@ -1,8 +1,9 @@
 // k8s ValidateSecurityContext (a container's) and validatePodSpecSecurityContext (the pod's), with k8s' paths and
 // messages (pkg/apis/core/validation/validation.go): user and group ids, procMount, seccomp and AppArmor profiles,
-// the privilege-escalation conflicts, fsGroupChangePolicy. Privileged containers are allowed, as Kruise's manager
-// allows them by default (`--allow-privileged`). Not checked: sysctls and Windows options. A struct printed as the
-// invalid value is JSON here, where Go prints `%#v`.
+// the privilege-escalation conflicts, fsGroupChangePolicy, a shared process namespace beside the host's, sysctl
+// names (and namespaced ones beside the host's network or IPC namespace: Kruise's options leave that check on).
+// Privileged containers are allowed, as Kruise's manager allows them by default (`--allow-privileged`). Not
+// checked: Windows options. A struct printed as the invalid value is JSON here, where Go prints `%#v`.
 import { type FieldError, fieldError, type Path } from './errors.ts';
 
 interface Profile {
@@ -31,6 +32,15 @@ interface PodSecurityContext {
   fsGroupChangePolicy?: string;
   seccompProfile?: Profile;
   appArmorProfile?: Profile;
+  sysctls?: { name?: string; value?: string }[];
+}
+
+/** The pod spec's host namespace fields, which k8s' internal type keeps in the pod security context. */
+export interface PodHostNamespaces {
+  hostNetwork?: boolean;
+  hostPID?: boolean;
+  hostIPC?: boolean;
+  shareProcessNamespace?: boolean;
 }
 
 const MAX_ID = 2147483647;
@@ -134,10 +144,12 @@ export function validateContainerSecurityContext(sc: unknown, at: Path, hostUser
 
 const fsGroupChangePolicies = ['Always', 'OnRootMismatch'];
 
-/** k8s validatePodSpecSecurityContext (without sysctls and Windows options). */
-export function validatePodSecurityContext(sc: unknown, at: Path): FieldError[] {
-  if (sc === undefined || sc === null) return [];
-  const p = sc as PodSecurityContext;
+/**
+ * k8s validatePodSpecSecurityContext (without Windows options). k8s checks it even where the template sets no
+ * security context (conversion makes an empty one, holding the host namespace fields).
+ */
+export function validatePodSecurityContext(sc: unknown, host: PodHostNamespaces, at: Path): FieldError[] {
+  const p = (sc ?? {}) as PodSecurityContext;
   const errs: FieldError[] = [];
   errs.push(...idErrors(p.fsGroup, at.child('fsGroup')));
   errs.push(...idErrors(p.runAsUser, at.child('runAsUser')));
@@ -145,11 +157,77 @@ export function validatePodSecurityContext(sc: unknown, at: Path): FieldError[] 
   (p.supplementalGroups ?? []).forEach((gid, i) => {
     errs.push(...idErrors(gid, at.child('supplementalGroups').index(i)));
   });
+  if (host.shareProcessNamespace === true && host.hostPID === true)
+    errs.push(
+      fieldError.invalid(
+        at.child('shareProcessNamespace'),
+        true,
+        'ShareProcessNamespace and HostPID cannot both be enabled',
+      ),
+    );
+  errs.push(...validateSysctls(p.sysctls ?? [], host, at.child('sysctls')));
   if (p.fsGroupChangePolicy !== undefined && !fsGroupChangePolicies.includes(p.fsGroupChangePolicy))
     errs.push(
       fieldError.notSupported(at.child('fsGroupChangePolicy'), p.fsGroupChangePolicy, fsGroupChangePolicies),
     );
   errs.push(...validateSeccompProfile(p.seccompProfile, at.child('seccompProfile')));
   errs.push(...validateAppArmorProfile(p.appArmorProfile, at.child('appArmorProfile')));
+  return errs;
+}
+
+// k8s SysctlContainSlashFmt: dot- or slash-separated segments; the message prints the anchored regex.
+const SYSCTL_NAME = /^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$/;
+const SYSCTL_NAME_ERROR =
+  'must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$';
+
+// component-helpers sysctl namespaceOf: the IPC sysctls by name, and the Net and IPC ones by prefix.
+const ipcSysctls = new Set([
+  'kernel.sem',
+  'kernel.shmall',
+  'kernel.shmmax',
+  'kernel.shmmni',
+  'kernel.shm_rmid_forced',
+  'kernel.shm',
+  'kernel.msgmax',
+  'kernel.msgmnb',
+  'kernel.msgmni',
+  'kernel.msg',
+]);
+
+/** The kernel namespace of a sysctl, its name normalized to dots and cut at a `*` (sysctl GetNamespace). */
+function sysctlNamespace(name: string): 'Net' | 'IPC' | undefined {
+  const sep = name.search(/[./]/);
+  // `net/ipv4/conf/eno2.100/rp_filter` is written with slashes: swap them with the dots.
+  let normal = sep !== -1 && name[sep] === '/' ? name.replace(/[./]/g, (c) => (c === '.' ? '/' : '.')) : name;
+  const star = normal.indexOf('*');
+  if (star !== -1) normal = normal.slice(0, star);
+  if (ipcSysctls.has(normal)) return 'IPC';
+  if (normal.startsWith('net.')) return 'Net';
+  if (normal.startsWith('fs.mqueue.')) return 'IPC';
+  return undefined;
+}
+
+/** k8s validateSysctls with ValidateHostSysctl (Kruise does not set AllowNamespacedSysctlsForHostNetAndHostIPC). */
+function validateSysctls(
+  sysctls: readonly { name?: string }[],
+  host: PodHostNamespaces,
+  at: Path,
+): FieldError[] {
+  const errs: FieldError[] = [];
+  const names = new Set<string>();
+  sysctls.forEach((s, i) => {
+    const name = s.name ?? '';
+    const p = at.index(i).child('name');
+    if (name === '') errs.push(fieldError.required(p, ''));
+    else if (name.length > 253 || !SYSCTL_NAME.test(name))
+      errs.push(fieldError.invalid(p, name, SYSCTL_NAME_ERROR));
+    else if (names.has(name)) errs.push(fieldError.duplicate(p, name));
+    const ns = sysctlNamespace(name);
+    if (host.hostNetwork === true && ns === 'Net')
+      errs.push(fieldError.invalid(p, name, "may not be specified when 'hostNetwork' is true"));
+    else if (host.hostIPC === true && ns === 'IPC')
+      errs.push(fieldError.invalid(p, name, "may not be specified when 'hostIPC' is true"));
+    names.add(name);
+  });
   return errs;
 }

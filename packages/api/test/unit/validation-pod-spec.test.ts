@@ -129,6 +129,55 @@ describe('security contexts', () => {
       ],
     ],
     [
+      'sysctls: valid names, slash form, a namespaced one without host namespaces',
+      (s) => {
+        s.securityContext = {
+          sysctls: [
+            { name: 'kernel.shm_rmid_forced', value: '0' },
+            { name: 'net.ipv4.conf.eno2/100.rp_filter', value: '1' },
+            { name: 'net/ipv4/ip_local_port_range', value: '1024 65535' },
+          ],
+        };
+      },
+      [],
+    ],
+    [
+      'sysctls: empty, malformed, repeated; namespaced ones beside the host network and IPC',
+      (s) => {
+        Object.assign(s, { hostNetwork: true, hostIPC: true });
+        s.securityContext = {
+          sysctls: [
+            { name: '', value: '1' },
+            { name: 'Kernel.Bad', value: '1' },
+            { name: 'net.core.somaxconn', value: '1' },
+            { name: 'net.core.somaxconn', value: '2' },
+            { name: 'kernel/msgmax', value: '1' },
+            { name: 'fs.mqueue.msg_max', value: '1' },
+            { name: 'vm.overcommit_memory', value: '1' },
+          ],
+        };
+      },
+      [
+        `${S}.securityContext.sysctls[0].name: Required value`,
+        `${S}.securityContext.sysctls[1].name: Invalid value: "Kernel.Bad": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$`,
+        `${S}.securityContext.sysctls[2].name: Invalid value: "net.core.somaxconn": may not be specified when 'hostNetwork' is true`,
+        `${S}.securityContext.sysctls[3].name: Duplicate value: "net.core.somaxconn"`,
+        `${S}.securityContext.sysctls[3].name: Invalid value: "net.core.somaxconn": may not be specified when 'hostNetwork' is true`,
+        `${S}.securityContext.sysctls[4].name: Invalid value: "kernel/msgmax": may not be specified when 'hostIPC' is true`,
+        `${S}.securityContext.sysctls[5].name: Invalid value: "fs.mqueue.msg_max": may not be specified when 'hostIPC' is true`,
+      ],
+    ],
+    [
+      // k8s keeps the host namespace fields in the pod security context: checked without one set.
+      'a shared process namespace beside the host PID namespace',
+      (s) => {
+        Object.assign(s, { hostPID: true, shareProcessNamespace: true });
+      },
+      [
+        `${S}.securityContext.shareProcessNamespace: Invalid value: true: ShareProcessNamespace and HostPID cannot both be enabled`,
+      ],
+    ],
+    [
       'no privilege escalation, yet privileged and adding CAP_SYS_ADMIN',
       (s) => {
         s.containers[0]!.securityContext = {
