@@ -82,6 +82,8 @@ export type VolumeDevice = Static<typeof VolumeDevice>;
 export const ResourceRequirements = Type.Object({
   limits: Optional(Type.Record(Str(), IntOrString())),
   requests: Optional(Type.Record(Str(), IntOrString())),
+  /** A container's dynamic resource claims (names from the pod's `resourceClaims`). */
+  claims: Optional(Type.Array(Type.Object({ name: Str(), request: Optional(Str()) }))),
 });
 
 export const Container = Type.Object({
@@ -236,6 +238,15 @@ export const PodSpec = Type.Object({
   runtimeClassName: Optional(Str()),
   preemptionPolicy: Optional(Str()),
   schedulingGates: Optional(Type.Array(Type.Object({ name: Str() }))),
+  resourceClaims: Optional(
+    Type.Array(
+      Type.Object({
+        name: Str(),
+        resourceClaimName: Optional(Str()),
+        resourceClaimTemplateName: Optional(Str()),
+      }),
+    ),
+  ),
   dnsConfig: Optional(
     Type.Object({
       nameservers: Optional(Type.Array(Str())),

@@ -86,7 +86,7 @@ export const fieldError = {
   required: (at: Path, detail = '') => make('FieldValueRequired', at, detail),
   forbidden: (at: Path, detail: string) => make('FieldValueForbidden', at, detail),
   duplicate: (at: Path, value: unknown) => make('FieldValueDuplicate', at, '', value, true),
-  notFound: (at: Path, value: unknown) => make('FieldValueNotFound', at, '', value, true),
+  notFound: (at: Path, value: unknown, detail = '') => make('FieldValueNotFound', at, detail, value, true),
   notSupported: (at: Path, value: unknown, supported: readonly string[]) =>
     make(
       'FieldValueNotSupported',

@@ -6,6 +6,7 @@ import type { Container, ContainerPort, PodSpec, PodTemplateSpec, Probe, Volume 
 import { type FieldError, fieldError, type Path } from './errors.ts';
 import { validateAnnotations, validateLabels } from './meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from './names.ts';
+import { podClaimNames, validatePodResourceClaims } from './resource-claims.ts';
 import { validateResourceRequirements } from './resources.ts';
 import { validateAffinity, validateTolerations, validateTopologySpreadConstraints } from './scheduling.ts';
 import { validateContainerSecurityContext, validatePodSecurityContext } from './security-context.ts';
@@ -177,6 +178,8 @@ interface ContainerContext {
   kind: 'containers' | 'initContainers';
   /** The pod's `hostUsers` (true unless set false): an Unmasked procMount needs it false. */
   hostUsers: boolean;
+  /** The names of the pod's `resourceClaims`, which `resources.claims` may refer to. */
+  podClaims: ReadonlySet<string>;
 }
 
 /** One container (app or init, or a SidecarSet's sidecar). */
@@ -257,7 +260,7 @@ export function validateContainer(container: Container, at: Path, ctx: Container
       ]),
     );
   }
-  errs.push(...validateResourceRequirements(container.resources, at.child('resources')));
+  errs.push(...validateResourceRequirements(container.resources, at.child('resources'), ctx.podClaims));
   errs.push(
     ...validateContainerSecurityContext(
       container.securityContext,
@@ -364,13 +367,21 @@ export function validatePodTemplateSpec(
     specPath.child('volumes'),
   );
   errs.push(...volumeErrors);
+  errs.push(...validatePodResourceClaims(spec?.resourceClaims, specPath.child('resourceClaims')));
+  const podClaims = podClaimNames(spec?.resourceClaims);
   const names = new Set<string>();
   const hostUsers = spec?.hostUsers !== false;
   const initContainers = spec?.initContainers ?? [];
   for (const [i, c] of initContainers.entries()) {
     const at = specPath.child('initContainers').index(i);
     errs.push(
-      ...validateContainer(c, at, { volumes: volumeNames, names, kind: 'initContainers', hostUsers }),
+      ...validateContainer(c, at, {
+        volumes: volumeNames,
+        names,
+        kind: 'initContainers',
+        hostUsers,
+        podClaims,
+      }),
     );
     // Init containers run one at a time, so each is checked alone (k8s then names it index 0, whatever its own).
     errs.push(...hostPortConflicts([c], specPath.child('initContainers')));
@@ -379,7 +390,9 @@ export function validatePodTemplateSpec(
   if (containers.length === 0) errs.push(fieldError.required(specPath.child('containers')));
   for (const [i, c] of containers.entries()) {
     const at = specPath.child('containers').index(i);
-    errs.push(...validateContainer(c, at, { volumes: volumeNames, names, kind: 'containers', hostUsers }));
+    errs.push(
+      ...validateContainer(c, at, { volumes: volumeNames, names, kind: 'containers', hostUsers, podClaims }),
+    );
   }
   errs.push(...hostPortConflicts(containers, specPath.child('containers')));
   if (spec?.hostNetwork === true)

@@ -15,6 +15,7 @@ import {
 } from '@kruise-ts/kube';
 import { type FieldError, fieldError, type Path } from './errors.ts';
 import { isQualifiedName } from './names.ts';
+import { type ContainerResourceClaim, validateContainerClaims } from './resource-claims.ts';
 
 type ResourceList = Readonly<Record<string, string | number>>;
 
@@ -109,10 +110,16 @@ function readEntry(name: string, value: string | number, at: Path, errs: FieldEr
   return quantity;
 }
 
-/** k8s ValidateResourceRequirements (container resources; `overhead` is checked as limits alone). */
+/**
+ * k8s ValidateResourceRequirements: a container's resources, whose claims must be among `podClaims` (the pod's
+ * claim names); `overhead` is checked as limits alone, with no claims.
+ */
 export function validateResourceRequirements(
-  resources: { limits?: ResourceList; requests?: ResourceList } | undefined,
+  resources:
+    | { limits?: ResourceList; requests?: ResourceList; claims?: readonly ContainerResourceClaim[] }
+    | undefined,
   at: Path,
+  podClaims: ReadonlySet<string> = new Set(),
 ): FieldError[] {
   const errs: FieldError[] = [];
   const limPath = at.child('limits');
@@ -153,5 +160,6 @@ export function validateResourceRequirements(
     if (qosComputeResources.has(name)) cpuOrMemory = true;
   }
   if (hugePages && !cpuOrMemory) errs.push(fieldError.forbidden(at, 'HugePages require cpu or memory'));
+  errs.push(...validateContainerClaims(resources?.claims, podClaims, at.child('claims')));
   return errs;
 }

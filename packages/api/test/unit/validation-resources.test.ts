@@ -127,3 +127,83 @@ describe('resources in a workload template', () => {
     );
   });
 });
+
+describe('dynamic resource claims', () => {
+  const S = 'spec.template.spec';
+  const claimErrors = (edit: (spec: NonNullable<CloneSetV1beta1['spec']['template']['spec']>) => void) => {
+    const o = cloneSetV1beta1();
+    edit(o.spec.template.spec!);
+    return validateCloneSetV1beta1(o).map((e) => e.message);
+  };
+
+  test('a claim by name and one by template, referred to whole and by request', () => {
+    assert.deepEqual(
+      claimErrors((spec) => {
+        spec.resourceClaims = [
+          { name: 'gpu', resourceClaimTemplateName: 'gpu-template' },
+          { name: 'shared', resourceClaimName: 'shared-claim' },
+        ];
+        spec.containers[0]!.resources = { claims: [{ name: 'gpu', request: 'big' }, { name: 'shared' }] };
+      }),
+      [],
+    );
+  });
+
+  test("the pod's claims: names, repeats, exactly one source", () => {
+    assert.deepEqual(
+      claimErrors((spec) => {
+        spec.resourceClaims = [
+          { name: 'Bad_Name', resourceClaimName: 'c' },
+          { name: 'gpu', resourceClaimName: 'c', resourceClaimTemplateName: 't' },
+          { name: 'gpu' },
+          { name: '', resourceClaimTemplateName: 'Not.Valid!' },
+        ];
+      }),
+      [
+        `${S}.resourceClaims[0].name: Invalid value: "Bad_Name": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`,
+        `${S}.resourceClaims[1]: Invalid value: {"name":"gpu","resourceClaimName":"c","resourceClaimTemplateName":"t"}: at most one of \`resourceClaimName\` or \`resourceClaimTemplateName\` may be specified`,
+        `${S}.resourceClaims[2].name: Duplicate value: "gpu"`,
+        `${S}.resourceClaims[2]: Invalid value: {"name":"gpu"}: must specify one of: \`resourceClaimName\`, \`resourceClaimTemplateName\``,
+        `${S}.resourceClaims[3].name: Required value`,
+        `${S}.resourceClaims[3].resourceClaimTemplateName: Invalid value: "Not.Valid!": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+      ],
+    );
+  });
+
+  test("a container's claims: of the pod, once each, a whole claim not beside its request", () => {
+    const C = `${S}.containers[0].resources.claims`;
+    assert.deepEqual(
+      claimErrors((spec) => {
+        spec.resourceClaims = [{ name: 'gpu', resourceClaimName: 'c' }];
+        spec.containers[0]!.resources = {
+          claims: [
+            { name: 'gpu', request: 'big' },
+            { name: 'gpu', request: 'big' },
+            { name: 'gpu' },
+            { name: 'gpu' },
+            { name: 'fpga' },
+            { name: '' },
+          ],
+        };
+      }),
+      [
+        `${C}[1]: Duplicate value: "gpu/big"`,
+        `${C}[2]: Duplicate value: "gpu"`,
+        `${C}[3]: Duplicate value: "gpu"`,
+        `${C}[4]: Not found: "fpga": must be one of the names in pod.spec.resourceClaims: gpu`,
+        `${C}[5]: Required value`,
+      ],
+    );
+  });
+
+  test('a claim where the pod has none', () => {
+    assert.deepEqual(
+      claimErrors((spec) => {
+        spec.containers[0]!.resources = { claims: [{ name: 'gpu' }] };
+      }),
+      [
+        `${S}.containers[0].resources.claims[0]: Not found: "gpu": must be one of the names in pod.spec.resourceClaims which is empty`,
+      ],
+    );
+  });
+});
