@@ -2,9 +2,10 @@
 // messages (pkg/apis/core/validation/validation.go): user and group ids, procMount, seccomp and AppArmor profiles,
 // the privilege-escalation conflicts, fsGroupChangePolicy, a shared process namespace beside the host's, sysctl
 // names (and namespaced ones beside the host's network or IPC namespace: Kruise's options leave that check on).
-// Privileged containers are allowed, as Kruise's manager allows them by default (`--allow-privileged`). Not
-// checked: Windows options. A struct printed as the invalid value is JSON here, where Go prints `%#v`.
+// Windows options (windows-options.ts). Privileged containers are allowed, as Kruise's manager allows them by
+// default (`--allow-privileged`). A struct printed as the invalid value is JSON here, where Go prints `%#v`.
 import { type FieldError, fieldError, type Path } from './errors.ts';
+import { validateWindowsOptions, type WindowsOptions } from './windows-options.ts';
 
 interface Profile {
   type?: string;
@@ -21,6 +22,7 @@ interface ContainerSecurityContext {
   procMount?: string;
   seccompProfile?: Profile;
   appArmorProfile?: Profile;
+  windowsOptions?: WindowsOptions;
 }
 
 /** The fields validation reads of a pod's securityContext. */
@@ -33,6 +35,7 @@ interface PodSecurityContext {
   seccompProfile?: Profile;
   appArmorProfile?: Profile;
   sysctls?: { name?: string; value?: string }[];
+  windowsOptions?: WindowsOptions;
 }
 
 /** The pod spec's host namespace fields, which k8s' internal type keeps in the pod security context. */
@@ -138,6 +141,7 @@ export function validateContainerSecurityContext(sc: unknown, at: Path, hostUser
           ),
         );
   }
+  errs.push(...validateWindowsOptions(c.windowsOptions, at.child('windowsOptions')));
   errs.push(...validateAppArmorProfile(c.appArmorProfile, at.child('appArmorProfile')));
   return errs;
 }
@@ -145,7 +149,7 @@ export function validateContainerSecurityContext(sc: unknown, at: Path, hostUser
 const fsGroupChangePolicies = ['Always', 'OnRootMismatch'];
 
 /**
- * k8s validatePodSpecSecurityContext (without Windows options). k8s checks it even where the template sets no
+ * k8s validatePodSpecSecurityContext. k8s checks it even where the template sets no
  * security context (conversion makes an empty one, holding the host namespace fields).
  */
 export function validatePodSecurityContext(sc: unknown, host: PodHostNamespaces, at: Path): FieldError[] {
@@ -171,6 +175,7 @@ export function validatePodSecurityContext(sc: unknown, host: PodHostNamespaces,
       fieldError.notSupported(at.child('fsGroupChangePolicy'), p.fsGroupChangePolicy, fsGroupChangePolicies),
     );
   errs.push(...validateSeccompProfile(p.seccompProfile, at.child('seccompProfile')));
+  errs.push(...validateWindowsOptions(p.windowsOptions, at.child('windowsOptions')));
   errs.push(...validateAppArmorProfile(p.appArmorProfile, at.child('appArmorProfile')));
   return errs;
 }

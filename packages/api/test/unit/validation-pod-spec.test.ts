@@ -178,6 +178,47 @@ describe('security contexts', () => {
       ],
     ],
     [
+      'Windows options: valid GMSA name and user names with and without a domain',
+      (s) => {
+        s.securityContext = {
+          windowsOptions: {
+            gmsaCredentialSpecName: 'webapp-gmsa',
+            runAsUserName: 'NT AUTHORITY\\NETWORK SERVICE',
+          },
+        };
+        s.containers[0]!.securityContext = { windowsOptions: { runAsUserName: 'ContainerUser' } };
+      },
+      [],
+    ],
+    [
+      'Windows options: a bad GMSA name, an empty spec, user names of every wrong shape',
+      (s) => {
+        s.securityContext = {
+          windowsOptions: {
+            gmsaCredentialSpecName: 'Bad_Name',
+            gmsaCredentialSpec: '',
+            runAsUserName: 'a\\b\\c',
+          },
+        };
+        s.containers[0]!.securityContext = { windowsOptions: { runAsUserName: 'bad:domain\\...' } };
+        s.initContainers = [
+          {
+            ...s.containers[0]!,
+            name: 'init',
+            securityContext: { windowsOptions: { runAsUserName: `user${'x'.repeat(101)}` } },
+          },
+        ];
+      },
+      [
+        `${S}.initContainers[0].securityContext.windowsOptions.runAsUserName: Invalid value: "user${'x'.repeat(101)}": runAsUserName's User length must not be longer than 104 characters`,
+        `${C}.windowsOptions.runAsUserName: Invalid value: "bad:domain\\\\...": runAsUserName's Domain doesn't match the NetBios nor the DNS format`,
+        `${C}.windowsOptions.runAsUserName: Invalid value: "bad:domain\\\\...": runAsUserName's User cannot contain only periods or spaces`,
+        `${S}.securityContext.windowsOptions.gmsaCredentialSpecName: Invalid value: "Bad_Name": ${SUBDOMAIN}`,
+        `${S}.securityContext.windowsOptions.gmsaCredentialSpec: Invalid value: "": gmsaCredentialSpec cannot be an empty string`,
+        `${S}.securityContext.windowsOptions.runAsUserName: Invalid value: "a\\\\b\\\\c": runAsUserName cannot contain more than one backslash`,
+      ],
+    ],
+    [
       'no privilege escalation, yet privileged and adding CAP_SYS_ADMIN',
       (s) => {
         s.containers[0]!.securityContext = {
