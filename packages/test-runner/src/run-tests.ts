@@ -18,16 +18,31 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 const failures: TestFailure[] = [];
 mkdirSync('.test-results', { recursive: true });
 
+// A test may take up to its timeout; a file silent for longer than that has finished its tests and not exited (a
+// watch or timer a failed test left open keeps its process alive, and the runner waits for it): end the run there,
+// as a failure, rather than hang until CI's limit. (node's `forceExit` would end such a file, but it also ends
+// files whose tests are registered after an await before those run: whole suites went missing.)
+const TEST_TIMEOUT_MS = kind === 'e2e' ? 15 * 60_000 : 60_000;
+const quiet = silenceWatchdog(TEST_TIMEOUT_MS + 2 * 60_000);
+
 if (files.length > 0) {
   const stream = run({
     files,
     // e2e files share one real cluster; running them one at a time keeps them from starving each other on 2 cores.
     concurrency: kind === 'e2e' ? 1 : true,
-    timeout: kind === 'e2e' ? 15 * 60_000 : 60_000,
-    // A file whose tests are over ends even if something it started still holds the event loop (a watch a failed
-    // scenario never stopped): without this, such a file hangs the whole run until CI's limit.
-    forceExit: true,
+    timeout: TEST_TIMEOUT_MS,
+    signal: quiet.signal,
   });
+  // Any sign of life from the files (a test starting or ending, a line of output) restarts the watchdog.
+  for (const event of [
+    'test:start',
+    'test:pass',
+    'test:fail',
+    'test:stdout',
+    'test:stderr',
+    'test:diagnostic',
+  ] as const)
+    stream.on(event, () => quiet.alive());
   stream.on('test:summary', (event) => {
     // The summary without a file is the run-wide one.
     if (event.file === undefined) {
@@ -61,7 +76,44 @@ if (files.length > 0) {
   await new Promise<void>((resolve) => stream.once('end', () => resolve()));
 }
 
+quiet.stop();
+if (quiet.fired) {
+  counts.failed++;
+  failures.push({
+    file: '',
+    test: `${kind} run`,
+    error: `no test started, ended or printed for ${quiet.limitMs / 60_000} min: a file did not exit; the run was ended`,
+  });
+}
+
 const results: TestResults = { kind, files: files.length, ...counts, failures };
 writeFileSync(`.test-results/${kind}.json`, `${JSON.stringify(results)}\n`);
 console.log(`${kind}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exitCode = counts.failed > 0 ? 1 : 0;
+
+/** Aborts (its `signal`) once `alive()` has not been called for `limitMs`. */
+function silenceWatchdog(limitMs: number) {
+  const controller = new AbortController();
+  let fired = false;
+  const arm = () =>
+    setTimeout(() => {
+      fired = true;
+      console.error(`run-tests: nothing from the test files for ${limitMs / 60_000} min; ending the run`);
+      controller.abort();
+    }, limitMs);
+  let timer = arm();
+  return {
+    signal: controller.signal,
+    limitMs,
+    get fired() {
+      return fired;
+    },
+    alive() {
+      clearTimeout(timer);
+      timer = arm();
+    },
+    stop() {
+      clearTimeout(timer);
+    },
+  };
+}
