@@ -158,6 +158,74 @@ describe('admission webhooks through the apiserver', () => {
     await create(f, 'v1beta1', withResources('within', { requests: { cpu: '100m' }, limits: { cpu: '1' } }));
   });
 
+  it('CloneSet: claims the pod does not declare, a network sysctl beside hostNetwork and a key in both matchLabelKeys and mismatchLabelKeys are refused at their path; declared claims are kept as written', async () => {
+    const f = fixtures.find((x) => x.kind === 'CloneSet')!;
+    type Spec = { containers: Record<string, unknown>[] } & Record<string, unknown>;
+    const withSpec = (name: string, edit: (spec: Spec) => void) => {
+      const body = f.valid(`${name}-${env.run}`, 'v1beta1');
+      edit((body.spec as { template: { spec: Spec } }).template.spec);
+      return body;
+    };
+    const refused = async (body: Record<string, unknown>, field: string, message: RegExp) =>
+      assert.rejects(create(f, 'v1beta1', body), (err: unknown) => {
+        const status = statusOf(err);
+        assert.equal(status.code, 422, JSON.stringify(status));
+        assert.match(status.message ?? '', message);
+        assert.ok(
+          status.details?.causes?.some((c) => c.field === field),
+          `causes name ${field}: ${JSON.stringify(status.details)}`,
+        );
+        return true;
+      });
+    await refused(
+      withSpec('undeclared-claim', (spec) => {
+        spec.containers[0]!.resources = { claims: [{ name: 'gpu' }] };
+      }),
+      'spec.template.spec.containers[0].resources.claims[0]',
+      /Not found: "gpu": must be one of the names in pod.spec.resourceClaims which is empty/,
+    );
+    await refused(
+      withSpec('host-sysctl', (spec) => {
+        spec.hostNetwork = true;
+        spec.securityContext = { sysctls: [{ name: 'net.core.somaxconn', value: '1024' }] };
+      }),
+      'spec.template.spec.securityContext.sysctls[0].name',
+      /may not be specified when 'hostNetwork' is true/,
+    );
+    await refused(
+      withSpec('label-keys', (spec) => {
+        spec.affinity = {
+          podAntiAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              {
+                labelSelector: { matchLabels: { app: 'x' } },
+                topologyKey: 'kubernetes.io/hostname',
+                matchLabelKeys: ['tenant'],
+                mismatchLabelKeys: ['tenant'],
+              },
+            ],
+          },
+        };
+      }),
+      'spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys[0]',
+      /exists in both matchLabelKeys and mismatchLabelKeys/,
+    );
+    const name = `claims-${env.run}`;
+    await create(
+      f,
+      'v1beta1',
+      withSpec('claims', (spec) => {
+        spec.resourceClaims = [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }];
+        spec.containers[0]!.resources = { claims: [{ name: 'gpu' }] };
+      }),
+    );
+    const stored = (await get(f, 'v1beta1', name)) as { spec: { template: { spec: Spec } } };
+    assert.deepEqual(stored.spec.template.spec.resourceClaims, [
+      { name: 'gpu', resourceClaimTemplateName: 'gpu-template' },
+    ]);
+    assert.deepEqual(stored.spec.template.spec.containers[0]?.resources, { claims: [{ name: 'gpu' }] });
+  });
+
   it('a caBundle reset to garbage is restored and admission works again', async () => {
     const f = fixtures[0]!;
     await env.admission.patchValidatingWebhookConfiguration(
