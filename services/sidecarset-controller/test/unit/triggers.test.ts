@@ -48,6 +48,20 @@ const next = (patch: (p: Pod) => void) =>
     patch(p);
   });
 
+/** 'rolling' upgraded the sidecar in place to b:2 (its state records the old image id). */
+const upgradedByRolling = (p: Pod) => {
+  (p.spec.containers[0] as { image: string }).image = 'b:2';
+  (p.metadata.annotations as Record<string, string>)['kruise.io/sidecarset-inplace-update-state'] =
+    '{"rolling":{"revision":"h","updateTimestamp":"","lastContainerStatuses":{"sidecar":{"imageID":"id1"}}}}';
+};
+/** The kubelet runs the new sidecar image. */
+const runningNewSidecar = (p: Pod) => {
+  p.status = {
+    ...p.status,
+    containerStatuses: [{ name: 'sidecar', image: 'b:2', imageID: 'id2', ready: true }],
+  };
+};
+
 describe('pod changes', () => {
   const cases: { name: string; old: Pod | undefined; current: Pod | undefined; want: string[] }[] = [
     {
@@ -85,19 +99,10 @@ describe('pod changes', () => {
     {
       // Only the SidecarSet that recorded the upgrade sees its consistency flip.
       name: 'sidecar consistency flipped (in-place upgrade finished)',
-      old: pod((p) => {
-        (p.spec.containers[0] as { image: string }).image = 'b:2';
-        (p.metadata.annotations as Record<string, string>)['kruise.io/sidecarset-inplace-update-state'] =
-          '{"rolling":{"revision":"h","updateTimestamp":"","lastContainerStatuses":{"sidecar":{"imageID":"id1"}}}}';
-      }),
+      old: pod(upgradedByRolling),
       current: next((p) => {
-        (p.spec.containers[0] as { image: string }).image = 'b:2';
-        (p.metadata.annotations as Record<string, string>)['kruise.io/sidecarset-inplace-update-state'] =
-          '{"rolling":{"revision":"h","updateTimestamp":"","lastContainerStatuses":{"sidecar":{"imageID":"id1"}}}}';
-        p.status = {
-          ...p.status,
-          containerStatuses: [{ name: 'sidecar', image: 'b:2', imageID: 'id2', ready: true }],
-        };
+        upgradedByRolling(p);
+        runningNewSidecar(p);
       }),
       want: ['rolling'],
     },
@@ -106,13 +111,8 @@ describe('pod changes', () => {
       name: 'sidecar image changed and finished in one change: all but NotUpdate',
       old: pod(),
       current: next((p) => {
-        (p.spec.containers[0] as { image: string }).image = 'b:2';
-        (p.metadata.annotations as Record<string, string>)['kruise.io/sidecarset-inplace-update-state'] =
-          '{"rolling":{"revision":"h","updateTimestamp":"","lastContainerStatuses":{"sidecar":{"imageID":"id1"}}}}';
-        p.status = {
-          ...p.status,
-          containerStatuses: [{ name: 'sidecar', image: 'b:2', imageID: 'id2', ready: true }],
-        };
+        upgradedByRolling(p);
+        runningNewSidecar(p);
       }),
       want: ['rolling', 'selective'],
     },

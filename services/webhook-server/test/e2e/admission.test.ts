@@ -31,6 +31,25 @@ function create(f: (typeof fixtures)[number], version: string, body: Record<stri
   });
 }
 
+/** Creating `body` at v1beta1 is refused with a 422 whose message matches and whose causes name `field`. */
+function refusedAt(
+  f: (typeof fixtures)[number],
+  body: Record<string, unknown>,
+  field: string,
+  message: RegExp,
+) {
+  return assert.rejects(create(f, 'v1beta1', body), (err: unknown) => {
+    const status = statusOf(err);
+    assert.equal(status.code, 422, JSON.stringify(status));
+    assert.match(status.message ?? '', message);
+    assert.ok(
+      status.details?.causes?.some((c) => c.field === field),
+      `causes name ${field}: ${JSON.stringify(status.details)}`,
+    );
+    return true;
+  });
+}
+
 function get(f: (typeof fixtures)[number], version: string, name: string) {
   return f.namespaced
     ? env.custom.getNamespacedCustomObject({
@@ -120,17 +139,8 @@ describe('admission webhooks through the apiserver', () => {
       template.spec.containers[0]!.resources = resources;
       return body;
     };
-    const refused = async (body: Record<string, unknown>, field: string, message: RegExp) =>
-      assert.rejects(create(f, 'v1beta1', body), (err: unknown) => {
-        const status = statusOf(err);
-        assert.equal(status.code, 422, JSON.stringify(status));
-        assert.match(status.message ?? '', message);
-        assert.ok(
-          status.details?.causes?.some((c) => c.field === field),
-          `causes name ${field}: ${JSON.stringify(status.details)}`,
-        );
-        return true;
-      });
+    const refused = (body: Record<string, unknown>, field: string, message: RegExp) =>
+      refusedAt(f, body, field, message);
     await refused(
       withResources('over-limit', { requests: { cpu: '2' }, limits: { cpu: '1' } }),
       'spec.template.spec.containers[0].resources.requests',
@@ -166,17 +176,8 @@ describe('admission webhooks through the apiserver', () => {
       edit((body.spec as { template: { spec: Spec } }).template.spec);
       return body;
     };
-    const refused = async (body: Record<string, unknown>, field: string, message: RegExp) =>
-      assert.rejects(create(f, 'v1beta1', body), (err: unknown) => {
-        const status = statusOf(err);
-        assert.equal(status.code, 422, JSON.stringify(status));
-        assert.match(status.message ?? '', message);
-        assert.ok(
-          status.details?.causes?.some((c) => c.field === field),
-          `causes name ${field}: ${JSON.stringify(status.details)}`,
-        );
-        return true;
-      });
+    const refused = (body: Record<string, unknown>, field: string, message: RegExp) =>
+      refusedAt(f, body, field, message);
     await refused(
       withSpec('undeclared-claim', (spec) => {
         spec.containers[0]!.resources = { claims: [{ name: 'gpu' }] };
