@@ -2,7 +2,7 @@
 // sidecarset_pod_event_handler.go; docs/behaviour/sidecarset.md#triggers). Differences from Kruise, all so a rollout does not stall on
 // a timer: a pod's sidecar consistency flipping enqueues at once (Kruise waits 5 s); a deleted pod enqueues its
 // SidecarSets (Kruise does not, so its status stays stale until the next event); and a sidecar image that changed
-// enqueues too, since the bus may deliver an upgrade and the kubelet's report of it as one change, in which the
+// enqueues too, since the bus may deliver an upgrade and the kubelet's report of it as one change (ADR 45), in which the
 // consistency was true before and after (an informer sees each version, so Kruise needs no such rule).
 import {
   injectedSidecarSets,
