@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import type { SidecarSetStatus } from '@kruise-ts/api';
 import type { ControllerRevision, ResourceVersionExpectations } from '@kruise-ts/core';
-import { CONTROLLER_REVISION, POD, plain, SIDECARSET } from '@kruise-ts/kube';
+import { CONTROLLER_REVISION, POD, SIDECARSET } from '@kruise-ts/kube';
 import {
   deleteExactly,
   EventRecorder,
@@ -85,10 +85,7 @@ export class KubeWriter {
       name: pod.metadata.name ?? '',
       uid: pod.metadata.uid,
       base: pod,
-      mutate: (fresh) => {
-        const desired = mutate(fresh);
-        return desired === undefined ? undefined : plain<Pod>(desired);
-      },
+      mutate,
       fence: () => this.#fence(),
     });
     return written === undefined ? undefined : this.#expect(written);

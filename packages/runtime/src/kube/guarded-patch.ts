@@ -3,6 +3,7 @@
 // the object however unrelated (another writer's label, the kubelet's status), so an object written more often
 // than a read-and-write round trip takes is never updated. The guarded patch loses only to a change of a value it
 // changes or removes, and the apiserver applies it to the object as it stands then.
+import { plain } from '@kruise-ts/kube';
 import fastJsonPatch from 'fast-json-patch';
 import { ConflictError, InvalidError } from './errors.ts';
 import type { KubeObjectLike, ResourceClient } from './resource.ts';
@@ -23,7 +24,11 @@ export function guardedJsonPatch<T extends { metadata?: { uid?: string } }>(
   current: T,
   desired: T,
 ): GuardedPatchOp[] {
-  const changes = fastJsonPatch.compare(plain(current), plain(desired), true) as GuardedPatchOp[];
+  const changes = fastJsonPatch.compare(
+    plain<object>(current),
+    plain<object>(desired),
+    true,
+  ) as GuardedPatchOp[];
   if (changes.length === 0) return [];
   const uid = current.metadata?.uid;
   return uid === undefined ? changes : [{ op: 'test', path: '/metadata/uid', value: uid }, ...changes];
@@ -43,10 +48,6 @@ export function isLostPatchTest(err: unknown): boolean {
       err.message,
     )
   );
-}
-
-function plain(value: object): object {
-  return JSON.parse(JSON.stringify(value)) as object;
 }
 
 export interface RewriteOptions<T> {
