@@ -25,6 +25,11 @@ const BENCHMARKS: Record<string, { dir: string; script: string; about: string }>
     script: 'src/peer-cli.ts',
     about: 'the whole kruise-ts system vs the real OpenKruise manager, same workload, fresh clusters',
   },
+  parity: {
+    dir: 'packages/bench',
+    script: 'src/parity-cli.ts',
+    about: 'what kruise-ts and the real OpenKruise manager make of the same manifests, field by field',
+  },
   scaleout: {
     dir: 'packages/bench',
     script: 'src/scaleout-cli.ts',

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { diffSnapshots, renderDifferences } from '../../src/parity-diff.ts';
+import {
+  eventReasons,
+  INSTANCE_ID_LABEL,
+  instanceIds,
+  type Json,
+  normalizeString,
+  normalizeValue,
+  snapshotCategory,
+  withoutClusterFields,
+} from '../../src/parity-normalize.ts';
+
+const ctx = { ids: new Set(['x7k2p', 'ab3cd']) };
+
+const pod = (id: string, image: string, extra: Record<string, Json> = {}): Json => ({
+  kind: 'Pod',
+  metadata: {
+    name: `web-${id}`,
+    uid: `0f8fad5b-d9cb-469f-a165-70867728${id === 'x7k2p' ? '950e' : '950f'}`,
+    resourceVersion: id === 'x7k2p' ? '101' : '207',
+    creationTimestamp: '2026-12-07T02:51:58Z',
+    labels: { app: 'web', [INSTANCE_ID_LABEL]: id, 'controller-revision-hash': 'web-5d4c7b9f8' },
+    ownerReferences: [{ kind: 'CloneSet', name: 'web', uid: '1b4e28ba-2fa1-11d2-883f-0016d3cca427' }],
+  },
+  spec: {
+    containers: [{ name: 'main', image }],
+    volumes: [{ name: 'data', persistentVolumeClaim: { claimName: `data-web-${id}` } }],
+  },
+  status: {
+    podIP: id === 'x7k2p' ? '10.0.0.1' : '10.0.0.2',
+    containerStatuses: [{ name: 'main', containerID: `kwok://main-${id}`, ready: true }],
+  },
+  ...extra,
+});
+
+describe('normalizeString', () => {
+  const rows: [string, string][] = [
+    ['2026-12-07T02:51:58Z', '<time>'],
+    ['2026-12-07T02:51:58.123456+01:00', '<time>'],
+    ['x7k2p', '<id>'],
+    ['web-x7k2p', 'web-<id>'],
+    ['data-web-x7k2p', 'data-web-<id>'],
+    ['web-5d4c7b9f8', 'web-5d4c7b9f8'],
+    ['kwok://main-0f8fad5b-d9cb-469f-a165-70867728950e', 'kwok://main-<uid>'],
+    ['x7k2p-suffix', 'x7k2p-suffix'],
+  ];
+  for (const [input, want] of rows)
+    it(`${input} → ${want}`, () => assert.equal(normalizeString(input, ctx), want));
+});
+
+describe('normalizeValue', () => {
+  it('sorts keys and reads a JSON annotation as its value, so field order and times do not count', () => {
+    const a = normalizeValue({ b: 1, a: '{"z":1,"at":"2026-12-07T02:51:58Z"}' }, ctx);
+    const b = normalizeValue({ a: '{"at":"2026-01-01T00:00:00Z","z":1}', b: 1 }, ctx);
+    assert.deepEqual(a, b);
+    assert.deepEqual(a, { a: { '<json>': { at: '<time>', z: 1 } }, b: 1 });
+  });
+  it('orders a list of conditions by type, whichever writer came first', () => {
+    const conditions = [{ type: 'Ready' }, { type: 'InPlaceUpdateReady' }, { type: 'Initialized' }];
+    assert.deepEqual(normalizeValue(conditions, ctx), [
+      { type: 'InPlaceUpdateReady' },
+      { type: 'Initialized' },
+      { type: 'Ready' },
+    ]);
+    assert.deepEqual(normalizeValue(['b', 'a'], ctx), ['b', 'a']);
+  });
+  it('keeps a string that only looks like JSON', () => {
+    assert.equal(normalizeValue('{not json', ctx), '{not json');
+  });
+});
+
+describe('withoutClusterFields', () => {
+  it('drops uid, resourceVersion, creation time, managedFields and a pod’s addresses and container ids', () => {
+    const out = withoutClusterFields(pod('x7k2p', 'nginx')) as Record<string, Record<string, Json>>;
+    assert.deepEqual(Object.keys(out.metadata ?? {}).sort(), ['labels', 'name', 'ownerReferences']);
+    assert.deepEqual(out.status, { containerStatuses: [{ name: 'main', ready: true }] });
+  });
+  it('leaves the status of other kinds alone', () => {
+    const obj = { kind: 'CloneSet', metadata: { name: 'web' }, status: { podIP: 'kept' } };
+    assert.deepEqual(withoutClusterFields(obj), obj);
+  });
+});
+
+describe('snapshotCategory', () => {
+  it('puts a CloneSet’s pods under one name, equal whatever their ids, uids and addresses', () => {
+    const pods = [pod('x7k2p', 'nginx'), pod('ab3cd', 'nginx')];
+    assert.deepEqual(instanceIds(pods), ctx.ids);
+    const category = snapshotCategory(pods, ctx);
+    assert.deepEqual(Object.keys(category), ['web-<id>']);
+    assert.equal(category['web-<id>']?.length, 2);
+    assert.deepEqual(category['web-<id>']?.[0], category['web-<id>']?.[1]);
+  });
+});
+
+describe('instanceIds', () => {
+  it('takes a generated name’s suffix as a random part too', () => {
+    const pods: Json[] = [{ metadata: { name: 'hello-tz5kr', generateName: 'hello-' } }];
+    const ids = instanceIds(pods);
+    assert.deepEqual(ids, new Set(['tz5kr']));
+    assert.equal(normalizeString('hello-tz5kr', { ids }), 'hello-<id>');
+  });
+});
+
+describe('eventReasons', () => {
+  it('keeps who, type and reason of a controller’s Events, not the cluster’s own', () => {
+    const events: Json[] = [
+      { involvedObject: { kind: 'CloneSet', name: 'web' }, type: 'Normal', reason: 'SuccessfulCreate' },
+      { involvedObject: { kind: 'CloneSet', name: 'web' }, type: 'Normal', reason: 'SuccessfulCreate' },
+      {
+        involvedObject: { kind: 'Pod', name: 'web-x7k2p' },
+        type: 'Normal',
+        reason: 'Scheduled',
+        source: { component: 'default-scheduler' },
+      },
+    ];
+    assert.deepEqual(eventReasons(events, ctx), { 'CloneSet/web Normal SuccessfulCreate': [true] });
+  });
+});
+
+describe('diffSnapshots', () => {
+  it('finds nothing between equal snapshots', () => {
+    const s = { pods: snapshotCategory([pod('x7k2p', 'nginx')], ctx) };
+    assert.deepEqual(diffSnapshots(s, structuredClone(s)), []);
+  });
+  it('names each differing field with both values, a missing one as absent', () => {
+    const kruise = { pods: { 'web-<id>': [{ metadata: { labels: { a: '1', 'x/y': 'k' } } }] } };
+    const ours = { pods: { 'web-<id>': [{ metadata: { labels: { a: '2' } } }] } };
+    assert.deepEqual(renderDifferences(diffSnapshots(kruise, ours)), [
+      'pods/web-<id>[0].metadata.labels.a: Kruise "1" · kruise-ts "2"',
+      'pods/web-<id>[0].metadata.labels["x/y"]: Kruise "k" · kruise-ts (absent)',
+    ]);
+  });
+  it('counts objects one side has more of, and prints a difference every pod shares once', () => {
+    const p = { spec: { image: 'a' } };
+    const q = { spec: { image: 'b' } };
+    const lines = renderDifferences(
+      diffSnapshots({ pods: { 'web-<id>': [p, p, p] } }, { pods: { 'web-<id>': [q, q], other: [p] } }),
+    );
+    assert.deepEqual(lines, [
+      'pods/other (objects): Kruise 0 · kruise-ts 1',
+      'pods/web-<id> (objects): Kruise 3 · kruise-ts 2',
+      'pods/web-<id>[0].spec.image: Kruise "a" · kruise-ts "b"',
+    ]);
+  });
+});
