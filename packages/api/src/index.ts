@@ -31,7 +31,7 @@ export {
   sidecarSetV1alpha1ToV1beta1,
   sidecarSetV1beta1ToV1alpha1,
 } from './conversion/sidecarset.ts';
-export { type StashEntry, stashAnnotation } from './conversion/stash.ts';
+export { type StashEntry, stashAnnotation, withoutConversionStash } from './conversion/stash.ts';
 export {
   convertStatefulSetToV1alpha1,
   convertStatefulSetToV1beta1,

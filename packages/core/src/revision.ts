@@ -2,6 +2,7 @@
 // {"spec":{"template":{"$patch":"replace",…}}} as Go marshals it, the hash is FNV-1 32-bit over the data followed
 // by the decimal collision count, rendered through Kubernetes' SafeEncodeString, and the name is <parent>-<hash>.
 
+import { withoutConversionStash } from '@kruise-ts/api';
 import { newControllerReference } from './claim.ts';
 import { fnv1_32, newFnv1 } from './fnv.ts';
 import { type JsonObject, marshalGoJson } from './go-json.ts';
@@ -111,7 +112,7 @@ export function newCloneSetRevision(
       ...(cloneSet.metadata.namespace === undefined ? {} : { namespace: cloneSet.metadata.namespace }),
       labels: { ...templateLabels, [CONTROLLER_REVISION_HASH_LABEL]: hash },
       annotations: {
-        ...cloneSet.metadata.annotations,
+        ...withoutConversionStash(cloneSet.metadata.annotations),
         [VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION]: options.volumeClaimTemplatesHash ?? '',
       },
       ownerReferences: [owner],

@@ -3,6 +3,7 @@
 // Go-normalised template with "$patch":"replace" — the same bytes CloneSet revisions hold — hashed with
 // history.HashControllerRevision over data + collision count. The hashing and history primitives are core's.
 
+import { withoutConversionStash } from '@kruise-ts/api';
 import {
   CONTROLLER_REVISION_HASH_LABEL,
   type ControllerRevision,
@@ -66,7 +67,7 @@ export function newStatefulSetRevision(
       name: controllerRevisionName(name, hash),
       ...(namespace === undefined ? {} : { namespace }),
       labels: { ...templateLabels, [CONTROLLER_REVISION_HASH_LABEL]: hash },
-      annotations: { ...set.metadata?.annotations },
+      annotations: withoutConversionStash(set.metadata?.annotations),
       ownerReferences: [statefulSetControllerRef(set)],
     },
     data: JSON.parse(dataJson),

@@ -14,6 +14,20 @@ import { deepEqual } from '../json.ts';
 export const stashAnnotationPrefix = 'conversion.kruise-ts.dev/';
 export const stashAnnotation = (version: Version): string => `${stashAnnotationPrefix}${version}-fields`;
 
+/**
+ * Annotations without the conversion stash: what is copied from a workload onto objects made for it (its
+ * ControllerRevisions copy its annotations, as Kruise's do), where the stash would be kruise-ts's alone.
+ */
+export function withoutConversionStash(
+  annotations: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(annotations ?? {})) {
+    if (!key.startsWith(stashAnnotationPrefix)) out[key] = value;
+  }
+  return out;
+}
+
 /** One recorded difference; an absent `was`/`want` means the field is absent. */
 export interface StashEntry {
   path: string[];

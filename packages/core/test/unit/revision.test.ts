@@ -99,6 +99,19 @@ describe('newCloneSetRevision (docs/behaviour/cloneset.md#revisions labels, owne
       [VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION]: '',
     });
   });
+  it('leaves kruise-ts’s conversion stash out: Kruise’s revisions never carry it', () => {
+    const stashed = {
+      ...cloneSet,
+      metadata: {
+        ...cloneSet.metadata,
+        annotations: { team: 'a', 'conversion.kruise-ts.dev/v1alpha1-fields': '{"fields":[]}' },
+      },
+    };
+    assert.deepEqual(newCloneSetRevision(stashed, 1, 0).revision.metadata.annotations, {
+      team: 'a',
+      [VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION]: '',
+    });
+  });
   it('uses a caller-computed volume-claim-template hash', () => {
     const r = newCloneSetRevision(cloneSet, 1, 0, { volumeClaimTemplatesHash: '12345' }).revision;
     assert.equal(r.metadata.annotations?.[VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION], '12345');
