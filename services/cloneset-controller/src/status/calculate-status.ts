@@ -144,7 +144,9 @@ export function calculateStatus(cs: CloneSet, pods: readonly Pod[], input: Statu
     }
   }
   const progressing = calculateProgressing(cs, status, input.now);
-  status.conditions = progressing.conditions;
+  // Omitted when empty, as Go's omitempty leaves Kruise's status without the field.
+  if (progressing.conditions.length > 0) status.conditions = progressing.conditions;
+  else delete status.conditions;
   return progressing.requeueAfterMs === undefined
     ? { status }
     : { status, requeueAfterMs: progressing.requeueAfterMs };
