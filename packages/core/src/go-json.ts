@@ -1,6 +1,6 @@
 // Serialises a generic JSON value byte-for-byte the way Go's encoding/json marshals a map[string]interface{}
 // tree (the form Kruise hashes): object keys sorted by UTF-8 byte order at every level, HTML-safe escaping,
-// and Go's float64 formatting.
+// and Go's float64 formatting; or, for a tree laid out as Go structs, keys in the tree's order.
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
@@ -73,6 +73,18 @@ export function formatGoFloat(n: number): string {
 }
 
 export function marshalGoJson(value: JsonValue): string {
+  return marshal(value, true);
+}
+
+/**
+ * Go's encoding of a value that was decoded into Go structs (normaliseAsGoStruct's output): keys in the order the
+ * tree holds them — struct fields in declaration order, map keys already in Go's order — with Go's escaping.
+ */
+export function marshalGoJsonInOrder(value: JsonValue): string {
+  return marshal(value, false);
+}
+
+function marshal(value: JsonValue, sortKeys: boolean): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
@@ -83,9 +95,9 @@ export function marshalGoJson(value: JsonValue): string {
       return value ? 'true' : 'false';
   }
   if (Array.isArray(value)) {
-    return `[${value.map(marshalGoJson).join(',')}]`;
+    return `[${value.map((v) => marshal(v, sortKeys)).join(',')}]`;
   }
   const entries = Object.entries(value).map(([k, v]) => [toGoString(k), v] as const);
-  entries.sort((a, b) => compareGoStrings(a[0], b[0]));
-  return `{${entries.map(([k, v]) => `${quote(k)}:${marshalGoJson(v)}`).join(',')}}`;
+  if (sortKeys) entries.sort((a, b) => compareGoStrings(a[0], b[0]));
+  return `{${entries.map(([k, v]) => `${quote(k)}:${marshal(v, sortKeys)}`).join(',')}}`;
 }

@@ -18,8 +18,15 @@ export type {
 export { DEFAULT_EXPECTATION_TIMEOUT_MS } from './expectation-leaks.ts';
 export type { Fnv32 } from './fnv.ts';
 export { fnv1_32, fnv1a_32, newFnv1, newFnv1a } from './fnv.ts';
+export { deepHashDumpOfBytes } from './go-hash-dump.ts';
 export type { JsonObject, JsonPrimitive, JsonValue } from './go-json.ts';
-export { compareGoStrings, formatGoFloat, marshalGoJson, toGoString } from './go-json.ts';
+export {
+  compareGoStrings,
+  formatGoFloat,
+  marshalGoJson,
+  marshalGoJsonInOrder,
+  toGoString,
+} from './go-json.ts';
 export type {
   CompletionCheck,
   CompletionOptions,

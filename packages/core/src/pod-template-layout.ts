@@ -1,4 +1,4 @@
-// The Go type layout of core/v1 PodTemplateSpec as far as JSON encoding cares: for every struct, each field's JSON
+// The Go type layout of core/v1 PodTemplateSpec (and PersistentVolumeClaim) as far as JSON encoding cares: for every struct, each field's JSON
 // name, Go type and tag flags. Kruise hashes a template only after it passed through these Go structs, so this
 // table decides which fields vanish (omitempty and empty), which appear although unset ("resources": {},
 // "creationTimestamp": null, "containers": null), and which unknown fields are dropped.
@@ -235,6 +235,7 @@ export const CORE_V1_LAYOUT: { readonly [struct: string]: StructLayout } = {
     fieldsV1: '*FieldsV1?',
     subresource: 'string?',
   },
+  ModifyVolumeStatus: { targetVolumeAttributesClassName: 'string?', status: 'string' },
   NFSVolumeSource: { server: 'string', path: 'string', readOnly: 'bool?' },
   NodeAffinity: {
     requiredDuringSchedulingIgnoredDuringExecution: '*NodeSelector?',
@@ -272,6 +273,22 @@ export const CORE_V1_LAYOUT: { readonly [struct: string]: StructLayout } = {
     controller: '*bool?',
     blockOwnerDeletion: '*bool?',
   },
+  // Only for the volume-claim-template hash (Kruise marshals a []PersistentVolumeClaim), not reachable from the
+  // pod template.
+  PersistentVolumeClaim: {
+    $inline: 'TypeMeta',
+    metadata: 'ObjectMeta?',
+    spec: 'PersistentVolumeClaimSpec?',
+    status: 'PersistentVolumeClaimStatus?',
+  },
+  PersistentVolumeClaimCondition: {
+    type: 'string',
+    status: 'string',
+    lastProbeTime: 'Time?',
+    lastTransitionTime: 'Time?',
+    reason: 'string?',
+    message: 'string?',
+  },
   PersistentVolumeClaimSpec: {
     accessModes: '[]string?',
     selector: '*LabelSelector?',
@@ -282,6 +299,16 @@ export const CORE_V1_LAYOUT: { readonly [struct: string]: StructLayout } = {
     dataSource: '*TypedLocalObjectReference?',
     dataSourceRef: '*TypedObjectReference?',
     volumeAttributesClassName: '*string?',
+  },
+  PersistentVolumeClaimStatus: {
+    phase: 'string?',
+    accessModes: '[]string?',
+    capacity: 'map[string]Quantity?',
+    conditions: '[]PersistentVolumeClaimCondition?',
+    allocatedResources: 'map[string]Quantity?',
+    allocatedResourceStatuses: 'map[string]string?',
+    currentVolumeAttributesClassName: '*string?',
+    modifyVolumeStatus: '*ModifyVolumeStatus?',
   },
   PersistentVolumeClaimTemplate: { metadata: 'ObjectMeta?', spec: 'PersistentVolumeClaimSpec' },
   PersistentVolumeClaimVolumeSource: { claimName: 'string', readOnly: 'bool?' },
@@ -486,6 +513,7 @@ export const CORE_V1_LAYOUT: { readonly [struct: string]: StructLayout } = {
     nodeTaintsPolicy: '*string?',
     matchLabelKeys: '[]string?',
   },
+  TypeMeta: { kind: 'string?', apiVersion: 'string?' },
   TypedLocalObjectReference: { apiGroup: '*string', kind: 'string', name: 'string' },
   TypedObjectReference: { apiGroup: '*string', kind: 'string', name: 'string', namespace: '*string?' },
   Volume: { name: 'string', $inline: 'VolumeSource' },

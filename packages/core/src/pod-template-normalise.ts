@@ -11,7 +11,7 @@
 //   data into interface{}, so the output agrees, but the int64 range check is approximate at the extremes.
 
 import { canonicalQuantity, readRfc3339 } from '@kruise-ts/kube';
-import type { JsonObject, JsonValue } from './go-json.ts';
+import { compareGoStrings, type JsonObject, type JsonValue, toGoString } from './go-json.ts';
 import { CORE_V1_LAYOUT, type FieldLayout, POD_TEMPLATE_ROOT } from './pod-template-layout.ts';
 
 /** Minor version of k8s.io/api that Kruise (the spec's commit) is built with. */
@@ -100,14 +100,15 @@ function fieldsOf(name: string): FieldInfo[] {
   if (cached !== undefined) return cached;
   const layout = CORE_V1_LAYOUT[name];
   if (layout === undefined) throw new Error(`pod template layout: unknown type ${name}`);
-  const own: FieldInfo[] = [];
+  const own = new Set(Object.keys(layout).filter((k) => k !== '$inline'));
+  // In declaration order, an embedded struct's fields where it is embedded (Go encodes them there); a field of
+  // the outer struct shadows one of the same name inside.
+  const fields: FieldInfo[] = [];
   for (const [json, spec] of Object.entries(layout)) {
-    if (json === '$inline' || spec === undefined) continue;
-    own.push(parseField(json, spec));
+    if (spec === undefined) continue;
+    if (json === '$inline') fields.push(...fieldsOf(spec).filter((f) => !own.has(f.json)));
+    else fields.push(parseField(json, spec));
   }
-  const inlined = layout.$inline === undefined ? [] : fieldsOf(layout.$inline);
-  const names = new Set(own.map((f) => f.json));
-  const fields = [...own, ...inlined.filter((f) => !names.has(f.json))];
   structCache.set(name, fields);
   return fields;
 }
@@ -214,7 +215,10 @@ function convert(type: TypeRef, raw: unknown, path: string, ctx: Ctx): JsonValue
       if (!isPlainObject(raw))
         throw new GoDecodeError(path, `cannot unmarshal ${describe(raw)} into a Go map`);
       const out: JsonObject = {};
-      for (const [k, v] of Object.entries(raw)) {
+      // In Go's key order (encoding/json sorts map keys), so that the tree reads in the order Go writes it.
+      // JavaScript lists array-index keys ("0", "12") first whatever the insertion order; no map here holds one.
+      const entries = Object.entries(raw).sort(([a], [b]) => compareGoStrings(toGoString(a), toGoString(b)));
+      for (const [k, v] of entries) {
         // defineProperty, so that a key such as "__proto__" stays a key.
         Object.defineProperty(out, k, {
           value: convert(type.elem, v, `${path}[${JSON.stringify(k)}]`, ctx),

@@ -48,6 +48,11 @@ export interface InPlaceSpecOptions {
   ignoreVolumeClaimTemplatesHashDiff?: boolean;
   /** RecreatePodWhenChangeVCTInCloneSetGate. */
   recreatePodWhenChangeVCT?: boolean;
+  /**
+   * The workload's current volumeClaimTemplates hashed as kruise-ts did before it wrote Kruise's value: an old
+   * revision carrying it was written for the same templates, so its hash differs without a change.
+   */
+  earlierVolumeClaimTemplatesHash?: string;
   /** InPlaceUpdateEnvFromMetadata gate (Kruise default on). */
   envFromMetadata?: boolean;
   /** InPlaceWorkloadVerticalScaling gate (Kruise default off). */
@@ -82,10 +87,15 @@ function templateOf(data: unknown): TemplateShape {
   return spec?.template ?? {};
 }
 
-/** Both revisions carry the volume-claim-template hash and it differs. */
-function volumeClaimTemplatesChanged(oldRev: ControllerRevision, newRev: ControllerRevision): boolean {
+/** Both revisions carry the volume-claim-template hash and it differs (an earlier-scheme hash of the same templates does not). */
+function volumeClaimTemplatesChanged(
+  oldRev: ControllerRevision,
+  newRev: ControllerRevision,
+  earlierHash: string | undefined,
+): boolean {
   const oldHash = oldRev.metadata.annotations?.[VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION];
   const newHash = newRev.metadata.annotations?.[VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION];
+  if (oldHash !== undefined && oldHash !== '' && oldHash === earlierHash) return false;
   return oldHash !== undefined && newHash !== undefined && oldHash !== newHash;
 }
 
@@ -110,7 +120,7 @@ export function calculateInPlaceUpdateSpec(
   if (
     opts.recreatePodWhenChangeVCT === true &&
     opts.ignoreVolumeClaimTemplatesHashDiff !== true &&
-    volumeClaimTemplatesChanged(oldRevision, newRevision)
+    volumeClaimTemplatesChanged(oldRevision, newRevision, opts.earlierVolumeClaimTemplatesHash)
   ) {
     return undefined;
   }

@@ -127,6 +127,21 @@ describe('in-place-able changes (docs/behaviour/cloneset.md#in-place-able; inpla
     assert.notEqual(calculateInPlaceUpdateSpec(noHash, next, { recreatePodWhenChangeVCT: true }), undefined);
   });
 
+  it('an old revision carrying the earlier kruise-ts hash of the same templates is not a change', () => {
+    const key = 'kruise.io/cloneset-volumeclaimtemplate-hash';
+    const old = rev('old', tpl('"spec":{"containers":[{"name":"c1","image":"foo1"}]}'), { [key]: '111' });
+    const next = rev('new', tpl('"spec":{"containers":[{"name":"c1","image":"foo2"}]}'), { [key]: '222' });
+    const gate = { recreatePodWhenChangeVCT: true };
+    assert.notEqual(
+      calculateInPlaceUpdateSpec(old, next, { ...gate, earlierVolumeClaimTemplatesHash: '111' }),
+      undefined,
+    );
+    assert.equal(
+      calculateInPlaceUpdateSpec(old, next, { ...gate, earlierVolumeClaimTemplatesHash: '333' }),
+      undefined,
+    );
+  });
+
   it('json diff: same-length arrays element-wise, other lengths as adds/removes', () => {
     assert.deepEqual(createJsonPatch({ a: [1, 2] }, { a: [1, 3] }), [
       { op: 'replace', path: '/a/1', value: 3 },

@@ -6,22 +6,19 @@
 import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
 import {
   type ControllerRevision,
-  compareGoStrings,
-  fnv1a_32,
-  type JsonValue,
-  marshalGoJson,
   resolveCreateConflict,
   shortRevisionHash,
   VOLUME_CLAIM_TEMPLATE_HASH_ANNOTATION,
 } from '@kruise-ts/core';
-import { CLONESET, CONTROLLER_REVISION, plain } from '@kruise-ts/kube';
+import { CLONESET, CONTROLLER_REVISION } from '@kruise-ts/kube';
 import { AlreadyExistsError } from '@kruise-ts/runtime';
 import {
   type ActiveRevisions,
   revisionsToTruncate,
   selectActiveRevisions,
 } from '../revisions/active-revisions.ts';
-import type { CloneSetPod, VolumeClaimTemplate } from '../types.ts';
+import { volumeClaimTemplatesHash } from '../revisions/volume-claim-templates-hash.ts';
+import type { CloneSetPod } from '../types.ts';
 import type { SyncContext } from './sync-context.ts';
 
 // A collision needs two different templates hashing alike; more than a few in a row means a bug.
@@ -33,19 +30,6 @@ export interface ResolvedRevisions {
   collisionCount: number;
   /** The whole history after this step, sorted. */
   all: ControllerRevision[];
-}
-
-/**
- * An opaque hash of the volumeClaimTemplates ("" without any), for `kruise.io/cloneset-volumeclaimtemplate-hash`.
- * Kruise hashes a go-spew dump; only equality matters (RecreatePodWhenChangeVCT), so a stable hash of the
- * Go-marshalled list sorted by name serves.
- */
-export function volumeClaimTemplatesHash(vcts: readonly VolumeClaimTemplate[] | undefined): string {
-  if (vcts === undefined || vcts.length === 0) return '';
-  // In Go's byte order, not the process's locale: the same on every replica whatever its LANG, and for DNS-1123
-  // names the order localeCompare gave, so hashes already written stay the same.
-  const sorted = [...vcts].sort((a, b) => compareGoStrings(a.metadata?.name ?? '', b.metadata?.name ?? ''));
-  return String(fnv1a_32(marshalGoJson(plain<JsonValue>(sorted))));
 }
 
 export async function resolveRevisions(

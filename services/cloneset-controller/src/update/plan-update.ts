@@ -30,6 +30,7 @@ import {
   refreshLifecycleTransition,
 } from '../lifecycle/state-machine.ts';
 import { isPodOnRevision, SPECIFIED_DELETE_LABEL } from '../pod-state.ts';
+import { earlierVolumeClaimTemplatesHash } from '../revisions/volume-claim-templates-hash.ts';
 import { calculateDiffsWithExpectation, type ExpectationDiffs } from '../sync/expectation-diffs.ts';
 import type { CloneSet, CloneSetPod, FeatureGates, Now } from '../types.ts';
 import { limitUpdateIndexes, sortUpdateIndexes } from './update-order.ts';
@@ -98,6 +99,9 @@ function inPlaceOptions(cs: CloneSet, gates: FeatureGates): InPlaceSpecOptions {
     gracePeriodSeconds: rolling?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0,
     ignoreVolumeClaimTemplatesHashDiff: rolling?.podUpdatePolicy === 'InPlaceOnly',
     recreatePodWhenChangeVCT: gates.recreatePodWhenChangeVCT === true,
+    ...(gates.recreatePodWhenChangeVCT === true
+      ? { earlierVolumeClaimTemplatesHash: earlierVolumeClaimTemplatesHash(cs.spec.volumeClaimTemplates) }
+      : {}),
     envFromMetadata: gates.inPlaceUpdateEnvFromMetadata !== false,
     verticalScaling: gates.inPlaceWorkloadVerticalScaling === true,
   };

@@ -3,9 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LifecycleState, newCloneSetRevision } from '@kruise-ts/core';
-import { volumeClaimTemplatesHash } from '../../src/controller/revisions.ts';
 import { revisionTemplate } from '../../src/controller/sync-context.ts';
 import { transitionCarriedByStatus } from '../../src/controller/update-executor.ts';
+import {
+  earlierVolumeClaimTemplatesHash,
+  volumeClaimTemplatesHash,
+} from '../../src/revisions/volume-claim-templates-hash.ts';
 
 describe('transitionCarriedByStatus (docs/adr/0042)', () => {
   const status = {
@@ -57,14 +60,33 @@ describe('volumeClaimTemplatesHash', () => {
     assert.equal(volumeClaimTemplatesHash([a, b]), volumeClaimTemplatesHash([b, a]));
     assert.notEqual(volumeClaimTemplatesHash([a]), volumeClaimTemplatesHash([b]));
   });
-  it('sorts names by code unit, keeping the value pods already carry', () => {
-    const t = (name: string, storage: string) => ({
-      metadata: { name },
-      spec: { resources: { requests: { storage } } },
-    });
+  // Values Kruise writes, from a Go program running its hashing over k8s.io/api v0.30 structs (outside this repo);
+  // the first is also what the OpenKruise v1.8.2 manager wrote for it (npm run bench -- parity).
+  const t = (name: string, storage: string, spec: Record<string, unknown> = {}) => ({
+    metadata: { name },
+    spec: { ...spec, resources: { requests: { storage } } },
+  });
+  it('is Kruise’s value', () => {
+    assert.equal(
+      volumeClaimTemplatesHash([t('data', '1Gi', { accessModes: ['ReadWriteOnce'] })]),
+      '3636919212',
+    );
+    const rich = {
+      metadata: { name: 'logs' },
+      spec: {
+        selector: { matchLabels: { tier: 'b', app: 'a' } },
+        storageClassName: 'fast',
+        resources: { limits: { storage: '1Gi' }, requests: { storage: '500Mi' } },
+        accessModes: ['ReadWriteOnce', 'ReadOnlyMany'],
+      },
+    };
+    assert.equal(volumeClaimTemplatesHash([rich]), '3837183559');
+  });
+  it('sorts names in Go’s byte order', () => {
     const vcts = [t('data-1', '1Gi'), t('data.2', '2Gi'), t('data', '3Gi'), t('data0', '4Gi')];
-    // Written by the locale-ordered sort before; a changed value would recreate pods under RecreatePodWhenChangeVCT.
-    assert.equal(volumeClaimTemplatesHash(vcts), '3219324015');
-    assert.equal(volumeClaimTemplatesHash([...vcts].reverse()), '3219324015');
+    assert.equal(volumeClaimTemplatesHash(vcts), '2368926858');
+    assert.equal(volumeClaimTemplatesHash([...vcts].reverse()), '2368926858');
+    // The value kruise-ts wrote before: revisions written then still carry it.
+    assert.equal(earlierVolumeClaimTemplatesHash(vcts), '3219324015');
   });
 });
