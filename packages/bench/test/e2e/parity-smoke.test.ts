@@ -1,0 +1,29 @@
+// The parity check's kruise-ts side, so CI exercises it (fresh cluster, the whole system as `npm start` starts it,
+// every scenario converging, the snapshots) without building Kruise. What it is compared with — the real
+// manager's snapshots — comes from `npm run bench -- parity`.
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { runParity } from '../../src/parity.ts';
+import { parityScenarios } from '../../src/parity-scenarios.ts';
+
+it('takes a snapshot after every parity step on kruise-ts, each step converged', {
+  timeout: 420_000,
+}, async () => {
+  const scenarios = parityScenarios();
+  const run = await runParity('kruise-ts', {
+    scenarios,
+    stepTimeoutMs: 120_000,
+    log: (line) => console.log(line),
+  });
+  assert.deepEqual(run.failures, []);
+  assert.equal(
+    run.snapshots.size,
+    scenarios.reduce((n, s) => n + s.steps.length, 0),
+  );
+  const rolled = run.snapshots.get('parity-cloneset · rolled in place');
+  assert.ok(rolled !== undefined);
+  // Three pods under one normalized name, two revisions, one PVC per pod.
+  assert.equal(rolled.pods?.['web-<id>']?.length, 3);
+  assert.equal(Object.keys(rolled.revisions ?? {}).length, 2);
+  assert.equal(rolled.pvcs?.['data-web-<id>']?.length, 3);
+});
