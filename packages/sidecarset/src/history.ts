@@ -7,13 +7,15 @@ import {
   equalRevision,
   findEqualRevisions,
   hashControllerRevision,
+  type JsonObject,
   type JsonValue,
   marshalGoJson,
   newControllerReference,
   nextRevisionNumber,
+  normaliseAsGoStruct,
   sortRevisions,
 } from '@kruise-ts/core';
-import { computeSidecarSetHash, computeSidecarSetHashWithoutImage } from './hash.ts';
+import { computeSidecarSetHash, computeSidecarSetHashWithoutImage, goSidecarContainers } from './hash.ts';
 import {
   CONTROLLER_REVISION_HASH_LABEL,
   SIDECARSET_CUSTOM_VERSION_LABEL,
@@ -33,10 +35,51 @@ const revisionFields = [
   'patchPodMetadata',
 ] as const;
 
+function goPatchPodMetadata(raw: unknown): JsonObject {
+  const input = (raw ?? {}) as { annotations?: Record<string, unknown> | null; patchPolicy?: unknown };
+  const out: JsonObject = {};
+  const annotations = Object.entries(input.annotations ?? {});
+  if (annotations.length > 0)
+    out.annotations = Object.fromEntries(annotations.map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+  if (typeof input.patchPolicy === 'string' && input.patchPolicy !== '') out.patchPolicy = input.patchPolicy;
+  return out;
+}
+
+/** A recorded spec field as Go writes it: the items decoded into their Go structs; omitempty turns [] into null. */
+function goSpecList(field: (typeof revisionFields)[number], raw: unknown): JsonValue {
+  if (!Array.isArray(raw) || raw.length === 0) return null;
+  switch (field) {
+    case 'volumes':
+      return raw.map((v) => normaliseAsGoStruct(v, {}, 'Volume'));
+    case 'imagePullSecrets':
+      return raw.map((v) => normaliseAsGoStruct(v, {}, 'LocalObjectReference'));
+    case 'patchPodMetadata':
+      return raw.map(goPatchPodMetadata);
+    default:
+      return goSidecarContainers(raw, `spec.${field}`);
+  }
+}
+
+/**
+ * getPatch: the SidecarSet encoded from its Go struct, the recorded fields copied through a generic map and
+ * marshalled again, so every object's keys end up sorted (marshalGoJson).
+ */
 export function sidecarSetRevisionData(sidecarSet: SidecarSet): string {
-  const spec: Record<string, unknown> = { $patch: 'replace' };
-  for (const field of revisionFields) spec[field] = sidecarSet.spec[field] ?? null;
-  return marshalGoJson(JSON.parse(JSON.stringify({ spec })) as JsonValue);
+  const spec: JsonObject = { $patch: 'replace' };
+  for (const field of revisionFields) spec[field] = goSpecList(field, sidecarSet.spec[field]);
+  return marshalGoJson({ spec });
+}
+
+/**
+ * The name the controller gives the revision of this SidecarSet's current spec (<name>-<hash of the revision data
+ * and status.collisionCount>), unless an older revision with the same data but another collision count is reused.
+ */
+export function sidecarSetRevisionName(sidecarSet: SidecarSet, collisionCount?: number): string {
+  const hash = hashControllerRevision(
+    sidecarSetRevisionData(sidecarSet),
+    collisionCount ?? sidecarSet.status?.collisionCount ?? 0,
+  );
+  return controllerRevisionName(sidecarSet.metadata?.name ?? '', hash);
 }
 
 /** hc.NewRevision: the candidate latest revision, in the kruise namespace, owned by the SidecarSet. */

@@ -19,6 +19,7 @@ export {
   newSidecarSetRevision,
   revisionsToTruncate,
   sidecarSetRevisionData,
+  sidecarSetRevisionName,
 } from './history.ts';
 export {
   findContainerToHotUpgrade,

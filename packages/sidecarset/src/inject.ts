@@ -3,6 +3,7 @@
 // #hot-upgrade-injection). The caller has already chosen the SidecarSets
 // (matched, not paused, revision resolved, canary bases removed) and their order.
 import { isNativeSidecar, sidecarSetRevision, sidecarSetRevisionWithoutImage } from './hash.ts';
+import { sidecarSetRevisionName } from './history.ts';
 import { hotUpgradePair, isHotUpgradeSidecar, workingHotUpgradeContainers } from './hot-upgrade-slots.ts';
 import {
   SIDECARSET_HASH_ANNOTATION,
@@ -22,6 +23,20 @@ import { isActivePod } from './pod-state.ts';
 import { policyResources } from './resources-policy.ts';
 import { completeSidecarContainer } from './sidecar-containers.ts';
 import type { Container, Pod, SidecarContainer, SidecarSet, Volume } from './types.ts';
+
+/**
+ * The controllerRevision to record while the SidecarSet's status has no latestRevision yet. Kruise records
+ * status.latestRevision as it is, but its controller and pod webhook share one cache, so the status is there by
+ * the time the first pods arrive; here it reaches the webhook over the bus later. The controller's revision name
+ * is a pure function of the spec, so it is recorded ahead of the status (empty when the spec cannot be read).
+ */
+function expectedLatestRevision(sidecarSet: SidecarSet): string {
+  try {
+    return sidecarSetRevisionName(sidecarSet);
+  } catch {
+    return '';
+  }
+}
 
 export type InjectPolicy = 'BeforeAppContainer' | 'AfterAppContainer';
 
@@ -147,7 +162,7 @@ export function buildSidecars(pod: Pod, sidecarSets: readonly SidecarSet[], now:
 
     if (injecting) {
       const list = [...sidecarList].sort();
-      const latestRevision = sidecarSet.status?.latestRevision;
+      const latestRevision = sidecarSet.status?.latestRevision || expectedLatestRevision(sidecarSet);
       const spec: SidecarSetUpgradeSpec = {
         updateTimestamp: at,
         hash: sidecarSetRevision(sidecarSet),

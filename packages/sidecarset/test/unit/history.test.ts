@@ -15,6 +15,8 @@ import {
   revisionsToTruncate,
   SIDECARSET_HASH_ANNOTATION,
   type SidecarSet,
+  sidecarSetRevisionData,
+  sidecarSetRevisionName,
   withoutCanaryBases,
 } from '../../src/index.ts';
 import { sidecarSet } from '../fixtures.ts';
@@ -57,6 +59,85 @@ describe('hashes', () => {
     assert.equal(computeSidecarSetHash(a), computeSidecarSetHash(b));
     b.spec.initContainers = [{ name: 'init', image: 'x', restartPolicy: 'Always' }];
     assert.notEqual(computeSidecarSetHash(a), computeSidecarSetHash(b));
+  });
+});
+
+// Measured with the OpenKruise v1.8.2 manager: this SidecarSet (POSTed as v1alpha1) after its defaulting webhook.
+const parityLogger = (): SidecarSet => ({
+  apiVersion: 'apps.kruise.io/v1beta1',
+  kind: 'SidecarSet',
+  metadata: { name: 'parity-logger' },
+  spec: {
+    selector: { matchLabels: { app: 'with-sidecar' } },
+    containers: [
+      {
+        name: 'logger',
+        image: 'busybox:1.36',
+        command: ['sh', '-c', 'sleep 3600'],
+        volumeMounts: [{ name: 'logs', mountPath: '/var/log/app' }],
+        podInjectPolicy: 'BeforeAppContainer',
+        upgradeStrategy: { upgradeType: 'ColdUpgrade' },
+        shareVolumePolicy: { type: 'disabled' },
+        imagePullPolicy: 'IfNotPresent',
+        terminationMessagePath: '/dev/termination-log',
+        terminationMessagePolicy: 'File',
+      },
+    ],
+    volumes: [{ name: 'logs', emptyDir: {} }],
+    updateStrategy: { type: 'RollingUpdate', maxUnavailable: 1, partition: 0 },
+    revisionHistoryLimit: 10,
+  },
+});
+
+describe('Kruise parity', () => {
+  const stored = parityLogger();
+  // As Kruise's webhook stores it: its Go structs add the zero values; the hashes must not depend on them.
+  const storedByKruise = parityLogger();
+  Object.assign(storedByKruise.spec.containers?.[0] ?? {}, { resources: {} });
+  storedByKruise.spec.injectionStrategy = {};
+  for (const [name, s] of [
+    ['as kruise-ts stores it', stored],
+    ['as Kruise stores it', storedByKruise],
+  ] as const) {
+    it(`hashes and names the revision of the parity-logger SidecarSet as Kruise v1.8.2 (${name})`, () => {
+      assert.equal(
+        computeSidecarSetHash(s),
+        'fd2cc9w676c82z5456fv957f8x986dxb6xd6dz4wv4v564vvwfzfcz4cd4bdx72x',
+      );
+      assert.equal(
+        computeSidecarSetHashWithoutImage(s),
+        'bc24d25f8v2465476284bbw4vww6fd5668d7zdb892w24xvf2zvd5cdfwv296647',
+      );
+      assert.equal(newSidecarSetRevision(s, 'kruise-system', 1, 0).metadata.name, 'parity-logger-578b5b77fd');
+      assert.equal(sidecarSetRevisionName(s), 'parity-logger-578b5b77fd');
+    });
+  }
+  it('writes the revision data as Kruise does: Go zero values, sorted keys, null for absent lists', () => {
+    assert.equal(
+      sidecarSetRevisionData(stored),
+      '{"spec":{"$patch":"replace","containers":[{"command":["sh","-c","sleep 3600"],"image":"busybox:1.36",' +
+        '"imagePullPolicy":"IfNotPresent","name":"logger","podInjectPolicy":"BeforeAppContainer","resources":{},' +
+        '"shareVolumePolicy":{"type":"disabled"},"terminationMessagePath":"/dev/termination-log",' +
+        '"terminationMessagePolicy":"File","upgradeStrategy":{"upgradeType":"ColdUpgrade"},' +
+        '"volumeMounts":[{"mountPath":"/var/log/app","name":"logs"}]}],"imagePullSecrets":null,' +
+        '"initContainers":null,"patchPodMetadata":null,"volumes":[{"emptyDir":{},"name":"logs"}]}}',
+    );
+  });
+  it('hashes struct fields in Go order and map keys sorted, so key order in the object does not matter', () => {
+    const a = parityLogger();
+    Object.assign(a.spec.containers?.[0] ?? {}, {
+      resources: { limits: { memory: '1Gi', cpu: '1000m' }, requests: { cpu: '0.5' } },
+    });
+    const b = parityLogger();
+    const container = b.spec.containers?.[0] ?? { name: '' };
+    b.spec.containers = [
+      {
+        resources: { requests: { cpu: '500m' }, limits: { cpu: '1', memory: '1Gi' } },
+        ...(Object.fromEntries(Object.entries(container).reverse()) as typeof container),
+      },
+    ];
+    assert.equal(computeSidecarSetHash(a), computeSidecarSetHash(b));
+    assert.notEqual(computeSidecarSetHash(a), computeSidecarSetHash(parityLogger()));
   });
 });
 

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import {
   injectSidecars,
   mergeSidecarContainers,
+  newSidecarSetRevision,
   type Pod,
   parseUpgradeSpecs,
   SIDECARSET_HASH_ANNOTATION,
@@ -55,6 +56,8 @@ describe('injectSidecars', () => {
       hash: s.metadata?.annotations?.[SIDECARSET_HASH_ANNOTATION],
       sidecarSetName: 'test-sidecarset',
       sidecarList: ['sidecar1'],
+      // No status yet: the name the controller's revision of this spec gets.
+      controllerRevision: newSidecarSetRevision(s, 'kruise-system', 1, 0).metadata.name,
     });
     const withoutImage = parseUpgradeSpecs(a[SIDECARSET_HASH_WITHOUT_IMAGE_ANNOTATION])['test-sidecarset'];
     assert.equal(withoutImage?.hash, s.metadata?.annotations?.[SIDECARSET_HASH_WITHOUT_IMAGE_ANNOTATION]);
@@ -69,6 +72,19 @@ describe('injectSidecars', () => {
     assert.equal(
       parseUpgradeSpecs(out?.metadata.annotations?.[SIDECARSET_HASH_ANNOTATION]).ss?.controllerRevision,
       'ss-abc',
+    );
+  });
+
+  it('records the revision name the controller will give the spec while status.latestRevision is unset', () => {
+    const s = sidecarSet('ss');
+    const out = injectSidecars(pod('p'), [s], NOW);
+    const recorded = parseUpgradeSpecs(out?.metadata.annotations?.[SIDECARSET_HASH_ANNOTATION]).ss;
+    assert.equal(recorded?.controllerRevision, newSidecarSetRevision(s, 'kruise-system', 1, 0).metadata.name);
+    s.status = { matchedPods: 0, updatedPods: 0, readyPods: 0, collisionCount: 2 };
+    const collided = injectSidecars(pod('p'), [s], NOW);
+    assert.equal(
+      parseUpgradeSpecs(collided?.metadata.annotations?.[SIDECARSET_HASH_ANNOTATION]).ss?.controllerRevision,
+      newSidecarSetRevision(s, 'kruise-system', 1, 2).metadata.name,
     );
   });
 
