@@ -41,10 +41,12 @@ export {
 export {
   conditionsForInPlaceUpdateReady,
   conditionsForInPlaceUpdateStart,
+  conditionsPatchEntries,
   getInPlaceUpdateCondition,
   hasEqualCondition,
   hasInPlaceUpdateReadinessGate,
   newInPlaceUpdateReadyCondition,
+  type PodConditionPatch,
   READINESS_GATES_NOT_READY_REASON,
   readyConditionFromGates,
   START_INPLACE_UPDATE_REASON,

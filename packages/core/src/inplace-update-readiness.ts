@@ -39,6 +39,25 @@ export function newInPlaceUpdateReadyCondition(ready: boolean, now: number | Dat
       };
 }
 
+/**
+ * The conditions as entries of a strategic merge patch of the pod's status. Kruise writes the whole status, so the
+ * InPlaceUpdateReady True it sets at the end of an update replaces the False one with its StartInPlaceUpdate
+ * reason; a merge by type would keep that reason, so the entry says to delete what the True condition lacks.
+ */
+/** A condition in a strategic merge patch: null deletes a field. */
+export type PodConditionPatch = Omit<PodCondition, 'reason' | 'message'> & {
+  reason?: string | null;
+  message?: string | null;
+};
+
+export function conditionsPatchEntries(conditions: readonly PodCondition[]): PodConditionPatch[] {
+  return conditions.map((c) =>
+    c.type === INPLACE_UPDATE_READY && c.status === 'True'
+      ? { ...c, reason: c.reason ?? null, message: c.message ?? null }
+      : c,
+  );
+}
+
 /** A condition of the same type with the same status, reason and message already exists (hasEqualCondition). */
 export function hasEqualCondition(pod: Pod, condition: PodCondition): boolean {
   const old = getPodCondition(pod, condition.type);

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   conditionsForInPlaceUpdateReady,
   conditionsForInPlaceUpdateStart,
+  conditionsPatchEntries,
   getInPlaceUpdateCondition,
   hasEqualCondition,
   hasInPlaceUpdateReadinessGate,
@@ -162,5 +163,21 @@ describe('conditions to write around an in-place update (docs/behaviour/cloneset
     ]);
     assert.equal(conditionsForInPlaceUpdateReady(pod(running), NOW), undefined);
     assert.equal(conditionsForInPlaceUpdateReady(pod([], []), NOW), undefined);
+  });
+});
+
+describe('conditionsPatchEntries (a strategic merge that replaces like Kruise’s whole-status write)', () => {
+  it('deletes the reason and message an InPlaceUpdateReady True lacks; leaves other conditions as they are', () => {
+    const t = '2026-05-06T07:08:09Z';
+    const entries = conditionsPatchEntries([
+      { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: t },
+      { type: 'InPlaceUpdateReady', status: 'False', reason: 'StartInPlaceUpdate', lastTransitionTime: t },
+      { type: 'Ready', status: 'True' },
+    ]);
+    assert.deepEqual(entries, [
+      { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: t, reason: null, message: null },
+      { type: 'InPlaceUpdateReady', status: 'False', reason: 'StartInPlaceUpdate', lastTransitionTime: t },
+      { type: 'Ready', status: 'True' },
+    ]);
   });
 });

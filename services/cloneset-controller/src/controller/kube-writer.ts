@@ -3,11 +3,12 @@
 // (docs/behaviour/cloneset.md#reconcile-steps step 9). Objects go over the wire as plain JSON and come back as plain JSON (timestamps as
 // strings), which is what the decision functions read.
 
-import type {
-  ControllerRevision,
-  OwnerReference,
-  PodCondition,
-  ResourceVersionExpectations,
+import {
+  type ControllerRevision,
+  conditionsPatchEntries,
+  type OwnerReference,
+  type PodCondition,
+  type ResourceVersionExpectations,
 } from '@kruise-ts/core';
 import type { ObjectHead } from '@kruise-ts/kube';
 import {
@@ -118,7 +119,10 @@ export class KubeWriter {
       namespace: this.#ns,
       name,
       type: 'strategic',
-      patch: metadata === undefined ? { status: { conditions } } : { metadata, status: { conditions } },
+      patch:
+        metadata === undefined
+          ? { status: { conditions: conditionsPatchEntries(conditions) } }
+          : { metadata, status: { conditions: conditionsPatchEntries(conditions) } },
     };
   }
 

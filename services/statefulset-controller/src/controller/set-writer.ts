@@ -5,6 +5,7 @@
 import {
   type ControllerRevision,
   changedPodConditions,
+  conditionsPatchEntries,
   type LifecycleHook,
   type LifecycleState,
   lifecycleStatePatch,
@@ -243,7 +244,7 @@ export class SetWriter {
       namespace: this.#o.namespace,
       name: pod.metadata.name ?? '',
       type: 'strategic',
-      patch: { status: { conditions: changed } },
+      patch: { status: { conditions: conditionsPatchEntries(changed) } },
     };
   }
 
