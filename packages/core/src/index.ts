@@ -74,6 +74,13 @@ export {
   serializeInPlaceUpdateState,
   withoutInPlaceUpdateGrace,
 } from './inplace-update-state.ts';
+export {
+  hasKruisePodReadyGate,
+  isControlledByKruise,
+  KRUISE_POD_READY,
+  withKruisePodReadyCondition,
+  withKruisePodReadyGate,
+} from './kruise-pod-ready.ts';
 export type {
   ConditionStatus,
   Container,

@@ -14,6 +14,7 @@ import {
   type PodCondition,
   parseInPlaceUpdateState,
   serializeInPlaceUpdateState,
+  withKruisePodReadyCondition,
   withoutInPlaceUpdateGrace,
 } from '@kruise-ts/core';
 import { patchSpecToPodWithResize, type ResizePatch } from './apply.ts';
@@ -174,7 +175,11 @@ export function refreshInPlaceUpdate<P extends InPlacePod>(
       };
     }
   }
-  const conditions = conditionsForInPlaceUpdateReady(pod, now);
+  // InPlaceUpdateReady True once nothing is pending, and KruisePodReady True on a pod with that gate and no
+  // condition yet (Kruise's pod-readiness controller): fresh pods get both in one status write.
+  const inPlaceReady = conditionsForInPlaceUpdateReady(pod, now);
+  const conditions =
+    withKruisePodReadyCondition(pod, inPlaceReady ?? pod.status?.conditions ?? [], now) ?? inPlaceReady;
   return conditions === undefined ? { action: 'none' } : { action: 'update-status', conditions };
 }
 

@@ -59,7 +59,7 @@ export function buildWebhookApp(options: {
   metrics: WebhookMetrics;
   logger: Logger;
   /** SidecarSet injection; without it pods are admitted unchanged. */
-  mutatePod?: PodMutator;
+  mutatePod?: PodMutator | ((request: AdmissionRequest) => AdmissionResponse);
   /** Other objects validation may consult (SidecarSet conflicts), read at each request. */
   validationContext?: () => ValidationContext;
   /** Apiserver reads validation needs (podsToDelete pods, injection revisions, kruise-configuration). */

@@ -12,6 +12,7 @@ import {
 } from '@kruise-ts/runtime';
 import { createLogger, createMetricsRegistry, type Logger, type Registry } from '@kruise-ts/telemetry';
 import { apiserverReader } from './admission/cluster-reader.ts';
+import { podReadinessGateMutator } from './admission/pod.ts';
 import { buildWebhookApp, type ServingPair, type WebhookApp } from './app.ts';
 import { type CertEventSubscription, subscribeCertificateRotated } from './cert-events.ts';
 import { type CertSource, fileCertSource, secretCertSource } from './cert-source.ts';
@@ -304,6 +305,7 @@ export async function startWebhookServer(
             sidecarSets: source,
             revisions: apiserverRevisions(kube, settings.namespace),
             sortContainersByName: settings.sortSidecarContainersByName,
+            kruisePodReadinessGateForAll: settings.kruisePodReadinessGateForAll,
             readNamespaceLabels: async (name) => {
               try {
                 return (await namespaces.get({ name })).metadata?.labels ?? {};
@@ -316,7 +318,7 @@ export async function startWebhookServer(
           }),
           validationContext: () => ({ sidecarSets: source.list() }),
         }
-      : {}),
+      : { mutatePod: podReadinessGateMutator(settings.kruisePodReadinessGateForAll) }),
   });
   // A pair that arrived while the app was being built.
   if (serving !== undefined && serving !== first) app.setCertificate(serving);

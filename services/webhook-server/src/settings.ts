@@ -30,6 +30,8 @@ export interface WebhookServerSettings {
   defaultingFeatures: NonNullable<DefaultingOptions['features']>;
   /** EnableSortSidecarContainerByName: injected sidecar containers sorted by name. */
   sortSidecarContainersByName: boolean;
+  /** KruisePodReadinessGate: the KruisePodReady gate for every pod, not only those a Kruise kind controls. */
+  kruisePodReadinessGateForAll: boolean;
   /** Deprecated setting names in use; logged once at start. */
   deprecations: readonly string[];
 }
@@ -73,6 +75,7 @@ export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
     defaultingFeatures: defaultingFeatures(s.featureGates()),
     sortSidecarContainersByName: s.featureGates().EnableSortSidecarContainerByName ?? false,
+    kruisePodReadinessGateForAll: s.featureGates().KruisePodReadinessGate ?? false,
     deprecations: [],
   };
   return { ...settings, deprecations: s.deprecations };

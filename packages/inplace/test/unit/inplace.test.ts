@@ -394,6 +394,26 @@ describe('in-place refresh (docs/behaviour/cloneset.md#in-place-procedure step 4
     });
   });
 
+  it('fresh pod with both gates: InPlaceUpdateReady and KruisePodReady True in one write', () => {
+    const gates = [{ conditionType: 'InPlaceUpdateReady' }, { conditionType: 'KruisePodReady' }];
+    const r = refreshInPlaceUpdate({ metadata: {}, spec: { readinessGates: gates } }, NOW);
+    assert.deepEqual(r, {
+      action: 'update-status',
+      conditions: [
+        { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: stamp },
+        { type: 'KruisePodReady', status: 'True', lastTransitionTime: stamp },
+      ],
+    });
+    const onlyKruise = refreshInPlaceUpdate(
+      { metadata: {}, spec: { readinessGates: [{ conditionType: 'KruisePodReady' }] } },
+      NOW,
+    );
+    assert.deepEqual(onlyKruise, {
+      action: 'update-status',
+      conditions: [{ type: 'KruisePodReady', status: 'True', lastTransitionTime: stamp }],
+    });
+  });
+
   it('condition False and update complete: set True, other conditions kept', () => {
     const r = refreshInPlaceUpdate(
       {

@@ -77,6 +77,13 @@ export const FEATURE_GATES = [
     services: ['statefulset-controller', 'webhook-server'],
   },
   {
+    name: 'KruisePodReadinessGate',
+    default: false,
+    meaning:
+      "every pod created gets the KruisePodReady readiness gate (Kruise's pod webhook), not only those a Kruise kind controls",
+    services: ['webhook-server'],
+  },
+  {
     name: 'EnableSortSidecarContainerByName',
     default: false,
     meaning:

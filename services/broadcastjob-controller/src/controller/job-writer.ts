@@ -1,8 +1,8 @@
 // Every apiserver write of a BroadcastJob reconcile, each behind the partition fence: pods created and deleted
-// (with the scale expectations recorded first), the job's status (Kruise's Status().Update, retried on a
+// (with the scale expectations recorded first), their KruisePodReady condition, the job's status (Kruise's Status().Update, retried on a
 // conflict from a fresh read) and the job itself once its TTL ran out.
 
-import type { Pod } from '@kruise-ts/core';
+import { conditionsPatchEntries, type Pod, type PodCondition } from '@kruise-ts/core';
 import { BROADCASTJOB, POD, resourceOf } from '@kruise-ts/kube';
 import {
   createPodExpected,
@@ -39,6 +39,20 @@ export class JobWriter {
     const pods = this.#o.kube.resource<Pod>(POD);
     const labelSelector = `${CONTROLLER_UID_LABEL}=${job.metadata?.uid ?? ''}`;
     return (await pods.list({ namespace: this.#o.namespace, labelSelector })).items ?? [];
+  }
+
+  /** Merges conditions (by type) into a pod's status: the KruisePodReady the pod-readiness controller sets. */
+  async setPodConditions(pod: Pod, conditions: readonly PodCondition[]): Promise<void> {
+    const { kube, namespace, fence, versions } = this.#o;
+    fence();
+    const written = await kube.resource<Pod>(POD).patchStatus({
+      namespace,
+      name: pod.metadata.name ?? '',
+      type: 'strategic',
+      patch: { status: { conditions: conditionsPatchEntries(conditions) } },
+      answer: 'head',
+    });
+    if (written.metadata?.uid !== undefined) versions.expect({ metadata: written.metadata });
   }
 
   /** Deletes a pod; false when it was already gone. */

@@ -1,7 +1,7 @@
 // One BroadcastJob reconcile: wait for our own writes to show in the cache (expectations, docs/behaviour/broadcastjob.md#controller step 1),
 // decide with planBroadcastJob (pure), then carry the plan out — job deletion, pod deletes, slow-start pod
 // creates stopping at the first failed batch, Events — and write the status settled by what actually happened.
-import { doItSlowly } from '@kruise-ts/core';
+import { doItSlowly, withKruisePodReadyCondition } from '@kruise-ts/core';
 import {
   controlledNotCached,
   involvedObject,
@@ -114,6 +114,13 @@ export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobR
         throw err;
       }
     });
+
+    // Kruise's pod-readiness controller: the job's pods got the KruisePodReady gate from the pod webhook.
+    for (const { object: pod } of cache.ownedBy(job.metadata.uid ?? '', POD)) {
+      if (pod.metadata.deletionTimestamp) continue;
+      const conditions = withKruisePodReadyCondition(pod, [], now());
+      if (conditions !== undefined) await writer.setPodConditions(pod, conditions);
+    }
 
     const status = settleStatus(plan, { deleted, createCallsCounted: creates.attempted });
     if (status !== undefined) await writer.writeStatus(job, status);

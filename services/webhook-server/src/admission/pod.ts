@@ -1,8 +1,20 @@
 // The pod mutating webhook entry point (/mutate-pod) when the server runs without a bus (no SidecarSet cache):
-// every pod the webhook configuration lets through is admitted unchanged. With a bus, SidecarSet injection
-// (sidecarset/injector.ts) answers instead.
+// a pod being created gets only the KruisePodReady readiness gate Kruise's pod webhook gives (pod-readiness-gate.ts).
+// With a bus, SidecarSet injection (sidecarset/injector.ts) answers instead, after the same gate.
+import { type Pod, withKruisePodReadyGate } from '@kruise-ts/core';
+import { podPatchResponse } from './pod-patch.ts';
 import { type AdmissionRequest, type AdmissionResponse, allowed } from './review.ts';
 
-export function mutatePod(request: AdmissionRequest): AdmissionResponse {
-  return allowed(request.uid);
+/** The mutation without SidecarSets; `allPods` is the KruisePodReadinessGate feature gate. */
+export function podReadinessGateMutator(allPods: boolean): (request: AdmissionRequest) => AdmissionResponse {
+  return (request) => {
+    if (request.operation !== 'CREATE' || (request.subResource ?? '') !== '' || request.kind.kind !== 'Pod')
+      return allowed(request.uid);
+    const pod = request.object as Pod | undefined;
+    if (pod?.metadata === undefined) return allowed(request.uid);
+    const gated = withKruisePodReadyGate(pod, allPods);
+    return gated === undefined ? allowed(request.uid) : podPatchResponse(request.uid, pod, gated);
+  };
 }
+
+export const mutatePod = podReadinessGateMutator(false);

@@ -1,6 +1,9 @@
-// SidecarSet injection for /mutate-pod (docs/behaviour/sidecarset.md#injection): choose the SidecarSets for the pod being created from the
+// SidecarSet injection for /mutate-pod (docs/behaviour/sidecarset.md#injection), after the KruisePodReady readiness gate
+// (admission/pod.ts): choose the SidecarSets for the pod being created from the
 // bus-fed cache, resolve pinned injection revisions, inject, and answer with the JSON patch. Failures deny
 // the pod (Kruise answers 500), so a pod never starts without the sidecars it should have.
+
+import { withKruisePodReadyGate } from '@kruise-ts/core';
 import {
   findInjectionRevision,
   historicSidecarSet,
@@ -12,7 +15,7 @@ import {
   withoutCanaryBases,
 } from '@kruise-ts/sidecarset';
 import type { Logger } from '@kruise-ts/telemetry';
-import fastJsonPatch from 'fast-json-patch';
+import { podPatchResponse } from '../admission/pod-patch.ts';
 import { type AdmissionRequest, type AdmissionResponse, allowed, denied } from '../admission/review.ts';
 import type { SidecarSetSource } from './cache.ts';
 import type { RevisionLister } from './revisions.ts';
@@ -25,6 +28,8 @@ export interface PodInjectorOptions {
   logger: Logger;
   /** EnableSortSidecarContainerByName. */
   sortContainersByName?: boolean;
+  /** KruisePodReadinessGate: every pod gets the KruisePodReady gate, not only those a Kruise kind controls. */
+  kruisePodReadinessGateForAll?: boolean;
   now?: () => Date;
   random?: () => number;
 }
@@ -94,23 +99,20 @@ export function podInjector(o: PodInjectorOptions): PodMutator {
     }
     const namespace = original.metadata.namespace || request.namespace || 'default';
     try {
-      const pod: Pod = { ...original, metadata: { ...original.metadata, namespace } };
+      const named: Pod = { ...original, metadata: { ...original.metadata, namespace } };
+      // Kruise's order: the KruisePodReady gate first, then the SidecarSets.
+      const pod = withKruisePodReadyGate(named, o.kruisePodReadinessGateForAll ?? false) ?? named;
       const sidecarSets = await chosen(pod, namespace);
-      const injected = injectSidecars(pod, sidecarSets, now(), {
-        sortContainersByName: o.sortContainersByName ?? false,
-      });
+      const injected =
+        injectSidecars(pod, sidecarSets, now(), {
+          sortContainersByName: o.sortContainersByName ?? false,
+        }) ?? (pod === named ? undefined : pod);
       if (injected === undefined) return allowed(uid);
       // The namespace was only filled in for matching.
+      injected.metadata = { ...injected.metadata };
       injected.metadata.namespace = original.metadata.namespace;
       if (injected.metadata.namespace === undefined) delete injected.metadata.namespace;
-      const ops = fastJsonPatch.compare(original, JSON.parse(JSON.stringify(injected)) as object);
-      if (ops.length === 0) return allowed(uid);
-      return {
-        uid,
-        allowed: true,
-        patchType: 'JSONPatch',
-        patch: Buffer.from(JSON.stringify(ops)).toString('base64'),
-      };
+      return podPatchResponse(uid, original, injected);
     } catch (err) {
       o.logger.warn(
         { err, namespace, pod: original.metadata.name ?? original.metadata.generateName },

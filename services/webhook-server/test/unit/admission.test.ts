@@ -91,6 +91,23 @@ describe('mutating webhooks', () => {
     );
   });
 
+  it('the pod webhook gives a pod a Kruise kind controls the KruisePodReady readiness gate', async () => {
+    const pod = {
+      metadata: {
+        ownerReferences: [
+          { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', name: 'web', uid: 'u', controller: true },
+        ],
+      },
+      spec: { containers: [{ name: 'c' }], readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
+    };
+    const { body } = await post('/mutate-pod', admissionReview('Pod', 'v1', 'CREATE', pod, undefined, ''));
+    assert.equal(body.response.allowed, true);
+    const ops = JSON.parse(Buffer.from(body.response.patch!, 'base64').toString()) as unknown[];
+    assert.deepEqual(ops, [
+      { op: 'add', path: '/spec/readinessGates/1', value: { conditionType: 'KruisePodReady' } },
+    ]);
+  });
+
   it('the pod webhook admits unchanged', async () => {
     const { status, body } = await post(
       '/mutate-pod',
