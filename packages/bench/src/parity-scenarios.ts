@@ -36,6 +36,31 @@ const converges =
   (read: readonly unknown[]): boolean =>
     converged(read[0] as WorkloadStatus, replicas);
 
+/** One claim of 1 GiB per pod, `data`. */
+const DATA_CLAIM = {
+  metadata: { name: 'data' },
+  spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+};
+
+/** The image roll of a workload of 3 whose update strategy updates in place: nginx 1.24 → 1.25. */
+function rolledInPlace(objectPath: string, what: string): ParityStep {
+  return {
+    name: 'rolled in place',
+    writes: [
+      {
+        method: 'PATCH',
+        path: objectPath,
+        body: {
+          spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.25-alpine' }] } } },
+        },
+      },
+    ],
+    reads: [objectPath],
+    done: converges(3),
+    awaiting: `${what} rolled to nginx:1.25-alpine`,
+  };
+}
+
 function cloneSet(): ParityScenario {
   const ns = 'parity-cloneset';
   const path = `${KRUISE}/v1alpha1/namespaces/${ns}/clonesets`;
@@ -62,12 +87,7 @@ function cloneSet(): ParityScenario {
                   metadata: { labels },
                   spec: { nodeName: NODE, containers: [{ name: 'main', image: 'nginx:1.24-alpine' }] },
                 },
-                volumeClaimTemplates: [
-                  {
-                    metadata: { name: 'data' },
-                    spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
-                  },
-                ],
+                volumeClaimTemplates: [DATA_CLAIM],
                 updateStrategy: { type: 'InPlaceIfPossible', maxUnavailable: 1 },
               },
             },
@@ -77,21 +97,7 @@ function cloneSet(): ParityScenario {
         done: converges(3),
         awaiting: 'CloneSet web converged at 3 replicas',
       },
-      {
-        name: 'rolled in place',
-        writes: [
-          {
-            method: 'PATCH',
-            path: `${path}/web`,
-            body: {
-              spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.25-alpine' }] } } },
-            },
-          },
-        ],
-        reads: [`${path}/web`],
-        done: converges(3),
-        awaiting: 'CloneSet web rolled to nginx:1.25-alpine',
-      },
+      rolledInPlace(`${path}/web`, 'CloneSet web'),
     ],
   };
 }
@@ -128,12 +134,7 @@ function statefulSet(): ParityScenario {
                     containers: [{ name: 'main', image: 'nginx:1.24-alpine' }],
                   },
                 },
-                volumeClaimTemplates: [
-                  {
-                    metadata: { name: 'data' },
-                    spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
-                  },
-                ],
+                volumeClaimTemplates: [DATA_CLAIM],
                 updateStrategy: {
                   type: 'RollingUpdate',
                   rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: 1 },
@@ -146,21 +147,7 @@ function statefulSet(): ParityScenario {
         done: converges(3),
         awaiting: 'StatefulSet db converged at 3 replicas',
       },
-      {
-        name: 'rolled in place',
-        writes: [
-          {
-            method: 'PATCH',
-            path: `${path}/db`,
-            body: {
-              spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.25-alpine' }] } } },
-            },
-          },
-        ],
-        reads: [`${path}/db`],
-        done: converges(3),
-        awaiting: 'StatefulSet db rolled to nginx:1.25-alpine',
-      },
+      rolledInPlace(`${path}/db`, 'StatefulSet db'),
     ],
   };
 }

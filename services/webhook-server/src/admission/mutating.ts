@@ -4,8 +4,8 @@
 
 import { type DefaultingOptions, shouldInjectTemplateDefaults, type Version, versions } from '@kruise-ts/api';
 import { plain } from '@kruise-ts/kube';
-import fastJsonPatch from 'fast-json-patch';
 import type { ServedKind } from '../kinds.ts';
+import { jsonPatchResponse } from './patch-response.ts';
 import { type AdmissionRequest, type AdmissionResponse, allowed, denied } from './review.ts';
 
 /** JSON as the apiserver would serialise it: no undefined members. */
@@ -41,12 +41,5 @@ export function mutate(
     // The object does not have the shape its kind requires (e.g. spec missing): say so instead of failing hard.
     return denied(uid, 400, 'BadRequest', `cannot default ${kind.kind}: ${(err as Error).message}`);
   }
-  const ops = fastJsonPatch.compare(original as object, defaulted as object);
-  if (ops.length === 0) return allowed(uid);
-  return {
-    uid,
-    allowed: true,
-    patchType: 'JSONPatch',
-    patch: Buffer.from(JSON.stringify(ops)).toString('base64'),
-  };
+  return jsonPatchResponse(uid, original as object, defaulted as object);
 }

@@ -2,7 +2,7 @@
 // a pod being created gets only the KruisePodReady readiness gate Kruise's pod webhook gives (pod-readiness-gate.ts).
 // With a bus, SidecarSet injection (sidecarset/injector.ts) answers instead, after the same gate.
 import { type Pod, withKruisePodReadyGate } from '@kruise-ts/core';
-import { podPatchResponse } from './pod-patch.ts';
+import { jsonPatchResponse } from './patch-response.ts';
 import { type AdmissionRequest, type AdmissionResponse, allowed } from './review.ts';
 
 /** The mutation without SidecarSets; `allPods` is the KruisePodReadinessGate feature gate. */
@@ -13,7 +13,7 @@ export function podReadinessGateMutator(allPods: boolean): (request: AdmissionRe
     const pod = request.object as Pod | undefined;
     if (pod?.metadata === undefined) return allowed(request.uid);
     const gated = withKruisePodReadyGate(pod, allPods);
-    return gated === undefined ? allowed(request.uid) : podPatchResponse(request.uid, pod, gated);
+    return gated === undefined ? allowed(request.uid) : jsonPatchResponse(request.uid, pod, gated);
   };
 }
 

@@ -15,7 +15,7 @@ import {
   withoutCanaryBases,
 } from '@kruise-ts/sidecarset';
 import type { Logger } from '@kruise-ts/telemetry';
-import { podPatchResponse } from '../admission/pod-patch.ts';
+import { jsonPatchResponse } from '../admission/patch-response.ts';
 import { type AdmissionRequest, type AdmissionResponse, allowed, denied } from '../admission/review.ts';
 import type { SidecarSetSource } from './cache.ts';
 import type { RevisionLister } from './revisions.ts';
@@ -112,7 +112,7 @@ export function podInjector(o: PodInjectorOptions): PodMutator {
       injected.metadata = { ...injected.metadata };
       injected.metadata.namespace = original.metadata.namespace;
       if (injected.metadata.namespace === undefined) delete injected.metadata.namespace;
-      return podPatchResponse(uid, original, injected);
+      return jsonPatchResponse(uid, original, injected);
     } catch (err) {
       o.logger.warn(
         { err, namespace, pod: original.metadata.name ?? original.metadata.generateName },
