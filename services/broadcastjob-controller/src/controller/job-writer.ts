@@ -1,6 +1,6 @@
 // Every apiserver write of a BroadcastJob reconcile, each behind the partition fence: pods created and deleted
-// (with the scale expectations recorded first), their KruisePodReady condition, the job's status (Kruise's Status().Update, retried on a
-// conflict from a fresh read) and the job itself once its TTL ran out.
+// (with the scale expectations recorded first), their KruisePodReady condition, the job's status (Kruise's
+// Status().Update, retried on a conflict from a fresh read) and the job itself once its TTL ran out.
 
 import { conditionsPatchEntries, type Pod, type PodCondition } from '@kruise-ts/core';
 import { BROADCASTJOB, POD, resourceOf } from '@kruise-ts/kube';

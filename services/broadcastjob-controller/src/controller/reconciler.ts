@@ -5,6 +5,7 @@ import { doItSlowly, withKruisePodReadyCondition } from '@kruise-ts/core';
 import {
   controlledNotCached,
   involvedObject,
+  NotFoundError,
   openWorkloadRound,
   type Stored,
   type WorkloadReconcile,
@@ -119,7 +120,13 @@ export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobR
     for (const { object: pod } of cache.ownedBy(job.metadata.uid ?? '', POD)) {
       if (pod.metadata.deletionTimestamp) continue;
       const conditions = withKruisePodReadyCondition(pod, [], now());
-      if (conditions !== undefined) await writer.setPodConditions(pod, conditions);
+      if (conditions === undefined) continue;
+      try {
+        await writer.setPodConditions(pod, conditions);
+      } catch (err) {
+        // Gone since the cache saw it: nothing to mark.
+        if (!(err instanceof NotFoundError)) throw err;
+      }
     }
 
     const status = settleStatus(plan, { deleted, createCallsCounted: creates.attempted });
