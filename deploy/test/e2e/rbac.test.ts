@@ -134,6 +134,7 @@ const matrix: Record<string, { allowed: Check[]; forbidden: Check[] }> = {
       'delete /pods @*',
       'get /pods @*',
       'list /pods @*',
+      'patch /pods/status @*',
       'create /events @*',
     ],
     forbidden: [

@@ -116,7 +116,12 @@ export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobR
       }
     });
 
-    // Kruise's pod-readiness controller: the job's pods got the KruisePodReady gate from the pod webhook.
+    const status = settleStatus(plan, { deleted, createCallsCounted: creates.attempted });
+    if (status !== undefined) await writer.writeStatus(job, status);
+
+    // Kruise's pod-readiness controller: the job's pods got the KruisePodReady gate from the pod webhook. Apart
+    // from the job's own writes there, so a failure here holds up neither its pods nor its status.
+    const readinessErrors: unknown[] = [];
     for (const { object: pod } of cache.ownedBy(job.metadata.uid ?? '', POD)) {
       if (pod.metadata.deletionTimestamp) continue;
       const conditions = withKruisePodReadyCondition(pod, [], now());
@@ -125,14 +130,11 @@ export function createBroadcastJobReconcile(deps: ReconcilerDeps): BroadcastJobR
         await writer.setPodConditions(pod, conditions);
       } catch (err) {
         // Gone since the cache saw it: nothing to mark.
-        if (!(err instanceof NotFoundError)) throw err;
+        if (!(err instanceof NotFoundError)) readinessErrors.push(err);
       }
     }
 
-    const status = settleStatus(plan, { deleted, createCallsCounted: creates.attempted });
-    if (status !== undefined) await writer.writeStatus(job, status);
-
-    const failure = creates.error ?? deleteErrors[0];
+    const failure = creates.error ?? deleteErrors[0] ?? readinessErrors[0];
     if (failure !== undefined) {
       throw new Error(`BroadcastJob ${key}: a pod write failed`, { cause: failure });
     }
