@@ -46,6 +46,9 @@ async function startContender(
 ) {
   if (name === 'Kruise')
     return startKruise(cluster, kube, { qps: 50, burst: 100, controller: 'cloneset-controller' });
+  // Kruise's default: pods a Kruise kind controls get the KruisePodReady gate (off by default in kruise-ts until
+  // every controller of an installation sets the condition, ADR 47). The services inherit this process's env.
+  process.env.KRUISE_TS_KRUISE_POD_READY_GATE = 'true';
   const system = await startSystem(cluster, {});
   const contender: Pick<RunningContender, 'pids' | 'stop'> = {
     pids: () => system.services.map((s) => ({ name: s.name, pid: s.pid })),

@@ -78,6 +78,7 @@ export {
   hasKruisePodReadyGate,
   isControlledByKruise,
   KRUISE_POD_READY,
+  type KruisePodReadyGateScope,
   withKruisePodReadyCondition,
   withKruisePodReadyGate,
 } from './kruise-pod-ready.ts';

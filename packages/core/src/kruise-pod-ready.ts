@@ -23,11 +23,19 @@ export function hasKruisePodReadyGate(pod: Pick<Pod, 'spec'>): boolean {
 }
 
 /**
- * The pod being created with the KruisePodReady gate appended, or undefined when it gets none: it is not
- * controlled by a Kruise kind (and `allPods`, the KruisePodReadinessGate feature gate, is off) or has the gate.
+ * Which pods the webhook gives the gate: none, those a Kruise kind controls (Kruise's default), or all (its
+ * KruisePodReadinessGate feature gate). kruise-ts starts at none: a controller of an earlier build would never
+ * set the condition, so the gate waits until every controller sets it (KRUISE_TS_KRUISE_POD_READY_GATE, ADR 47).
  */
-export function withKruisePodReadyGate<P extends Pod>(pod: P, allPods = false): P | undefined {
-  if (!allPods && !isControlledByKruise(pod)) return undefined;
+export type KruisePodReadyGateScope = 'none' | 'kruise-controlled' | 'all';
+
+/**
+ * The pod being created with the KruisePodReady gate appended, or undefined when it gets none: the scope leaves
+ * it out, or it has the gate already.
+ */
+export function withKruisePodReadyGate<P extends Pod>(pod: P, scope: KruisePodReadyGateScope): P | undefined {
+  if (scope === 'none') return undefined;
+  if (scope === 'kruise-controlled' && !isControlledByKruise(pod)) return undefined;
   if (hasKruisePodReadyGate(pod)) return undefined;
   return {
     ...pod,

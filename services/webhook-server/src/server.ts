@@ -305,7 +305,7 @@ export async function startWebhookServer(
             sidecarSets: source,
             revisions: apiserverRevisions(kube, settings.namespace),
             sortContainersByName: settings.sortSidecarContainersByName,
-            kruisePodReadinessGateForAll: settings.kruisePodReadinessGateForAll,
+            kruisePodReadyGate: settings.kruisePodReadyGate,
             readNamespaceLabels: async (name) => {
               try {
                 return (await namespaces.get({ name })).metadata?.labels ?? {};
@@ -318,7 +318,7 @@ export async function startWebhookServer(
           }),
           validationContext: () => ({ sidecarSets: source.list() }),
         }
-      : { mutatePod: podReadinessGateMutator(settings.kruisePodReadinessGateForAll) }),
+      : { mutatePod: podReadinessGateMutator(settings.kruisePodReadyGate) }),
   });
   // A pair that arrived while the app was being built.
   if (serving !== undefined && serving !== first) app.setCertificate(serving);

@@ -2,6 +2,7 @@
 // KRUISE_TS_* for the bus and the health server as in every service).
 import { hostname } from 'node:os';
 import type { DefaultingOptions } from '@kruise-ts/api';
+import type { KruisePodReadyGateScope } from '@kruise-ts/core';
 import { type BusSettings, type Env, type FeatureGateValues, SettingsReader } from '@kruise-ts/runtime';
 
 export type CertSourceSettings =
@@ -30,8 +31,11 @@ export interface WebhookServerSettings {
   defaultingFeatures: NonNullable<DefaultingOptions['features']>;
   /** EnableSortSidecarContainerByName: injected sidecar containers sorted by name. */
   sortSidecarContainersByName: boolean;
-  /** KruisePodReadinessGate: the KruisePodReady gate for every pod, not only those a Kruise kind controls. */
-  kruisePodReadinessGateForAll: boolean;
+  /**
+   * Which pods being created get the KruisePodReady readiness gate: none (KRUISE_TS_KRUISE_POD_READY_GATE off), those
+   * a Kruise kind controls (on), or all (the KruisePodReadinessGate feature gate).
+   */
+  kruisePodReadyGate: KruisePodReadyGateScope;
   /** Deprecated setting names in use; logged once at start. */
   deprecations: readonly string[];
 }
@@ -75,7 +79,12 @@ export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
     defaultingFeatures: defaultingFeatures(s.featureGates()),
     sortSidecarContainersByName: s.featureGates().EnableSortSidecarContainerByName ?? false,
-    kruisePodReadinessGateForAll: s.featureGates().KruisePodReadinessGate ?? false,
+    kruisePodReadyGate:
+      (s.featureGates().KruisePodReadinessGate ?? false)
+        ? 'all'
+        : s.bool('KRUISE_TS_KRUISE_POD_READY_GATE')
+          ? 'kruise-controlled'
+          : 'none',
     deprecations: [],
   };
   return { ...settings, deprecations: s.deprecations };

@@ -26,25 +26,26 @@ describe('isControlledByKruise (IsPodOwnedByKruise: the controller reference’s
 
 describe('withKruisePodReadyGate (pkg/webhook/pod/mutating/pod_readiness.go)', () => {
   it('appends the gate to a pod a Kruise kind controls, after its own gates', () => {
-    assert.deepEqual(withKruisePodReadyGate(owned('apps.kruise.io/v1beta1'))?.spec?.readinessGates, [
-      { conditionType: 'InPlaceUpdateReady' },
-      { conditionType: KRUISE_POD_READY },
-    ]);
+    assert.deepEqual(
+      withKruisePodReadyGate(owned('apps.kruise.io/v1beta1'), 'kruise-controlled')?.spec?.readinessGates,
+      [{ conditionType: 'InPlaceUpdateReady' }, { conditionType: KRUISE_POD_READY }],
+    );
   });
-  it('leaves other pods alone unless the feature gate asks for all', () => {
-    assert.equal(withKruisePodReadyGate(owned('apps/v1')), undefined);
-    assert.ok(withKruisePodReadyGate(owned('apps/v1'), true) !== undefined);
+  it('leaves other pods alone unless the feature gate asks for all; none while the setting is off', () => {
+    assert.equal(withKruisePodReadyGate(owned('apps/v1'), 'kruise-controlled'), undefined);
+    assert.ok(withKruisePodReadyGate(owned('apps/v1'), 'all') !== undefined);
+    assert.equal(withKruisePodReadyGate(owned('apps.kruise.io/v1beta1'), 'none'), undefined);
   });
   it('adds nothing when the gate is there', () => {
-    const gated = withKruisePodReadyGate(owned('apps.kruise.io/v1beta1'));
+    const gated = withKruisePodReadyGate(owned('apps.kruise.io/v1beta1'), 'kruise-controlled');
     assert.ok(gated !== undefined);
-    assert.equal(withKruisePodReadyGate(gated), undefined);
+    assert.equal(withKruisePodReadyGate(gated, 'all'), undefined);
   });
 });
 
 describe('withKruisePodReadyCondition (the pod-readiness controller)', () => {
   const now = Date.UTC(2026, 11, 7, 3, 0, 0);
-  const gated = withKruisePodReadyGate(owned('apps.kruise.io/v1beta1')) as Pod;
+  const gated = withKruisePodReadyGate(owned('apps.kruise.io/v1beta1'), 'kruise-controlled') as Pod;
   it('sets the condition True on a pod with the gate and none yet', () => {
     assert.deepEqual(withKruisePodReadyCondition(gated, [{ type: 'Ready', status: 'False' }], now), [
       { type: 'Ready', status: 'False' },

@@ -568,6 +568,14 @@ export const SETTINGS = [
     services: ['webhook-server'],
   },
   {
+    name: 'KRUISE_TS_KRUISE_POD_READY_GATE',
+    type: 'bool',
+    default: false,
+    meaning:
+      "the pod webhook gives pods a Kruise kind controls the KruisePodReady readiness gate, as Kruise's does; turn on once every workload controller runs a build that sets the condition (0.2.0 on), or pods of an older one never become Ready",
+    services: ['webhook-server'],
+  },
+  {
     name: 'KRUISE_TS_SNAPSHOT_DIR',
     type: 'string',
     default: undefined,

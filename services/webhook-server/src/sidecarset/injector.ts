@@ -3,7 +3,7 @@
 // bus-fed cache, resolve pinned injection revisions, inject, and answer with the JSON patch. Failures deny
 // the pod (Kruise answers 500), so a pod never starts without the sidecars it should have.
 
-import { withKruisePodReadyGate } from '@kruise-ts/core';
+import { type KruisePodReadyGateScope, withKruisePodReadyGate } from '@kruise-ts/core';
 import {
   findInjectionRevision,
   historicSidecarSet,
@@ -28,8 +28,8 @@ export interface PodInjectorOptions {
   logger: Logger;
   /** EnableSortSidecarContainerByName. */
   sortContainersByName?: boolean;
-  /** KruisePodReadinessGate: every pod gets the KruisePodReady gate, not only those a Kruise kind controls. */
-  kruisePodReadinessGateForAll?: boolean;
+  /** Which pods get the KruisePodReady readiness gate (none by default). */
+  kruisePodReadyGate?: KruisePodReadyGateScope;
   now?: () => Date;
   random?: () => number;
 }
@@ -101,7 +101,7 @@ export function podInjector(o: PodInjectorOptions): PodMutator {
     try {
       const named: Pod = { ...original, metadata: { ...original.metadata, namespace } };
       // Kruise's order: the KruisePodReady gate first, then the SidecarSets.
-      const pod = withKruisePodReadyGate(named, o.kruisePodReadinessGateForAll ?? false) ?? named;
+      const pod = withKruisePodReadyGate(named, o.kruisePodReadyGate ?? 'none') ?? named;
       const sidecarSets = await chosen(pod, namespace);
       const injected =
         injectSidecars(pod, sidecarSets, now(), {

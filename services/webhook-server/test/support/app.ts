@@ -1,13 +1,18 @@
 // An in-memory webhook app (fastify.inject, no socket) with a throwaway certificate.
 import { createCertificateAuthority, issueServingCertificate, type KeyPair } from '@kruise-ts/certs';
 import { createLogger, createMetricsRegistry } from '@kruise-ts/telemetry';
+import type { AdmissionRequest, AdmissionResponse } from '../../src/admission/review.ts';
 import { buildWebhookApp, type WebhookApp } from '../../src/app.ts';
 import type { ValidationContext } from '../../src/kinds.ts';
 import { createWebhookMetrics } from '../../src/metrics.ts';
 import type { PodMutator } from '../../src/sidecarset/injector.ts';
 
 export async function testApp(
-  extra: { mutatePod?: PodMutator; validationContext?: () => ValidationContext; ready?: boolean } = {},
+  extra: {
+    mutatePod?: PodMutator | ((request: AdmissionRequest) => AdmissionResponse);
+    validationContext?: () => ValidationContext;
+    ready?: boolean;
+  } = {},
 ): Promise<{ app: WebhookApp; ca: KeyPair; metricsText(): Promise<string> }> {
   const ca = await createCertificateAuthority();
   const pair = await issueServingCertificate(ca, { hosts: ['127.0.0.1'] });

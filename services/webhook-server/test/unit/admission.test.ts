@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fastJsonPatch from 'fast-json-patch';
+import { podReadinessGateMutator } from '../../src/admission/pod.ts';
 import { servedKind } from '../../src/kinds.ts';
 import { admissionReview, testApp } from '../support/app.ts';
 import { fixtures } from '../support/fixtures.ts';
@@ -91,21 +92,37 @@ describe('mutating webhooks', () => {
     );
   });
 
-  it('the pod webhook gives a pod a Kruise kind controls the KruisePodReady readiness gate', async () => {
-    const pod = {
-      metadata: {
-        ownerReferences: [
-          { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', name: 'web', uid: 'u', controller: true },
-        ],
-      },
-      spec: { containers: [{ name: 'c' }], readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
-    };
-    const { body } = await post('/mutate-pod', admissionReview('Pod', 'v1', 'CREATE', pod, undefined, ''));
-    assert.equal(body.response.allowed, true);
-    const ops = JSON.parse(Buffer.from(body.response.patch!, 'base64').toString()) as unknown[];
-    assert.deepEqual(ops, [
-      { op: 'add', path: '/spec/readinessGates/1', value: { conditionType: 'KruisePodReady' } },
-    ]);
+  it('with KRUISE_TS_KRUISE_POD_READY_GATE the pod webhook gives a pod a Kruise kind controls the KruisePodReady gate', async () => {
+    const gated = await testApp({ mutatePod: podReadinessGateMutator('kruise-controlled') });
+    try {
+      const pod = {
+        metadata: {
+          ownerReferences: [
+            {
+              apiVersion: 'apps.kruise.io/v1beta1',
+              kind: 'CloneSet',
+              name: 'web',
+              uid: 'u',
+              controller: true,
+            },
+          ],
+        },
+        spec: { containers: [{ name: 'c' }], readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
+      };
+      const res = await gated.app.fastify.inject({
+        method: 'POST',
+        url: '/mutate-pod',
+        payload: admissionReview('Pod', 'v1', 'CREATE', pod, undefined, '') as object,
+      });
+      const body = res.json() as { response: { allowed: boolean; patch?: string } };
+      assert.equal(body.response.allowed, true);
+      const ops = JSON.parse(Buffer.from(body.response.patch ?? '', 'base64').toString()) as unknown[];
+      assert.deepEqual(ops, [
+        { op: 'add', path: '/spec/readinessGates/1', value: { conditionType: 'KruisePodReady' } },
+      ]);
+    } finally {
+      await gated.app.fastify.close();
+    }
   });
 
   it('the pod webhook admits unchanged', async () => {
