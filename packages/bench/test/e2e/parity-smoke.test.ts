@@ -26,4 +26,22 @@ it('takes a snapshot after every parity step on kruise-ts, each step converged',
   assert.equal(rolled.pods?.['web-<id>']?.length, 3);
   assert.equal(Object.keys(rolled.revisions ?? {}).length, 2);
   assert.equal(rolled.pvcs?.['data-web-<id>']?.length, 3);
+  // With KRUISE_TS_KRUISE_POD_READY_GATE on (the parity check's setting), every pod a Kruise kind controls has
+  // the KruisePodReady gate from the webhook and the condition True from its controller, as Kruise's do.
+  for (const [name, snapshot] of run.snapshots) {
+    for (const pods of Object.values(snapshot.pods ?? {})) {
+      for (const pod of pods as {
+        spec?: { readinessGates?: { conditionType: string }[] };
+        status?: unknown;
+      }[]) {
+        assert.ok(
+          pod.spec?.readinessGates?.some((g) => g.conditionType === 'KruisePodReady'),
+          `${name}: a pod without the KruisePodReady gate`,
+        );
+        const conditions = (pod.status as { conditions?: { type: string; status: string }[] } | undefined)
+          ?.conditions;
+        assert.equal(conditions?.find((c) => c.type === 'KruisePodReady')?.status, 'True', name);
+      }
+    }
+  }
 });
