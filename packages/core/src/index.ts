@@ -134,7 +134,7 @@ export {
   isRunningAndReady,
   POD_READY,
 } from './pod-readiness.ts';
-export type { FieldLayout, StructLayout } from './pod-template-layout.ts';
+export type { FieldLayout, GoStructLayouts, StructLayout } from './pod-template-layout.ts';
 export { CORE_V1_LAYOUT, POD_TEMPLATE_ROOT } from './pod-template-layout.ts';
 export type { NormaliseOptions } from './pod-template-normalise.ts';
 export {

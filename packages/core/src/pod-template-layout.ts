@@ -18,10 +18,15 @@ export type FieldLayout = string;
 export type StructLayout = { readonly $inline?: string } & {
   readonly [field: string]: FieldLayout | undefined;
 };
+/**
+ * A table of Go structs by name; every struct a field names must be in the same table. Other Go APIs (Kruise's
+ * own types) extend CORE_V1_LAYOUT with their structs in this notation and hand the result to the normaliser.
+ */
+export type GoStructLayouts = { readonly [struct: string]: StructLayout };
 
 export const POD_TEMPLATE_ROOT = 'PodTemplateSpec';
 
-export const CORE_V1_LAYOUT: { readonly [struct: string]: StructLayout } = {
+export const CORE_V1_LAYOUT: GoStructLayouts = {
   AWSElasticBlockStoreVolumeSource: {
     volumeID: 'string',
     fsType: 'string?',

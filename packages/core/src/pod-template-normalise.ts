@@ -1,6 +1,7 @@
 // Reproduces what a pod template looks like after Kruise's Go code decoded it into core/v1 structs and encoded it
 // again: unknown fields dropped, empty omitempty fields removed, unset non-omitempty fields written as their zero
-// value, quantities and timestamps canonicalised. The result is a plain JSON tree for marshalGoJson.
+// value, quantities and timestamps canonicalised. The result is a plain JSON tree for marshalGoJson. The structs
+// come from a layout table (CORE_V1_LAYOUT unless the caller passes one that adds its own API's structs).
 //
 // Not reproduced (each would make Go fail or differ, and none is produced by kubectl or client libraries):
 // - a JSON number with a fraction or exponent in an integer field ("1.0", "1e2"): Go rejects it; JSON.parse has
@@ -12,7 +13,12 @@
 
 import { canonicalQuantity, readRfc3339 } from '@kruise-ts/kube';
 import { compareGoStrings, type JsonObject, type JsonValue, toGoString } from './go-json.ts';
-import { CORE_V1_LAYOUT, type FieldLayout, POD_TEMPLATE_ROOT } from './pod-template-layout.ts';
+import {
+  CORE_V1_LAYOUT,
+  type FieldLayout,
+  type GoStructLayouts,
+  POD_TEMPLATE_ROOT,
+} from './pod-template-layout.ts';
 
 /** Minor version of k8s.io/api that Kruise (the spec's commit) is built with. */
 export const KRUISE_API_MINOR = 32;
@@ -25,6 +31,13 @@ export interface NormaliseOptions {
    * by older structs, and from v0.34 on an unset metadata.creationTimestamp is omitted instead of written as null.
    */
   apiMinor?: number;
+  /**
+   * The Go structs to decode with (default CORE_V1_LAYOUT). A table describing another API's structs (Kruise's
+   * SidecarContainer) includes the core/v1 structs its fields refer to.
+   */
+  layout?: GoStructLayouts;
+  /** Where the value sits, as GoDecodeError paths start (default the type name). */
+  path?: string;
 }
 
 /** The template could not be decoded into the Go structs (Kruise's controller would fail the same way). */
@@ -57,10 +70,11 @@ interface FieldInfo {
   omitZeroSince: number | undefined;
 }
 
-function parseType(t: string): TypeRef {
-  if (t.startsWith('*')) return { kind: 'pointer', elem: parseType(t.slice(1)) };
-  if (t.startsWith('[]')) return { kind: 'slice', elem: parseType(t.slice(2)) };
-  if (t.startsWith('map[string]')) return { kind: 'map', elem: parseType(t.slice('map[string]'.length)) };
+function parseType(t: string, layout: GoStructLayouts): TypeRef {
+  if (t.startsWith('*')) return { kind: 'pointer', elem: parseType(t.slice(1), layout) };
+  if (t.startsWith('[]')) return { kind: 'slice', elem: parseType(t.slice(2), layout) };
+  if (t.startsWith('map[string]'))
+    return { kind: 'map', elem: parseType(t.slice('map[string]'.length), layout) };
   switch (t) {
     case 'string':
     case 'bool':
@@ -76,38 +90,44 @@ function parseType(t: string): TypeRef {
     case 'FieldsV1':
       return { kind: 'raw' };
   }
-  if (CORE_V1_LAYOUT[t] === undefined) throw new Error(`pod template layout: unknown type ${t}`);
+  if (layout[t] === undefined) throw new Error(`Go struct layout: unknown type ${t}`);
   return { kind: 'struct', name: t };
 }
 
-function parseField(json: string, layout: FieldLayout): FieldInfo {
-  const m = /^([^?@#]+)(\?)?(?:@(\d+))?(?:#(\d+))?$/.exec(layout);
-  if (m === null) throw new Error(`pod template layout: bad field notation ${json}: ${layout}`);
+function parseField(json: string, field: FieldLayout, layout: GoStructLayouts): FieldInfo {
+  const m = /^([^?@#]+)(\?)?(?:@(\d+))?(?:#(\d+))?$/.exec(field);
+  if (m === null) throw new Error(`Go struct layout: bad field notation ${json}: ${field}`);
   return {
     json,
-    type: parseType(m[1] as string),
+    type: parseType(m[1] as string, layout),
     omitEmpty: m[2] === '?',
     since: m[3] === undefined ? OLDEST_LAYOUT : Number(m[3]),
     omitZeroSince: m[4] === undefined ? undefined : Number(m[4]),
   };
 }
 
-const structCache = new Map<string, FieldInfo[]>();
+// Per table, as the same struct name may be laid out differently in another one.
+const structCaches = new WeakMap<GoStructLayouts, Map<string, FieldInfo[]>>();
 
 /** Fields of a struct with embedded (inline) structs flattened; the outer struct's own fields win on a clash. */
-function fieldsOf(name: string): FieldInfo[] {
+function fieldsOf(name: string, table: GoStructLayouts): FieldInfo[] {
+  let structCache = structCaches.get(table);
+  if (structCache === undefined) {
+    structCache = new Map();
+    structCaches.set(table, structCache);
+  }
   const cached = structCache.get(name);
   if (cached !== undefined) return cached;
-  const layout = CORE_V1_LAYOUT[name];
-  if (layout === undefined) throw new Error(`pod template layout: unknown type ${name}`);
+  const layout = table[name];
+  if (layout === undefined) throw new Error(`Go struct layout: unknown type ${name}`);
   const own = new Set(Object.keys(layout).filter((k) => k !== '$inline'));
   // In declaration order, an embedded struct's fields where it is embedded (Go encodes them there); a field of
   // the outer struct shadows one of the same name inside.
   const fields: FieldInfo[] = [];
   for (const [json, spec] of Object.entries(layout)) {
     if (spec === undefined) continue;
-    if (json === '$inline') fields.push(...fieldsOf(spec).filter((f) => !own.has(f.json)));
-    else fields.push(parseField(json, spec));
+    if (json === '$inline') fields.push(...fieldsOf(spec, table).filter((f) => !own.has(f.json)));
+    else fields.push(parseField(json, spec, table));
   }
   structCache.set(name, fields);
   return fields;
@@ -159,6 +179,7 @@ function decodeInt(raw: unknown, scalar: 'int32' | 'int64', path: string): numbe
 
 interface Ctx {
   apiMinor: number;
+  layout: GoStructLayouts;
 }
 
 /** Decodes raw JSON into the Go type and returns what Go then encodes; `null` stands for a nil pointer/slice/map. */
@@ -261,7 +282,7 @@ function convertStruct(name: string, raw: unknown, path: string, ctx: Ctx): Json
   }
   const input = raw ?? {};
   const out: JsonObject = {};
-  for (const f of fieldsOf(name)) {
+  for (const f of fieldsOf(name, ctx.layout)) {
     if (f.since > ctx.apiMinor) continue;
     const value = convert(
       f.type,
@@ -277,8 +298,8 @@ function convertStruct(name: string, raw: unknown, path: string, ctx: Ctx): Json
 }
 
 /**
- * The JSON tree Go produces for `template` after decoding it into the named core/v1 struct (default
- * PodTemplateSpec) and encoding it again. Throws GoDecodeError where Go's decoder would fail.
+ * The JSON tree Go produces for `template` after decoding it into the named struct of `options.layout` (default
+ * core/v1 PodTemplateSpec) and encoding it again. Throws GoDecodeError where Go's decoder would fail.
  */
 export function normaliseAsGoStruct(
   template: unknown,
@@ -291,7 +312,10 @@ export function normaliseAsGoStruct(
       `apiMinor must be an integer in [${OLDEST_LAYOUT}, ${NEWEST_LAYOUT}], got ${apiMinor}`,
     );
   }
-  return convertStruct(typeName, template, typeName, { apiMinor });
+  return convertStruct(typeName, template, options.path ?? typeName, {
+    apiMinor,
+    layout: options.layout ?? CORE_V1_LAYOUT,
+  });
 }
 
 export function normalisePodTemplate(template: unknown, options: NormaliseOptions = {}): JsonObject {

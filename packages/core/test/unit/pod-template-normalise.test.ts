@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CORE_V1_LAYOUT } from '../../src/pod-template-layout.ts';
+import { CORE_V1_LAYOUT, type GoStructLayouts } from '../../src/pod-template-layout.ts';
 import {
   GoDecodeError,
   normaliseAsGoStruct,
@@ -243,5 +243,37 @@ describe('normalisePodTemplate — inputs Go refuses to decode', () => {
   it('rejects API versions outside the recorded layouts', () => {
     assert.throws(() => normalisePodTemplate({}, { apiMinor: 31 }), RangeError);
     assert.throws(() => normalisePodTemplate({}, { apiMinor: 37 }), RangeError);
+  });
+});
+
+describe('normaliseAsGoStruct with another layout table', () => {
+  // A struct of another API embedding core/v1 Container inline, as Kruise's SidecarContainer does.
+  const layout: GoStructLayouts = {
+    ...CORE_V1_LAYOUT,
+    Wrapper: { $inline: 'Container', policy: 'Policy?', extra: '*Policy?', names: '[]string?' },
+    Policy: { type: 'string?' },
+  };
+  it('decodes with the given table, the embedded struct’s fields first', () => {
+    const out = normaliseAsGoStruct(
+      { extra: null, name: 'c', unknown: 1, image: 'i' },
+      { layout },
+      'Wrapper',
+    );
+    assert.deepEqual(Object.keys(out), ['name', 'image', 'resources', 'policy']);
+    assert.deepEqual(out, { name: 'c', image: 'i', resources: {}, policy: {} });
+  });
+  it('keeps the default table for callers that pass none', () => {
+    assert.throws(() => normaliseAsGoStruct({}, {}, 'Wrapper'), /unknown type Wrapper/);
+    assert.deepEqual(normaliseAsGoStruct({}, { layout }, 'Container'), container({}));
+  });
+  it('starts error paths at options.path', () => {
+    assert.throws(
+      () => normaliseAsGoStruct({ policy: { type: 1 } }, { layout, path: 'spec.items[2]' }, 'Wrapper'),
+      (err: unknown) => err instanceof GoDecodeError && err.path === 'spec.items[2].policy.type',
+    );
+  });
+  it('refuses a table whose field names a struct it lacks', () => {
+    const broken: GoStructLayouts = { Broken: { inner: 'Missing' } };
+    assert.throws(() => normaliseAsGoStruct({}, { layout: broken }, 'Broken'), /unknown type Missing/);
   });
 });
