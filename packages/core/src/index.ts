@@ -75,12 +75,20 @@ export {
   withoutInPlaceUpdateGrace,
 } from './inplace-update-state.ts';
 export {
+  dumpNotReadyKeys,
   hasKruisePodReadyGate,
   isControlledByKruise,
   KRUISE_POD_READY,
   type KruisePodReadyGateScope,
+  lifecycleReadinessConditions,
+  type NotReadyKey,
+  PRE_DELETE_HOOK_NOT_READY,
+  PRE_UPDATE_HOOK_NOT_READY,
+  parseNotReadyKeys,
   withKruisePodReadyCondition,
   withKruisePodReadyGate,
+  withNotReadyKey,
+  withoutNotReadyKey,
 } from './kruise-pod-ready.ts';
 export type {
   ConditionStatus,

@@ -39,23 +39,20 @@ export function newInPlaceUpdateReadyCondition(ready: boolean, now: number | Dat
       };
 }
 
-/**
- * The conditions as entries of a strategic merge patch of the pod's status. Kruise writes the whole status, so the
- * InPlaceUpdateReady True it sets at the end of an update replaces the False one with its StartInPlaceUpdate
- * reason; a merge by type would keep that reason, so the entry says to delete what the True condition lacks.
- */
 /** A condition in a strategic merge patch: null deletes a field. */
 export type PodConditionPatch = Omit<PodCondition, 'reason' | 'message'> & {
   reason?: string | null;
   message?: string | null;
 };
 
+/**
+ * The conditions as entries of a strategic merge patch of the pod's status. Kruise writes the whole status, so a
+ * condition it changes replaces the old one (InPlaceUpdateReady True drops the StartInPlaceUpdate reason,
+ * KruisePodReady True drops nothing it lacks); a merge by type would keep the old reason and message, so each
+ * entry says to delete the ones it lacks.
+ */
 export function conditionsPatchEntries(conditions: readonly PodCondition[]): PodConditionPatch[] {
-  return conditions.map((c) =>
-    c.type === INPLACE_UPDATE_READY && c.status === 'True'
-      ? { ...c, reason: c.reason ?? null, message: c.message ?? null }
-      : c,
-  );
+  return conditions.map((c) => ({ ...c, reason: c.reason ?? null, message: c.message ?? null }));
 }
 
 /** A condition of the same type with the same status, reason and message already exists (hasEqualCondition). */

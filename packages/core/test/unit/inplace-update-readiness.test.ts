@@ -167,7 +167,7 @@ describe('conditions to write around an in-place update (docs/behaviour/cloneset
 });
 
 describe('conditionsPatchEntries (a strategic merge that replaces like Kruise’s whole-status write)', () => {
-  it('deletes the reason and message an InPlaceUpdateReady True lacks; leaves other conditions as they are', () => {
+  it('deletes the reason and message each condition lacks, keeps those it has', () => {
     const t = '2026-05-06T07:08:09Z';
     const entries = conditionsPatchEntries([
       { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: t },
@@ -176,8 +176,14 @@ describe('conditionsPatchEntries (a strategic merge that replaces like Kruise’
     ]);
     assert.deepEqual(entries, [
       { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: t, reason: null, message: null },
-      { type: 'InPlaceUpdateReady', status: 'False', reason: 'StartInPlaceUpdate', lastTransitionTime: t },
-      { type: 'Ready', status: 'True' },
+      {
+        type: 'InPlaceUpdateReady',
+        status: 'False',
+        reason: 'StartInPlaceUpdate',
+        lastTransitionTime: t,
+        message: null,
+      },
+      { type: 'Ready', status: 'True', reason: null, message: null },
     ]);
   });
 });
