@@ -8,6 +8,7 @@ import type { ScalePlan } from '../sync/scale.ts';
 import type { CloneSetPod, PersistentVolumeClaim } from '../types.ts';
 import { errorText } from './error-text.ts';
 import { POD, PVC } from './kinds.ts';
+import { writeTransition } from './lifecycle-write.ts';
 import { recordEvent, revisionTemplate, type SyncContext } from './sync-context.ts';
 
 export interface ScaleRevisions {
@@ -43,12 +44,8 @@ export async function executeScale(
       lifecycleStatePatch(LifecycleState.PreparingNormal, ctx.now),
     );
   }
-  for (const { pod } of plan.markPreparingDelete) {
-    // markPodNotReady would set KruisePodReady, a gate only Kruise's pod webhook injects (docs/behaviour/cloneset.md#edge-inert-without-kruise-components): inert here.
-    await ctx.writer.patchPod(
-      pod.metadata.name ?? '',
-      lifecycleStatePatch(LifecycleState.PreparingDelete, ctx.now),
-    );
+  for (const { pod, markPodNotReady } of plan.markPreparingDelete) {
+    await writeTransition(ctx, pod, { to: LifecycleState.PreparingDelete, markPodNotReady });
   }
   await createPods(ctx, plan.create, pvcs, revisions);
   await deletePods(ctx, plan.deletions);

@@ -2,27 +2,15 @@
 // container batch, lifecycle transitions, the pod-template-hash label), then the chosen pods' moves — lifecycle
 // step, in-place update (status condition first, then GET-change-PUT of the pod) or the specified-delete mark
 // that hands a ReCreate to the scale step.
-import {
-  changedPodConditions,
-  LifecycleState,
-  lifecycleStatePatch,
-  lifecycleStatePatchWithHook,
-  POD_TEMPLATE_HASH_LABEL_KEY,
-} from '@kruise-ts/core';
+import { changedPodConditions, LifecycleState, POD_TEMPLATE_HASH_LABEL_KEY } from '@kruise-ts/core';
 import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import type { LifecycleTransition } from '../lifecycle/state-machine.ts';
 import { isPodOnRevision, SPECIFIED_DELETE_LABEL } from '../pod-state.ts';
 import type { CloneSetPod } from '../types.ts';
 import { inPlaceCheckOptions, type PodRefresh, type UpdatePlan } from '../update/plan-update.ts';
 import { errorText } from './error-text.ts';
+import { conditionsWithTransition, transitionPatch, writeTransition } from './lifecycle-write.ts';
 import { recordEvent, type SyncContext } from './sync-context.ts';
-
-function transitionPatch(t: LifecycleTransition, now: number): { metadata: object } {
-  // markPodNotReady needs the KruisePodReady gate only Kruise's pod webhook injects (docs/behaviour/cloneset.md#edge-inert-without-kruise-components): inert here.
-  return t.withHook === undefined
-    ? lifecycleStatePatch(t.to, now)
-    : lifecycleStatePatchWithHook(t.to, t.withHook, now);
-}
 
 /**
  * The lifecycle transition a refresh's status write can carry: one that only relabels (no hook finalizers to
@@ -43,8 +31,12 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
     const uid = r.pod.metadata.uid;
     let lifecycle = r.lifecycle;
     if (r.inPlace.action === 'update-status') {
-      const changed = changedPodConditions(r.pod, r.inPlace.conditions);
       const carried = transitionCarriedByStatus(r);
+      const conditions =
+        carried === undefined
+          ? r.inPlace.conditions
+          : conditionsWithTransition(r.pod, r.inPlace.conditions, carried, ctx.now);
+      const changed = changedPodConditions(r.pod, conditions);
       if (changed.length > 0) {
         await ctx.writer.patchPodConditions(
           name,
@@ -66,9 +58,7 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
         return again.action === 'update-pod' ? again.pod : undefined;
       });
     }
-    if (lifecycle !== undefined) {
-      await ctx.writer.patchPod(name, transitionPatch(lifecycle, ctx.now));
-    }
+    if (lifecycle !== undefined) await writeTransition(ctx, r.pod, lifecycle);
     if (r.podTemplateHash !== undefined) {
       await ctx.writer.patchPod(name, {
         metadata: { labels: { [POD_TEMPLATE_HASH_LABEL_KEY]: r.podTemplateHash } },
@@ -83,7 +73,7 @@ export async function executeUpdate(ctx: SyncContext, plan: UpdatePlan<CloneSetP
     const name = u.pod.metadata.name ?? '';
     switch (u.type) {
       case 'lifecycle':
-        await ctx.writer.patchPod(name, transitionPatch(u.transition, ctx.now));
+        await writeTransition(ctx, u.pod, u.transition);
         ctx.span.addEvent('rollout.wait', {
           'kruise.rollout.wait': 'lifecycle-hook',
           'k8s.pod.name': name,

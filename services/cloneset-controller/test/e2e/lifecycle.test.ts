@@ -197,6 +197,107 @@ describe('lifecycle hooks (docs/behaviour/cloneset.md#lifecycle)', () => {
   });
 });
 
+describe('markPodNotReady (docs/behaviour/cloneset.md#lifecycle; Kruise pkg/util/podreadiness)', () => {
+  const kruisePodReady = (p: V1Pod | undefined) =>
+    p?.status?.conditions?.find((c) => c.type === 'KruisePodReady');
+  const heldBy = (p: V1Pod | undefined) => {
+    const c = kruisePodReady(p);
+    return c?.status === 'False' ? c.message : undefined;
+  };
+
+  it('the hooks hold a pod with the KruisePodReady gate not ready in PreparingUpdate and PreparingDelete', async () => {
+    const ns = await h.namespace('notready');
+    const obj = cloneSetObject(ns, 'nr', {
+      replicas: 2,
+      // Both pods at once, so the roll's holds show in readyReplicas.
+      rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: 2 },
+      lifecycle: {
+        inPlaceUpdate: { labelsHandler: { [HOOK]: 'true' }, markPodNotReady: true },
+        preDelete: { labelsHandler: { [HOOK]: 'true' }, markPodNotReady: true },
+      },
+    });
+    obj.spec.template.metadata = { labels: { app: 'nr', [HOOK]: 'true' } };
+    // The gate as a user writes it into the template (the webhook adds it too when KRUISE_TS_KRUISE_POD_READY_GATE is on).
+    if (obj.spec.template.spec !== undefined)
+      obj.spec.template.spec.readinessGates = [{ conditionType: 'KruisePodReady' }];
+    await createCloneSet(h, obj);
+    await waitForStatus(h, ns, 'nr', { replicas: 2, readyReplicas: 2, availableReplicas: 2 });
+    const pods = (await listPods(h, ns, 'nr')).filter(isActive);
+    assert.ok(
+      pods.every((p) => kruisePodReady(p)?.status === 'True'),
+      'the controller set the condition True',
+    );
+    const name = pods[0]?.metadata?.name ?? '';
+
+    // Roll in place: both pods stop in PreparingUpdate, held not ready by the update hook.
+    await setImage(h, ns, 'nr', 'nginx:1.23-alpine');
+    await eventually(
+      'held not ready in PreparingUpdate',
+      async () => {
+        const p = await podNamed(ns, 'nr', name);
+        return (
+          p?.metadata?.labels?.[LIFECYCLE_STATE] === 'PreparingUpdate' &&
+          heldBy(p) === '[{"userAgent":"Lifecycle","key":"preUpdateHook"}]'
+        );
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    await waitForStatus(h, ns, 'nr', { replicas: 2, readyReplicas: 0 });
+    // Unhooked: updated in place, then Updated, and the hold released.
+    for (const p of await listPods(h, ns, 'nr')) await labelPod(ns, p.metadata?.name ?? '', { [HOOK]: null });
+    await eventually(
+      'both Updated and ready again',
+      async () => {
+        const all = (await listPods(h, ns, 'nr')).filter(isActive);
+        return (
+          all.length === 2 &&
+          all.every(
+            (p) =>
+              p.metadata?.labels?.[LIFECYCLE_STATE] === 'Updated' &&
+              imageOf(p) === 'nginx:1.23-alpine' &&
+              kruisePodReady(p)?.status === 'True' &&
+              kruisePodReady(p)?.message === '[]',
+          )
+        );
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    for (const p of await listPods(h, ns, 'nr'))
+      await labelPod(ns, p.metadata?.name ?? '', { [HOOK]: 'true' });
+    await waitForStatus(h, ns, 'nr', {
+      replicas: 2,
+      readyReplicas: 2,
+      updatedReplicas: 2,
+      availableReplicas: 2,
+    });
+
+    // Scale in: the chosen pod waits in PreparingDelete, held not ready by the delete hook.
+    await patchCloneSet(h, ns, 'nr', { spec: { replicas: 1 } });
+    const held = await eventually(
+      'held not ready in PreparingDelete',
+      async () =>
+        (await listPods(h, ns, 'nr')).find(
+          (p) =>
+            p.metadata?.labels?.[LIFECYCLE_STATE] === 'PreparingDelete' &&
+            heldBy(p) === '[{"userAgent":"Lifecycle","key":"preDeleteHook"}]',
+        ),
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    const victim = held.metadata?.name ?? '';
+    // With markPodNotReady there is no way back (managePreparingDelete): scaling out again leaves it where it is.
+    await patchCloneSet(h, ns, 'nr', { spec: { replicas: 2 } });
+    await sleep(2000);
+    assert.equal((await podNamed(ns, 'nr', victim))?.metadata?.labels?.[LIFECYCLE_STATE], 'PreparingDelete');
+    await patchCloneSet(h, ns, 'nr', { spec: { replicas: 1 } });
+    await labelPod(ns, victim, { [HOOK]: null });
+    await eventually('the unhooked pod deleted', async () => !(await podNamed(ns, 'nr', victim)), {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+    });
+    await waitForStatus(h, ns, 'nr', { replicas: 1, readyReplicas: 1, availableReplicas: 1 });
+  });
+});
+
 describe('pods leaving the CloneSet (docs/behaviour/cloneset.md#orphan-adoption, #inactive-pods)', () => {
   it('a Failed pod is neither counted nor deleted, and is replaced', async () => {
     const ns = await h.namespace('failed');

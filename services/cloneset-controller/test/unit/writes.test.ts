@@ -3,12 +3,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LifecycleState, newCloneSetRevision } from '@kruise-ts/core';
+import { conditionsWithTransition } from '../../src/controller/lifecycle-write.ts';
 import { revisionTemplate } from '../../src/controller/sync-context.ts';
 import { transitionCarriedByStatus } from '../../src/controller/update-executor.ts';
 import {
   earlierVolumeClaimTemplatesHash,
   volumeClaimTemplatesHash,
 } from '../../src/revisions/volume-claim-templates-hash.ts';
+import type { CloneSetPod } from '../../src/types.ts';
 
 describe('transitionCarriedByStatus (docs/adr/0042)', () => {
   const status = {
@@ -28,6 +30,52 @@ describe('transitionCarriedByStatus (docs/adr/0042)', () => {
     assert.equal(transitionCarriedByStatus({ inPlace: status, lifecycle: withHook }), undefined);
     assert.equal(transitionCarriedByStatus({ inPlace: { action: 'none' }, lifecycle: normal }), undefined);
     assert.equal(transitionCarriedByStatus({ inPlace: status }), undefined);
+  });
+});
+
+describe('conditionsWithTransition (markPodNotReady, pkg/util/lifecycle/lifecycle_utils.go)', () => {
+  const now = Date.UTC(2026, 11, 7, 3, 0, 0);
+  const pod = (gates: string[]): CloneSetPod => ({
+    metadata: { name: 'p' },
+    spec: { containers: [{ name: 'c' }], readinessGates: gates.map((conditionType) => ({ conditionType })) },
+  });
+  const ready = [{ type: 'KruisePodReady', status: 'True' }];
+  it('a hook with markPodNotReady holds a gated pod not ready on PreparingDelete and releases it on Updated', () => {
+    const held = conditionsWithTransition(
+      pod(['KruisePodReady']),
+      ready,
+      { to: LifecycleState.PreparingDelete, markPodNotReady: true },
+      now,
+    );
+    assert.deepEqual(held, [
+      {
+        type: 'KruisePodReady',
+        status: 'False',
+        message: '[{"userAgent":"Lifecycle","key":"preDeleteHook"}]',
+        lastTransitionTime: '2026-12-07T03:00:00Z',
+      },
+    ]);
+    const preUpdate = conditionsWithTransition(
+      pod(['KruisePodReady']),
+      ready,
+      { to: LifecycleState.PreparingUpdate, markPodNotReady: true },
+      now,
+    );
+    const updated = conditionsWithTransition(
+      pod(['KruisePodReady']),
+      preUpdate,
+      { to: LifecycleState.Updated, markPodNotReady: true },
+      now,
+    );
+    assert.equal(updated.find((c) => c.type === 'KruisePodReady')?.status, 'True');
+  });
+  it('leaves the conditions alone without the flag or without the gate', () => {
+    const t = { to: LifecycleState.PreparingDelete, markPodNotReady: true };
+    assert.equal(conditionsWithTransition(pod([]), ready, t, now), ready);
+    assert.equal(
+      conditionsWithTransition(pod(['KruisePodReady']), ready, { ...t, markPodNotReady: false }, now),
+      ready,
+    );
   });
 });
 
