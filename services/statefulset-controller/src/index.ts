@@ -24,6 +24,7 @@ export {
   withClaimVolumes,
   withFixedIdentity,
 } from './identity.ts';
+export { inPlaceCheckOptions, refreshedLifecycleState } from './lifecycle-refresh.ts';
 export type { ScaleAction, ScalePlan, ScalePlanInput, ScaleStop } from './plan-scale.ts';
 export {
   allowsBurst,
@@ -47,7 +48,6 @@ export {
   orderedUpdateIndexes,
   planInPlaceUpdate,
   planUpdate,
-  refreshedLifecycleState,
   rollingMaxUnavailable,
   unorderedUpdateIndexes,
 } from './plan-update.ts';

@@ -9,13 +9,7 @@
 // The in-place update refresh (grace periods, container batches, InPlaceUpdateReady) runs in the reconciler before
 // this plan; the lifecycle refresh PreparingNormal → Normal is planned here.
 
-import {
-  getPodLifecycleState,
-  isAtRevision,
-  isPodAllHooked,
-  isPodHooked,
-  LifecycleState,
-} from '@kruise-ts/core';
+import { getPodLifecycleState, isAtRevision, isPodHooked, LifecycleState } from '@kruise-ts/core';
 import { getValueFromIntOrPercent } from '@kruise-ts/kube';
 import {
   claimOwnerMatchesSetAndPod,
@@ -29,6 +23,7 @@ import {
   storageMatches,
   withFixedIdentity,
 } from './identity.ts';
+import { refreshedLifecycleState } from './lifecycle-refresh.ts';
 import {
   isCreated,
   isFinished,
@@ -394,12 +389,10 @@ export function planScale(input: ScalePlanInput): ScalePlan {
         continue;
       }
     }
-    // refreshPodState (lifecycle part): PreparingNormal becomes Normal once no preNormal hook holds it.
-    if (getPodLifecycleState(pod) === LifecycleState.PreparingNormal) {
-      const preNormal = set.spec.lifecycle?.preNormal;
-      if (preNormal === undefined || isPodAllHooked(preNormal, pod))
-        plan.actions.push({ type: 'set-lifecycle-state', pod, state: LifecycleState.Normal });
-    }
+    // refreshPodState before the availability gate, as Kruise's processReplica: a pod that markPodNotReady holds
+    // unavailable until its lifecycle moves on (Updating → Updated) would otherwise stop the round for good.
+    const refreshed = refreshedLifecycleState(set, pod, gates);
+    if (refreshed !== undefined) plan.actions.push({ type: 'set-lifecycle-state', pod, state: refreshed });
     if (monotonic || budget !== undefined) {
       const avail = runningAndAvailable(pod, minReadySeconds, now);
       if (!avail.available) {

@@ -20,7 +20,6 @@ import {
   type ControllerRevision,
   getPodLifecycleState,
   isAtRevision,
-  isPodAllHooked,
   isPodHooked,
   type LifecycleHook,
   LifecycleState,
@@ -30,13 +29,13 @@ import {
 import {
   applyInPlaceUpdate,
   calculateInPlaceUpdateSpec,
-  type InPlaceCheckOptions,
   type InPlaceUpdateResult,
   type InPlaceUpdateSpec,
   isInPlaceUpdateCompleted,
 } from '@kruise-ts/inplace';
 import { getValueFromIntOrPercent } from '@kruise-ts/kube';
 import { podName } from './identity.ts';
+import { inPlaceCheckOptions, refreshedLifecycleState } from './lifecycle-refresh.ts';
 import { deleteOrPrepare, minReadySecondsOf, type ScaleAction } from './plan-scale.ts';
 import { isHealthy, isTerminating, podRevision, runningAndAvailable } from './pod-state.ts';
 import { getOrdinal, getStatefulSetReplicasRange, ordinalInRange } from './replicas-range.ts';
@@ -51,11 +50,6 @@ import {
   type StatefulSetPod,
 } from './types.ts';
 import { podClaimsState, resizesOnRollingUpdate } from './volume-resize.ts';
-
-/** The in-place completion checks the gates ask for (vertical scaling waits for the resized resources). */
-export function inPlaceCheckOptions(gates: StatefulSetGates | undefined): InPlaceCheckOptions {
-  return { verticalScaling: gateOn(gates, 'inPlaceWorkloadVerticalScaling') };
-}
 
 export interface UpdatePlanInput {
   set: StatefulSet;
@@ -364,37 +358,6 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
 export function inPlacePolicy(set: StatefulSet): 'InPlaceIfPossible' | 'InPlaceOnly' | undefined {
   const policy = set.spec.updateStrategy?.rollingUpdate?.podUpdatePolicy;
   return policy === 'InPlaceIfPossible' || policy === 'InPlaceOnly' ? policy : undefined;
-}
-
-/**
- * refreshPodState (lifecycle part): PreparingNormal → Normal once no preNormal hook holds it; Updating → Updated
- * (an inPlaceUpdate hook not all hooked again) or Normal once the in-place update completed; Updated → Normal once
- * the inPlaceUpdate hook is all hooked again (or there is none). Undefined: no change.
- */
-export function refreshedLifecycleState(
-  set: StatefulSet,
-  pod: StatefulSetPod,
-  gates?: StatefulSetGates,
-): LifecycleState | undefined {
-  const lifecycle = set.spec.lifecycle;
-  switch (getPodLifecycleState(pod)) {
-    case LifecycleState.PreparingNormal:
-      return lifecycle?.preNormal === undefined || isPodAllHooked(lifecycle.preNormal, pod)
-        ? LifecycleState.Normal
-        : undefined;
-    case LifecycleState.Updating:
-      if (!isInPlaceUpdateCompleted(pod, inPlaceCheckOptions(gates))) return undefined;
-      // As in Kruise, any lifecycle without an all-hooked inPlaceUpdate hook passes through Updated.
-      return lifecycle !== undefined && !isPodAllHooked(lifecycle.inPlaceUpdate, pod)
-        ? LifecycleState.Updated
-        : LifecycleState.Normal;
-    case LifecycleState.Updated:
-      return lifecycle?.inPlaceUpdate === undefined || isPodAllHooked(lifecycle.inPlaceUpdate, pod)
-        ? LifecycleState.Normal
-        : undefined;
-    default:
-      return undefined;
-  }
 }
 
 export type InPlaceDecision =

@@ -29,8 +29,9 @@ import {
 import type { Logger } from '@kruise-ts/telemetry';
 import type { Context, Span } from '@opentelemetry/api';
 import { claimWithRetentionOwnerRefs } from '../identity.ts';
+import { inPlaceCheckOptions } from '../lifecycle-refresh.ts';
 import { planScale, type ScaleAction, scaleActionOrder } from '../plan-scale.ts';
-import { inPlaceCheckOptions, planUpdate, type UpdateAction, type UpdateStop } from '../plan-update.ts';
+import { planUpdate, type UpdateAction, type UpdateStop } from '../plan-update.ts';
 import { validOrdinals } from '../replicas-range.ts';
 import {
   currentRevisionOf,
@@ -260,17 +261,18 @@ async function reconcileSet(
         }
         return;
       case 'prepare-delete':
-        await writer.setLifecycleState(action.pod, LifecycleState.PreparingDelete, now);
+        await writer.setLifecycleState(action.pod, LifecycleState.PreparingDelete, now, {
+          markPodNotReady: action.markPodNotReady,
+        });
         return;
       case 'set-lifecycle-state':
         if (lifecycleDone.has(action.pod.metadata.name ?? '')) return;
         lifecycleDone.add(action.pod.metadata.name ?? '');
-        await writer.setLifecycleState(
-          action.pod,
-          action.state,
-          now,
-          'hook' in action ? action.hook : undefined,
-        );
+        // Every move but PreparingDelete follows the inPlaceUpdate hook's markPodNotReady (refreshPodState).
+        await writer.setLifecycleState(action.pod, action.state, now, {
+          hook: 'hook' in action ? action.hook : undefined,
+          markPodNotReady: set.spec.lifecycle?.inPlaceUpdate?.markPodNotReady === true,
+        });
         if (action.state === LifecycleState.PreparingUpdate) {
           record(
             'Normal',

@@ -8,6 +8,7 @@ import {
   conditionsPatchEntries,
   type LifecycleHook,
   type LifecycleState,
+  lifecycleReadinessConditions,
   lifecycleStatePatch,
   lifecycleStatePatchWithHook,
   type OwnerReference,
@@ -176,21 +177,38 @@ export class SetWriter {
 
   /**
    * Moves the pod to `state`; with a hook (Updated → PreparingUpdate, UpdatePodLifecycleWithHandler) its labels
-   * and finalizers are put back too.
+   * and finalizers are put back too. With the hook's markPodNotReady, the KruisePodReady hold of a pod with that
+   * gate (pkg/util/lifecycle/lifecycle_utils.go executePodNotReadyPolicy) rides in the same pods/status write as
+   * the label, which that subresource keeps; a hook's finalizers need the pod itself, so then the hold goes first.
    */
   async setLifecycleState(
     pod: StatefulSetPod,
     state: LifecycleState,
     now: number,
-    hook?: LifecycleHook,
+    options: { hook?: LifecycleHook; markPodNotReady?: boolean } = {},
   ): Promise<void> {
+    const { hook, markPodNotReady = false } = options;
     this.#o.fence();
     const body =
       hook === undefined ? lifecycleStatePatch(state, now) : lifecycleStatePatchWithHook(state, hook, now);
+    const held = markPodNotReady
+      ? lifecycleReadinessConditions(pod, pod.status?.conditions ?? [], state, now)
+      : undefined;
+    const changed = held === undefined ? [] : changedPodConditions(pod, held);
+    const target = { namespace: this.#o.namespace, name: pod.metadata.name ?? '' };
+    if (changed.length > 0) {
+      const conditions = conditionsPatchEntries(changed);
+      await this.#lifecyclePods.patchStatus({
+        ...target,
+        type: 'strategic',
+        patch: hook === undefined ? { ...body, status: { conditions } } : { status: { conditions } },
+        answer: 'head',
+      });
+      if (hook === undefined) return;
+    }
     // The finalizers of a hook are added to the pod's own, so that one goes as a strategic merge.
     await this.#lifecyclePods.patch({
-      namespace: this.#o.namespace,
-      name: pod.metadata.name ?? '',
+      ...target,
       type: hook === undefined ? 'merge' : 'strategic',
       patch: body,
       answer: 'head',

@@ -348,6 +348,66 @@ describe('Advanced StatefulSet in-place update', () => {
       (names) => !names.includes('web-1'),
     );
   });
+
+  it('markPodNotReady: the hooks hold a pod with the KruisePodReady gate not ready (pkg/util/podreadiness)', async () => {
+    const ns = await h.namespace('notready');
+    const hook = { labelsHandler: { [HOLD]: 'true' }, markPodNotReady: true };
+    // Parallel: under OrderedReady the scaling round waits on the held, unready pod and never reaches the
+    // rolling update that would release it, in Kruise as here (processReplica before rollingUpdateStatefulsetPods).
+    const spec = inPlaceSpec(
+      2,
+      'InPlaceIfPossible',
+      { podManagementPolicy: 'Parallel', lifecycle: { inPlaceUpdate: hook, preDelete: hook } },
+      { [HOLD]: 'true' },
+    );
+    const podSpec = spec.template?.spec;
+    if (podSpec !== undefined)
+      podSpec.readinessGates = [{ conditionType: 'InPlaceUpdateReady' }, { conditionType: 'KruisePodReady' }];
+    await h.createSet(ns, 'web', spec);
+    await h.waitForSet(ns, 'web', '2 ready', settled(2));
+    const pod1 = async () => byName(await h.pods(ns)).get('web-1');
+    assert.equal(condition(await pod1(), 'KruisePodReady')?.status, 'True', 'set True by the controller');
+    const heldBy = (p: V1Pod | undefined) => {
+      const c = condition(p, 'KruisePodReady');
+      return c?.status === 'False' ? c.message : undefined;
+    };
+
+    await setContainer(ns, { image: V2 });
+    await h.waitUntil(
+      'web-1 held not ready in PreparingUpdate',
+      pod1,
+      (p) =>
+        p?.metadata?.labels?.[STATE] === 'PreparingUpdate' &&
+        heldBy(p) === '[{"userAgent":"Lifecycle","key":"preUpdateHook"}]',
+    );
+    await podLabel(ns, 'web-1', HOLD, null);
+    await h.waitUntil(
+      'web-1 Updated and released',
+      pod1,
+      (p) =>
+        p?.metadata?.labels?.[STATE] === 'Updated' &&
+        condition(p, 'KruisePodReady')?.status === 'True' &&
+        condition(p, 'KruisePodReady')?.message === '[]',
+      60_000,
+    );
+    await podLabel(ns, 'web-1', HOLD, 'true');
+    await h.waitUntil('web-1 Normal', pod1, (p) => p?.metadata?.labels?.[STATE] === 'Normal');
+
+    await h.patchSet(ns, 'web', { spec: { replicas: 1 } });
+    await h.waitUntil(
+      'web-1 held not ready in PreparingDelete',
+      pod1,
+      (p) =>
+        p?.metadata?.labels?.[STATE] === 'PreparingDelete' &&
+        heldBy(p) === '[{"userAgent":"Lifecycle","key":"preDeleteHook"}]',
+    );
+    await podLabel(ns, 'web-1', HOLD, null);
+    await h.waitUntil(
+      'web-1 deleted',
+      async () => podNames(await h.pods(ns)),
+      (names) => !names.includes('web-1'),
+    );
+  });
 });
 
 describe('Advanced StatefulSet in-place update of env from metadata (docs/behaviour/cloneset.md#in-place-env-from-metadata)', () => {

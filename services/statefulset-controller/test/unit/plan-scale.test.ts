@@ -207,6 +207,16 @@ describe('OrderedReady (monotonic) scaling', () => {
     assert.equal(p.stop, 'unavailable');
     assert.equal(p.stopPod, 'web-0');
   });
+  it('refreshes a lifecycle state before waiting on the pod (processReplica): markPodNotReady cannot deadlock it', () => {
+    // web-1 finished its in-place update but markPodNotReady keeps it unready until it is Updated.
+    const hook = { labelsHandler: { hold: 'true' }, markPodNotReady: true };
+    const set = newSet({ lifecycle: { inPlaceUpdate: hook } });
+    const updating = pod(1, { ready: false, labels: { 'lifecycle.apps.kruise.io/state': 'Updating' } });
+    const p = plan(set, [pod(0), updating, pod(2)]);
+    assert.deepEqual(summary(p.actions), ['state web-1=Updated']);
+    assert.equal(p.stop, 'unavailable');
+    assert.equal(p.stopPod, 'web-1');
+  });
   it('waits for a pending predecessor', () => {
     const p = plan(newSet(), [pod(0, { phase: 'Pending', ready: false })]);
     assert.equal(p.stop, 'unavailable');
