@@ -54,7 +54,10 @@ export function createCronJobReconcile(deps: ReconcilerDeps): CronJobReconcile {
     });
     const writer = new CronJobWriter(workloadWriterOptions(deps, request));
 
-    const status = { ...acj.status, ...plan.status };
+    // Kruise starts from a nil list and the field is omitempty: no running child, no field (advancedcronjob_types.go).
+    const { active, ...merged } = { ...acj.status, ...plan.status };
+    const status: NonNullable<AdvancedCronJob['status']> =
+      active.length === 0 ? merged : { ...merged, active };
     if (plan.status.lastScheduleTime === undefined) delete status.lastScheduleTime;
     if (!sameStatus(acj.status, status)) await writer.writeStatus(acj, status);
 

@@ -4,6 +4,7 @@
 // Fast schedules use robfig's `@every`, so each case takes seconds, not minutes.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '@kruise-ts/devcluster';
 import { broadcastJobTemplate, type Child, Harness } from './support/harness.ts';
 
 const h = new Harness();
@@ -40,6 +41,18 @@ describe('AdvancedCronJob', () => {
     assert.ok(status?.lastScheduleTime, 'lastScheduleTime set');
     assert.ok(Date.parse(status.lastScheduleTime) / 1000 >= latest, 'lastScheduleTime is the newest run');
     assert.ok(acj.metadata?.uid);
+
+    // Paused, and every run finished: no active list at all, as Kruise's nil list under omitempty.
+    await h.patchCronJob(ns, 'tick', { spec: { paused: true } });
+    await h.waitForChildren(ns, 'every run finished', (cs) => cs.length > 0 && cs.every(finished));
+    await eventually(
+      'status without an active list',
+      async () => {
+        const s = (await h.getCronJob(ns, 'tick')).status;
+        return s !== undefined && !('active' in s);
+      },
+      { timeoutMs: 20_000, intervalMs: 250 },
+    );
   });
 
   it('Forbid: no new run while a child is still active', async () => {

@@ -294,7 +294,8 @@ export class KubeWriter {
         type: 'merge',
         patch: {
           metadata: { resourceVersion: cs.metadata?.resourceVersion },
-          spec: { scaleStrategy: { podsToDelete } },
+          // The last name gone leaves no field, as Kruise's nil list under omitempty (truncatePodsToDelete).
+          spec: { scaleStrategy: { podsToDelete: podsToDelete.length === 0 ? null : podsToDelete } },
         },
       }),
     );

@@ -215,7 +215,8 @@ describe('scale (docs/behaviour/cloneset.md#scale-steps, #scale-in-order, #speci
         return (
           now.length === 3 &&
           !now.some((p) => p.metadata?.name === victim) &&
-          (cs.spec.scaleStrategy?.podsToDelete ?? []).length === 0 &&
+          // Truncated to nothing: the field is gone, as Kruise's nil list under omitempty.
+          cs.spec.scaleStrategy?.podsToDelete === undefined &&
           cs.status?.readyReplicas === 3
         );
       },
