@@ -167,7 +167,7 @@ describe('conditions to write around an in-place update (docs/behaviour/cloneset
 });
 
 describe('conditionsPatchEntries (a strategic merge that replaces like Kruise’s whole-status write)', () => {
-  it('deletes the reason and message each condition lacks, keeps those it has', () => {
+  it('deletes the reason, message and transition time each condition lacks, keeps those it has', () => {
     const t = '2026-05-06T07:08:09Z';
     const entries = conditionsPatchEntries([
       { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: t },
@@ -183,7 +183,7 @@ describe('conditionsPatchEntries (a strategic merge that replaces like Kruise’
         lastTransitionTime: t,
         message: null,
       },
-      { type: 'Ready', status: 'True', reason: null, message: null },
+      { type: 'Ready', status: 'True', reason: null, message: null, lastTransitionTime: null },
     ]);
   });
 });
