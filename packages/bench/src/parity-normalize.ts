@@ -22,13 +22,20 @@ const DROPPED_METADATA = new Set([
 /** Pod status fields the fake kubelet fills per cluster (addresses, container ids). */
 const DROPPED_POD_STATUS = new Set(['podIP', 'podIPs', 'hostIP', 'hostIPs']);
 
+/**
+ * What the apiserver appends to a generateName: five characters of utilrand's alphabet
+ * (k8s.io/apiserver/pkg/storage/names/generate.go, k8s.io/apimachinery/pkg/util/rand/rand.go).
+ */
+const GENERATED_SUFFIX = /^[bcdfghjklmnpqrstvwxz2456789]{5}$/;
+
 /** The label Kruise puts the random part of a CloneSet pod's name in. */
 export const INSTANCE_ID_LABEL = 'apps.kruise.io/cloneset-instance-id';
 
 export interface NormalizeContext {
   /**
-   * Random name parts that become `<id>` wherever they end a name or are a value: CloneSet instance ids, and the
-   * suffixes the apiserver appended to a generateName (a BroadcastJob's pods).
+   * Made-up name parts that become `<id>` wherever they are a dash-separated part of a name (not its first) or a
+   * whole value: CloneSet instance ids, the suffixes the apiserver appended to a generateName (a BroadcastJob's
+   * pods), the scheduled times in an AdvancedCronJob's children's names (scheduledRunIds).
    */
   ids: ReadonlySet<string>;
 }
@@ -43,8 +50,10 @@ export function instanceIds(pods: readonly Json[]): Set<string> {
     const name = field(meta, 'name');
     const generateName = field(meta, 'generateName');
     if (typeof name === 'string' && typeof generateName === 'string' && generateName !== '') {
-      if (name.startsWith(generateName) && name.length > generateName.length)
-        ids.add(name.slice(generateName.length));
+      // Only what the apiserver appended: a controller that sets generateName and then a name of its own (an
+      // Advanced StatefulSet's `db-` and `db-2`) chose that name, and its ordinal must count.
+      const suffix = name.startsWith(generateName) ? name.slice(generateName.length) : '';
+      if (GENERATED_SUFFIX.test(suffix)) ids.add(suffix);
     }
   }
   return ids;
@@ -54,14 +63,39 @@ function field(value: Json | undefined, key: string): Json | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value[key] : undefined;
 }
 
-/** A string with times, uids and instance ids replaced by placeholders. */
+/**
+ * The Unix times in the names of an AdvancedCronJob's children: Kruise names each `<cronjob>-<unix seconds of the
+ * scheduled run>` (pkg/controller/advancedcronjob/advancedcronjob_job_controller.go, constructJobForCronJob), a
+ * time each cluster comes to by itself. Only a child whose controller is an AdvancedCronJob and whose name is that
+ * owner's name, a dash and digits counts, so a child named otherwise still shows as a difference.
+ */
+export function scheduledRunIds(children: readonly Json[]): Set<string> {
+  const ids = new Set<string>();
+  for (const child of children) {
+    const meta = field(child, 'metadata');
+    const name = field(meta, 'name');
+    const owners = field(meta, 'ownerReferences');
+    if (typeof name !== 'string' || !Array.isArray(owners)) continue;
+    for (const owner of owners) {
+      const ownerName = field(owner, 'name');
+      if (field(owner, 'kind') !== 'AdvancedCronJob' || field(owner, 'controller') !== true) continue;
+      if (typeof ownerName !== 'string' || !name.startsWith(`${ownerName}-`)) continue;
+      const suffix = name.slice(ownerName.length + 1);
+      if (/^\d+$/.test(suffix)) ids.add(suffix);
+    }
+  }
+  return ids;
+}
+
+/**
+ * A string with times, uids and instance ids replaced by placeholders. An id counts as a whole string or as any
+ * dash-separated part after the first (`web-<id>`, and `hourly-<id>-<id>` for a pod of a cron job's child).
+ */
 export function normalizeString(s: string, ctx: NormalizeContext): string {
   if (TIME.test(s)) return '<time>';
   if (ctx.ids.has(s)) return '<id>';
-  let out = s.replace(UUID, '<uid>');
-  const dash = out.lastIndexOf('-');
-  if (dash >= 0 && ctx.ids.has(out.slice(dash + 1))) out = `${out.slice(0, dash + 1)}<id>`;
-  return out;
+  const parts = s.replace(UUID, '<uid>').split('-');
+  return parts.map((part, i) => (i > 0 && ctx.ids.has(part) ? '<id>' : part)).join('-');
 }
 
 /**

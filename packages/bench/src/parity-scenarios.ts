@@ -1,6 +1,7 @@
-// The manifests the parity check applies, unchanged, to Kruise and to kruise-ts: one scenario per workload kind,
-// each a few steps (create, then roll) that end when the workload reports it converged. Pods are pinned to a
-// fake node (nothing binds PVCs in the local cluster, and the scheduler would hold pods with unbound claims).
+// The manifests the parity check applies, unchanged, to Kruise and to kruise-ts: one scenario per namespace, each
+// a few steps (create, then roll, scale, delete a named pod, release a hook) that end when what the step waits for
+// has converged. Pods are pinned to a fake node (nothing binds PVCs in the local cluster, and the scheduler would
+// hold pods with unbound claims).
 import { converged, type WorkloadStatus } from './workload.ts';
 
 const KRUISE = '/apis/apps.kruise.io';
@@ -16,6 +17,11 @@ export interface ParityStep {
   /** What the snapshot taken after the step is called (`created`, `rolled in place`). */
   name: string;
   writes: ParityWrite[];
+  /**
+   * Writes that name what the cluster made up (a CloneSet pod's random name): GET these paths after `writes`, then
+   * the writes computed from what was read. Pure over what was read.
+   */
+  writesFrom?: { reads: string[]; writes(read: readonly unknown[]): ParityWrite[] };
   /** Reads it needs (GET paths), then whether the step is over; pure over what was read. */
   reads: string[];
   done(read: readonly unknown[]): boolean;
@@ -29,6 +35,11 @@ export interface ParityScenario {
   steps: ParityStep[];
   /** Objects a snapshot reads besides the namespace's pods, PVCs, ControllerRevisions and Events. */
   workloads: string[];
+  /**
+   * Lists whose items a snapshot keeps with the workloads: objects a controller names itself (an
+   * AdvancedCronJob's Jobs), which a fixed path cannot name. `kind` is put on each item (lists leave it out).
+   */
+  collections?: { path: string; kind: string }[];
 }
 
 const converges =
@@ -267,6 +278,438 @@ function broadcastJob(): ParityScenario {
   };
 }
 
+interface PodRead {
+  metadata?: {
+    name?: string;
+    labels?: Record<string, string>;
+    finalizers?: string[];
+    deletionTimestamp?: string;
+  };
+}
+
+/** The pods of a pod list whose labels include `selector`, by name. */
+function podsIn(list: unknown, selector: Record<string, string>): PodRead[] {
+  const pods = (list as { items?: PodRead[] }).items ?? [];
+  return pods
+    .filter((p) => Object.entries(selector).every(([k, v]) => p.metadata?.labels?.[k] === v))
+    .sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : 1));
+}
+
+/** `n` pods of the selector, none of them on its way out. */
+function settledPods(list: unknown, selector: Record<string, string>, n: number): boolean {
+  const pods = podsIn(list, selector);
+  return pods.length === n && pods.every((p) => p.metadata?.deletionTimestamp === undefined);
+}
+
+/** A CloneSet of nginx:1.24 pods pinned to the fake node; `spec` adds to or overrides the defaults. */
+function cloneSetObject(
+  ns: string,
+  name: string,
+  labels: Record<string, string>,
+  spec: Record<string, unknown>,
+  templateMetadata: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    apiVersion: 'apps.kruise.io/v1alpha1',
+    kind: 'CloneSet',
+    metadata: { name, namespace: ns },
+    spec: {
+      selector: { matchLabels: labels },
+      template: {
+        metadata: { labels, ...templateMetadata },
+        spec: { nodeName: NODE, containers: [{ name: 'main', image: 'nginx:1.24-alpine' }] },
+      },
+      ...spec,
+    },
+  };
+}
+
+/** The label users put on a CloneSet pod to have it deleted (apis/apps/v1alpha1/well_known_labels.go). */
+const SPECIFIED_DELETE = 'apps.kruise.io/specified-delete';
+/**
+ * A mark the scenario puts on pods so that a snapshot shows which ones a deletion took: their names are random,
+ * and normalized away.
+ */
+const MARK = 'parity.kruise-ts.dev/mark';
+
+function specifiedDelete(): ParityScenario {
+  const ns = 'parity-cloneset-delete';
+  const path = `${KRUISE}/v1alpha1/namespaces/${ns}/clonesets`;
+  const podsPath = `/api/v1/namespaces/${ns}/pods`;
+  const labels = { app: 'web' };
+  const markOf = (p: PodRead) => p.metadata?.labels?.[MARK];
+  return {
+    name: 'CloneSet: a pod deleted by its specified-delete label, then a scale-down naming the pod to delete',
+    namespace: ns,
+    workloads: [`${path}/web`],
+    steps: [
+      {
+        name: 'created',
+        writes: [{ method: 'POST', path, body: cloneSetObject(ns, 'web', labels, { replicas: 4 }) }],
+        reads: [`${path}/web`],
+        done: converges(4),
+        awaiting: 'CloneSet web converged at 4 replicas',
+      },
+      {
+        // Kruise deletes a pod labelled specified-delete and makes up for it
+        // (pkg/controller/cloneset/sync/cloneset_scale.go, Scale step 5, isSpecifiedDelete).
+        name: 'specified-delete label on pod a',
+        writes: [],
+        writesFrom: {
+          reads: [podsPath],
+          writes: (read) =>
+            podsIn(read[0], labels).map((p, i) => ({
+              method: 'PATCH' as const,
+              path: `${podsPath}/${p.metadata?.name ?? ''}`,
+              body: {
+                metadata: {
+                  labels: { [MARK]: 'abcd'.charAt(i), ...(i === 0 ? { [SPECIFIED_DELETE]: 'true' } : {}) },
+                },
+              },
+            })),
+        },
+        reads: [`${path}/web`, podsPath],
+        done: (read) =>
+          converged(read[0] as WorkloadStatus, 4) &&
+          settledPods(read[1], labels, 4) &&
+          !podsIn(read[1], labels).some((p) => p.metadata?.labels?.[SPECIFIED_DELETE] !== undefined),
+        awaiting: 'the labelled pod of CloneSet web replaced, 4 replicas',
+      },
+      {
+        // replicas 4 → 3 with the pod named: that pod goes and no other (cloneset_scale.go, getPlannedDeletedPods
+        // counts it against the scale-down), and the name leaves podsToDelete once the pod is gone
+        // (pkg/controller/cloneset/cloneset_controller.go, truncatePodsToDelete).
+        name: 'scaled down with podsToDelete naming pod c',
+        writes: [],
+        writesFrom: {
+          reads: [podsPath],
+          writes: (read) => [
+            {
+              method: 'PATCH',
+              path: `${path}/web`,
+              body: {
+                spec: {
+                  replicas: 3,
+                  scaleStrategy: {
+                    podsToDelete: podsIn(read[0], labels)
+                      .filter((p) => markOf(p) === 'c')
+                      .map((p) => p.metadata?.name ?? ''),
+                  },
+                },
+              },
+            },
+          ],
+        },
+        reads: [`${path}/web`, podsPath],
+        done: (read) =>
+          converged(read[0] as WorkloadStatus, 3) &&
+          settledPods(read[1], labels, 3) &&
+          !podsIn(read[1], labels).some((p) => markOf(p) === 'c'),
+        awaiting: 'CloneSet web at 3 replicas without pod c',
+      },
+    ],
+  };
+}
+
+function surgeRoll(): ParityScenario {
+  const ns = 'parity-cloneset-surge';
+  const path = `${KRUISE}/v1alpha1/namespaces/${ns}/clonesets`;
+  return {
+    name: 'CloneSet: a ReCreate image roll with maxSurge 1, maxUnavailable 0',
+    namespace: ns,
+    workloads: [`${path}/web`],
+    steps: [
+      {
+        name: 'created',
+        writes: [
+          {
+            method: 'POST',
+            path,
+            body: cloneSetObject(
+              ns,
+              'web',
+              { app: 'web' },
+              { replicas: 3, updateStrategy: { type: 'ReCreate', maxSurge: 1, maxUnavailable: 0 } },
+            ),
+          },
+        ],
+        reads: [`${path}/web`],
+        done: converges(3),
+        awaiting: 'CloneSet web converged at 3 replicas',
+      },
+      {
+        name: 'rolled with surge',
+        writes: [
+          {
+            method: 'PATCH',
+            path: `${path}/web`,
+            body: {
+              spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.25-alpine' }] } } },
+            },
+          },
+        ],
+        reads: [`${path}/web`],
+        done: converges(3),
+        awaiting: 'CloneSet web rolled to nginx:1.25-alpine',
+      },
+    ],
+  };
+}
+
+/** The lifecycle state label Kruise keeps on a pod of a CloneSet with hooks (apis/apps/pub/lifecycle.go). */
+const LIFECYCLE_STATE = 'lifecycle.apps.kruise.io/state';
+const HOOK_LABEL = 'example.com/drain';
+const HOOK_FINALIZER = 'example.com/cleanup';
+
+function lifecycleHooks(): ParityScenario {
+  const ns = 'parity-cloneset-lifecycle';
+  const path = `${KRUISE}/v1alpha1/namespaces/${ns}/clonesets`;
+  const podsPath = `/api/v1/namespaces/${ns}/pods`;
+  const labels = { app: 'hooked' };
+  const stateOf = (p: PodRead) => p.metadata?.labels?.[LIFECYCLE_STATE];
+  return {
+    name: 'CloneSet: a preDelete hook holds a scaled-down pod in PreparingDelete until it is released',
+    namespace: ns,
+    workloads: [`${path}/hooked`],
+    steps: [
+      {
+        // The template carries the hook's label and finalizer, so every pod is hooked
+        // (pkg/util/lifecycle/lifecycle_utils.go, IsPodHooked).
+        name: 'created',
+        writes: [
+          {
+            method: 'POST',
+            path,
+            body: cloneSetObject(
+              ns,
+              'hooked',
+              labels,
+              {
+                replicas: 2,
+                lifecycle: {
+                  // markPodNotReady: the held pod's KruisePodReady False with the hook's key, and Ready False
+                  // (pkg/util/podreadiness/pod_readiness_utils.go).
+                  preDelete: {
+                    labelsHandler: { [HOOK_LABEL]: 'pending' },
+                    finalizersHandler: [HOOK_FINALIZER],
+                    markPodNotReady: true,
+                  },
+                },
+              },
+              { labels: { ...labels, [HOOK_LABEL]: 'pending' }, finalizers: [HOOK_FINALIZER] },
+            ),
+          },
+        ],
+        reads: [`${path}/hooked`],
+        done: converges(2),
+        awaiting: 'CloneSet hooked converged at 2 replicas',
+      },
+      {
+        // A hooked pod chosen for deletion is only marked PreparingDelete
+        // (pkg/controller/cloneset/sync/cloneset_scale.go, deletePods).
+        name: 'scaled down, held in PreparingDelete',
+        writes: [{ method: 'PATCH', path: `${path}/hooked`, body: { spec: { replicas: 1 } } }],
+        reads: [`${path}/hooked`, podsPath],
+        done: (read) => {
+          const cs = read[0] as WorkloadStatus;
+          const pods = podsIn(read[1], labels);
+          return (
+            (cs.status?.observedGeneration ?? 0) >= (cs.metadata?.generation ?? 1) &&
+            settledPods(read[1], labels, 2) &&
+            pods.filter((p) => stateOf(p) === 'PreparingDelete').length === 1
+          );
+        },
+        awaiting: 'one of CloneSet hooked’s 2 pods in PreparingDelete',
+      },
+      {
+        // What the hook's owner does when done: take its label and finalizer off; then the pod is deleted.
+        name: 'hook released',
+        writes: [],
+        writesFrom: {
+          reads: [podsPath],
+          writes: (read) =>
+            podsIn(read[0], labels)
+              .filter((p) => stateOf(p) === 'PreparingDelete')
+              .map((p) => ({
+                method: 'PATCH' as const,
+                path: `${podsPath}/${p.metadata?.name ?? ''}`,
+                body: {
+                  metadata: {
+                    labels: { [HOOK_LABEL]: null },
+                    finalizers: (p.metadata?.finalizers ?? []).filter((f) => f !== HOOK_FINALIZER),
+                  },
+                },
+              })),
+        },
+        reads: [`${path}/hooked`, podsPath],
+        done: (read) => converged(read[0] as WorkloadStatus, 1) && settledPods(read[1], labels, 1),
+        awaiting: 'CloneSet hooked converged at 1 replica',
+      },
+    ],
+  };
+}
+
+interface ClaimList {
+  items?: unknown[];
+}
+
+function statefulSetClaimRetention(): ParityScenario {
+  const ns = 'parity-statefulset-pvc';
+  const path = `${KRUISE}/v1beta1/namespaces/${ns}/statefulsets`;
+  const pvcsPath = `/api/v1/namespaces/${ns}/persistentvolumeclaims`;
+  const labels = { app: 'db' };
+  return {
+    name: 'Advanced StatefulSet: persistentVolumeClaimRetentionPolicy whenScaled Delete, scaled 3 → 1',
+    namespace: ns,
+    workloads: [`${path}/db`],
+    steps: [
+      {
+        name: 'created',
+        writes: [
+          {
+            method: 'POST',
+            path,
+            body: {
+              apiVersion: 'apps.kruise.io/v1beta1',
+              kind: 'StatefulSet',
+              metadata: { name: 'db', namespace: ns },
+              spec: {
+                replicas: 3,
+                serviceName: 'db',
+                podManagementPolicy: 'Parallel',
+                selector: { matchLabels: labels },
+                template: {
+                  metadata: { labels },
+                  spec: { nodeName: NODE, containers: [{ name: 'main', image: 'nginx:1.24-alpine' }] },
+                },
+                volumeClaimTemplates: [DATA_CLAIM],
+                persistentVolumeClaimRetentionPolicy: { whenScaled: 'Delete' },
+              },
+            },
+          },
+        ],
+        reads: [`${path}/db`],
+        done: converges(3),
+        awaiting: 'StatefulSet db converged at 3 replicas',
+      },
+      {
+        // The claims of the condemned pods are given the pod as owner, so the garbage collector deletes them with
+        // it (pkg/controller/statefulset/stateful_set_control.go, condemned pods; stateful_pod_control.go,
+        // UpdatePodClaimForRetentionPolicy).
+        name: 'scaled down to 1',
+        writes: [{ method: 'PATCH', path: `${path}/db`, body: { spec: { replicas: 1 } } }],
+        reads: [`${path}/db`, pvcsPath],
+        done: (read) =>
+          converged(read[0] as WorkloadStatus, 1) && ((read[1] as ClaimList).items ?? []).length === 1,
+        awaiting: 'StatefulSet db at 1 replica with 1 claim left',
+      },
+    ],
+  };
+}
+
+interface JobRead {
+  status?: {
+    phase?: string;
+    conditions?: { type?: string; status?: string }[];
+    lastScheduleTime?: string;
+    active?: unknown[];
+  };
+}
+
+const complete = (job: JobRead) =>
+  (job.status?.conditions ?? []).some((c) => c.type === 'Complete' && c.status === 'True');
+/** An AdvancedCronJob whose status records a finished run and nothing running. */
+const ranOnce = (acj: JobRead) =>
+  acj.status?.lastScheduleTime !== undefined && (acj.status.active ?? []).length === 0;
+
+function advancedCronJob(): ParityScenario {
+  const ns = 'parity-advancedcronjob';
+  const path = `${KRUISE}/v1alpha1/namespaces/${ns}/advancedcronjobs`;
+  const jobsPath = `/apis/batch/v1/namespaces/${ns}/jobs`;
+  const bcjsPath = `${KRUISE}/v1alpha1/namespaces/${ns}/broadcastjobs`;
+  const pod = (name: string) => ({
+    containers: [{ name, image: 'busybox:1.36', command: ['echo', name] }],
+    restartPolicy: 'Never',
+  });
+  const acj = (name: string, template: Record<string, unknown>) => ({
+    apiVersion: 'apps.kruise.io/v1alpha1',
+    kind: 'AdvancedCronJob',
+    metadata: { name, namespace: ns },
+    spec: { schedule: '* * * * *', template },
+  });
+  const items = (read: unknown) => ((read as { items?: JobRead[] }).items ?? []) as JobRead[];
+  return {
+    // Every minute: the first run comes at the next minute (≤ 60 s); the pause after it keeps a second run out of
+    // the snapshots, which are taken seconds after the first.
+    name: 'AdvancedCronJob: a Job and a BroadcastJob template every minute, one run each, then paused',
+    namespace: ns,
+    workloads: [`${path}/minutely-job`, `${path}/minutely-bcj`],
+    collections: [
+      { path: jobsPath, kind: 'Job' },
+      { path: bcjsPath, kind: 'BroadcastJob' },
+    ],
+    steps: [
+      {
+        // Kruise does not requeue a Job template's AdvancedCronJob when its Job finishes (its Job watch is keyed
+        // to BroadcastJob owners: pkg/controller/advancedcronjob/advancedcronjob_job_controller.go, watchJob), so
+        // only the BroadcastJob one's status is waited for here.
+        name: 'ran once',
+        writes: [
+          {
+            method: 'POST',
+            path,
+            body: acj('minutely-job', {
+              jobTemplate: { spec: { template: { spec: { ...pod('job'), nodeName: NODE } } } },
+            }),
+          },
+          {
+            method: 'POST',
+            path,
+            body: acj('minutely-bcj', {
+              broadcastJobTemplate: {
+                spec: { template: { spec: pod('bcj') }, completionPolicy: { type: 'Always' } },
+              },
+            }),
+          },
+        ],
+        reads: [jobsPath, bcjsPath, `${path}/minutely-bcj`],
+        done: (read) => {
+          const jobs = items(read[0]);
+          const bcjs = items(read[1]);
+          return (
+            jobs.length === 1 &&
+            jobs.every(complete) &&
+            bcjs.length === 1 &&
+            bcjs.every((j) => j.status?.phase === 'completed') &&
+            ranOnce(read[2] as JobRead)
+          );
+        },
+        awaiting: 'one completed Job and one completed BroadcastJob',
+      },
+      {
+        name: 'paused',
+        writes: [
+          { method: 'PATCH', path: `${path}/minutely-job`, body: { spec: { paused: true } } },
+          { method: 'PATCH', path: `${path}/minutely-bcj`, body: { spec: { paused: true } } },
+        ],
+        reads: [`${path}/minutely-job`, `${path}/minutely-bcj`],
+        done: (read) => ranOnce(read[0] as JobRead) && ranOnce(read[1] as JobRead),
+        awaiting: 'both AdvancedCronJobs paused with their run recorded',
+      },
+    ],
+  };
+}
+
 export function parityScenarios(): ParityScenario[] {
-  return [cloneSet(), statefulSet(), sidecarSet(), broadcastJob()];
+  return [
+    cloneSet(),
+    statefulSet(),
+    sidecarSet(),
+    broadcastJob(),
+    specifiedDelete(),
+    surgeRoll(),
+    lifecycleHooks(),
+    statefulSetClaimRetention(),
+    advancedCronJob(),
+  ];
 }

@@ -13,6 +13,7 @@ import {
   type Json,
   type NormalizeContext,
   type Snapshot,
+  scheduledRunIds,
   snapshotCategory,
 } from './parity-normalize.ts';
 import type { ParityScenario } from './parity-scenarios.ts';
@@ -63,13 +64,25 @@ async function items(kube: BenchKube, path: string, kind: string): Promise<Json[
   return (list.items ?? []).map((item) => ({ ...item, kind }));
 }
 
-/** What the contender made in the scenario's namespace, normalized. */
-export async function takeSnapshot(kube: BenchKube, scenario: ParityScenario): Promise<Snapshot> {
+/**
+ * What the contender made in the scenario's namespace, normalized. `seen` holds the random name parts of earlier
+ * snapshots of the scenario and gains this one's: a pod deleted since is still named in a workload's spec (a
+ * CloneSet's podsToDelete) or an Event, and its name is as made up as a live pod's.
+ */
+export async function takeSnapshot(
+  kube: BenchKube,
+  scenario: ParityScenario,
+  seen: Set<string> = new Set(),
+): Promise<Snapshot> {
   const ns = scenario.namespace;
   const pods = await items(kube, `/api/v1/namespaces/${ns}/pods`, 'Pod');
-  const ctx: NormalizeContext = { ids: instanceIds(pods) };
   const workloads: Json[] = [];
   for (const path of scenario.workloads) workloads.push((await kube.ok('GET', path)) as Json);
+  const children: Json[] = [];
+  for (const c of scenario.collections ?? []) children.push(...(await items(kube, c.path, c.kind)));
+  workloads.push(...children);
+  for (const id of [...instanceIds(pods), ...scheduledRunIds(children)]) seen.add(id);
+  const ctx: NormalizeContext = { ids: seen };
   return {
     pods: snapshotCategory(pods, ctx),
     pvcs: snapshotCategory(
@@ -86,11 +99,15 @@ export async function takeSnapshot(kube: BenchKube, scenario: ParityScenario): P
 }
 
 /** A snapshot two reads agree on, 2 s apart (at most five tries; the last read otherwise). */
-async function settledSnapshot(kube: BenchKube, scenario: ParityScenario): Promise<Snapshot> {
-  let last = await takeSnapshot(kube, scenario);
+async function settledSnapshot(
+  kube: BenchKube,
+  scenario: ParityScenario,
+  seen: Set<string>,
+): Promise<Snapshot> {
+  let last = await takeSnapshot(kube, scenario, seen);
   for (let i = 0; i < 5; i++) {
     await sleep(2_000);
-    const next = await takeSnapshot(kube, scenario);
+    const next = await takeSnapshot(kube, scenario, seen);
     if (JSON.stringify(next) === JSON.stringify(last)) return next;
     last = next;
   }
@@ -104,8 +121,14 @@ async function runScenario(
   options: ParityOptions,
 ) {
   await kube.ok('POST', '/api/v1/namespaces', { metadata: { name: scenario.namespace } });
+  const seen = new Set<string>();
   for (const step of scenario.steps) {
     for (const w of step.writes) await kube.ok(w.method, w.path, w.body);
+    if (step.writesFrom !== undefined) {
+      const read: unknown[] = [];
+      for (const path of step.writesFrom.reads) read.push(await kube.ok('GET', path));
+      for (const w of step.writesFrom.writes(read)) await kube.ok(w.method, w.path, w.body);
+    }
     try {
       await eventually(
         step.awaiting,
@@ -119,7 +142,7 @@ async function runScenario(
     } catch (err) {
       run.failures.push(`${snapshotName(scenario, step.name)}: ${(err as Error).message}`);
     }
-    run.snapshots.set(snapshotName(scenario, step.name), await settledSnapshot(kube, scenario));
+    run.snapshots.set(snapshotName(scenario, step.name), await settledSnapshot(kube, scenario, seen));
     options.log(`${run.contender}: ${snapshotName(scenario, step.name)} taken`);
   }
 }

@@ -9,7 +9,9 @@ import { parityScenarios } from '../../src/parity-scenarios.ts';
 it('takes a snapshot after every parity step on kruise-ts, each step converged', {
   timeout: 420_000,
 }, async () => {
-  const scenarios = parityScenarios();
+  // All but the AdvancedCronJob's: its first run waits for the next minute (up to 60 s) on top of the ~75 s the
+  // others take together; the controller's own e2e tests (services/advancedcronjob-controller) run it in CI.
+  const scenarios = parityScenarios().filter((s) => s.namespace !== 'parity-advancedcronjob');
   const run = await runParity('kruise-ts', {
     scenarios,
     stepTimeoutMs: 120_000,
@@ -27,20 +29,27 @@ it('takes a snapshot after every parity step on kruise-ts, each step converged',
   assert.equal(Object.keys(rolled.revisions ?? {}).length, 2);
   assert.equal(rolled.pvcs?.['data-web-<id>']?.length, 3);
   // With KRUISE_TS_KRUISE_POD_READY_GATE on (the parity check's setting), every pod a Kruise kind controls has
-  // the KruisePodReady gate from the webhook and the condition True from its controller, as Kruise's do.
+  // the KruisePodReady gate from the webhook and the condition True from its controller, as Kruise's do; only a
+  // pod a markPodNotReady hook holds in PreparingDelete has it False.
   for (const [name, snapshot] of run.snapshots) {
     for (const pods of Object.values(snapshot.pods ?? {})) {
       for (const pod of pods as {
+        metadata?: { labels?: Record<string, string> };
         spec?: { readinessGates?: { conditionType: string }[] };
         status?: unknown;
       }[]) {
+        const held = pod.metadata?.labels?.['lifecycle.apps.kruise.io/state'] === 'PreparingDelete';
         assert.ok(
           pod.spec?.readinessGates?.some((g) => g.conditionType === 'KruisePodReady'),
           `${name}: a pod without the KruisePodReady gate`,
         );
         const conditions = (pod.status as { conditions?: { type: string; status: string }[] } | undefined)
           ?.conditions;
-        assert.equal(conditions?.find((c) => c.type === 'KruisePodReady')?.status, 'True', name);
+        assert.equal(
+          conditions?.find((c) => c.type === 'KruisePodReady')?.status,
+          held ? 'False' : 'True',
+          name,
+        );
       }
     }
   }

@@ -8,6 +8,7 @@ import {
   type Json,
   normalizeString,
   normalizeValue,
+  scheduledRunIds,
   snapshotCategory,
   withoutClusterFields,
 } from '../../src/parity-normalize.ts';
@@ -45,6 +46,10 @@ describe('normalizeString', () => {
     ['web-5d4c7b9f8', 'web-5d4c7b9f8'],
     ['kwok://main-0f8fad5b-d9cb-469f-a165-70867728950e', 'kwok://main-<uid>'],
     ['x7k2p-suffix', 'x7k2p-suffix'],
+    // An id inside a name: the pod of a child whose own name ends in an id.
+    ['hourly-x7k2p-ab3cd', 'hourly-<id>-<id>'],
+    ['hourly-x7k2p-', 'hourly-<id>-'],
+    ['hourly-x7k2px-ab3cd', 'hourly-x7k2px-<id>'],
   ];
   for (const [input, want] of rows)
     it(`${input} → ${want}`, () => assert.equal(normalizeString(input, ctx), want));
@@ -100,6 +105,33 @@ describe('instanceIds', () => {
     const ids = instanceIds(pods);
     assert.deepEqual(ids, new Set(['tz5kr']));
     assert.equal(normalizeString('hello-tz5kr', { ids }), 'hello-<id>');
+  });
+  it('leaves an ordinal a controller chose after setting generateName (an Advanced StatefulSet’s pods)', () => {
+    const pods: Json[] = [{ metadata: { name: 'db-2', generateName: 'db-' } }];
+    assert.deepEqual(instanceIds(pods), new Set());
+  });
+});
+
+describe('scheduledRunIds', () => {
+  const child = (name: string, owner: Record<string, Json>): Json => ({
+    kind: 'Job',
+    metadata: { name, ownerReferences: [{ name: 'hourly', uid: 'u', ...owner }] },
+  });
+  it('takes the Unix time an AdvancedCronJob puts after its name in a child’s name', () => {
+    const ids = scheduledRunIds([
+      child('hourly-1765075860', { kind: 'AdvancedCronJob', controller: true }),
+      child('hourly-x7k2p', { kind: 'AdvancedCronJob', controller: true }),
+      child('other-1765075920', { kind: 'AdvancedCronJob', controller: true }),
+      child('hourly-1765075980', { kind: 'CronJob', controller: true }),
+      child('hourly-1765076040', { kind: 'AdvancedCronJob' }),
+    ]);
+    assert.deepEqual(ids, new Set(['1765075860']));
+    const ctx = { ids };
+    assert.equal(normalizeString('hourly-1765075860', ctx), 'hourly-<id>');
+    assert.equal(
+      normalizeString('hourly-1765075860-tz5kr', { ids: new Set([...ids, 'tz5kr']) }),
+      'hourly-<id>-<id>',
+    );
   });
 });
 
