@@ -391,7 +391,7 @@ export function planScale(input: ScalePlanInput): ScalePlan {
     }
     // refreshPodState before the availability gate, as Kruise's processReplica: a pod that markPodNotReady holds
     // unavailable until its lifecycle moves on (Updating → Updated) would otherwise stop the round for good.
-    const refreshed = refreshedLifecycleState(set, pod, gates);
+    const refreshed = refreshedLifecycleState(set, pod, input.updateRevisionName, gates);
     if (refreshed !== undefined) plan.actions.push({ type: 'set-lifecycle-state', pod, state: refreshed });
     if (monotonic || budget !== undefined) {
       const avail = runningAndAvailable(pod, minReadySeconds, now);

@@ -198,7 +198,7 @@ export function planUpdate(input: UpdatePlanInput): UpdatePlan {
   // refreshPodState over every pod (lifecycle part; the in-place part runs on every reconcile): a change ends
   // the round.
   for (const pod of input.pods) {
-    const state = refreshedLifecycleState(set, pod, gates);
+    const state = refreshedLifecycleState(set, pod, input.updateRevisionName, gates);
     if (state !== undefined) plan.actions.push({ type: 'set-lifecycle-state', pod, state });
   }
   if (plan.actions.length > 0) {

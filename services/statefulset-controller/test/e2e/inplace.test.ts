@@ -319,6 +319,43 @@ describe('Advanced StatefulSet in-place update', () => {
     );
   });
 
+  it('a rollback while the hook holds a pod in PreparingUpdate returns it to Normal, not updated (kruise#1156)', async () => {
+    const ns = await h.namespace('rollbackheld');
+    await h.createSet(
+      ns,
+      'web',
+      inPlaceSpec(
+        2,
+        'InPlaceIfPossible',
+        { lifecycle: { inPlaceUpdate: { labelsHandler: { [HOLD]: 'true' } } } },
+        { [HOLD]: 'true' },
+      ),
+    );
+    const ready = await h.waitForSet(ns, 'web', '2 ready', settled(2));
+    const r1 = ready.status?.updateRevision ?? '';
+    const pod1 = async () => byName(await h.pods(ns)).get('web-1');
+    await setContainer(ns, { image: V2 });
+    await h.waitUntil(
+      'web-1 PreparingUpdate',
+      pod1,
+      (p) => p?.metadata?.labels?.[STATE] === 'PreparingUpdate',
+    );
+    await setContainer(ns, { image: V1 });
+    const back = await h.waitUntil(
+      'web-1 Normal again',
+      pod1,
+      (p) => p?.metadata?.labels?.[STATE] === 'Normal',
+    );
+    assert.equal(back?.metadata?.labels?.[REVISION], r1);
+    assert.equal(back?.status?.containerStatuses?.[0]?.restartCount, 0, 'never updated');
+    await h.waitForSet(
+      ns,
+      'web',
+      'converged on the first revision',
+      (s) => settled(2)(s) && s.status?.updateRevision === r1 && s.status.updatedReplicas === 2,
+    );
+  });
+
   it('lifecycle.preDelete holds a scaled-in pod in PreparingDelete until the hook is released', async () => {
     const ns = await h.namespace('predelete');
     await h.createSet(

@@ -330,11 +330,30 @@ describe('refreshPodState lifecycle part', () => {
       want: 'Normal',
     },
     { name: 'Normal stays', pod: at('Normal'), want: undefined },
+    {
+      name: 'PreparingUpdate at the old revision stays (the hook decides)',
+      lifecycle: { inPlaceUpdate: hook },
+      pod: at('PreparingUpdate'),
+      want: undefined,
+    },
+    // openkruise/kruise#1156: rolled back while held, nothing is left to update.
+    {
+      name: 'PreparingUpdate already at the update revision, hook not back',
+      lifecycle: { inPlaceUpdate: hook },
+      pod: at('PreparingUpdate', { 'controller-revision-hash': UPDATE }),
+      want: 'Updated',
+    },
+    {
+      name: 'PreparingUpdate already at the update revision, hook back',
+      lifecycle: { inPlaceUpdate: hook },
+      pod: at('PreparingUpdate', { 'controller-revision-hash': UPDATE, 'example.io/hold': 'true' }),
+      want: 'Normal',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
       const set = inPlaceSet({}, c.lifecycle === undefined ? {} : { lifecycle: c.lifecycle });
-      assert.equal(refreshedLifecycleState(set, c.pod), c.want);
+      assert.equal(refreshedLifecycleState(set, c.pod, UPDATE), c.want);
     });
   }
 
@@ -347,7 +366,7 @@ describe('refreshPodState lifecycle part', () => {
         labels: { ...updating.metadata.labels, [LIFECYCLE_STATE_LABEL]: 'Updating' },
       },
     };
-    assert.equal(refreshedLifecycleState(inPlaceSet(), labelled), undefined);
+    assert.equal(refreshedLifecycleState(inPlaceSet(), labelled, UPDATE), undefined);
   });
 
   it('a refreshed state ends the round before any update', () => {
