@@ -170,6 +170,11 @@ export function computeStatus(input: StatusInput): StatefulSetStatus {
     volumeClaims: volumeClaimsStatus(set, input.validOrdinals, input.pvcs),
   };
   if (input.conditions !== undefined && input.conditions.length > 0) status.conditions = input.conditions;
+  // Zero counts and an empty claim list are left out, as Go's omitempty leaves Kruise's status without them
+  // (apis/apps/v1beta1/statefulset_types.go); readers take them as 0 / none.
+  if (status.updatedReadyReplicas === 0) delete status.updatedReadyReplicas;
+  if (status.updatedAvailableReplicas === 0) delete status.updatedAvailableReplicas;
+  if (status.volumeClaims?.length === 0) delete status.volumeClaims;
   return completeRollingUpdate(set, status);
 }
 

@@ -64,7 +64,8 @@ export function rolloutStatus(type: WorkloadKind, w: Workload): RolloutStatus {
     );
   }
   // minReadySeconds: ready is not yet available.
-  const updatedAvailable = s.updatedAvailableReplicas ?? s.availableReplicas ?? 0;
+  // Absent is 0: both kinds leave a zero count out (omitempty).
+  const updatedAvailable = s.updatedAvailableReplicas ?? 0;
   if (updatedAvailable < expected) {
     return waiting(
       `Waiting for ${title} "${name}" rollout to finish: ${updatedAvailable} of ${expected} updated replicas are available...`,

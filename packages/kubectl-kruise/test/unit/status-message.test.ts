@@ -15,6 +15,7 @@ const settled: WorkloadStatus = {
   availableReplicas: 3,
   updatedReplicas: 3,
   updatedReadyReplicas: 3,
+  updatedAvailableReplicas: 3,
   updateRevision: 'sample-7f8d9',
 };
 

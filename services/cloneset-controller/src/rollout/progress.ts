@@ -26,7 +26,8 @@ const PRIORITY: readonly string[] = [
  */
 export function isRolloutComplete(cs: CloneSet, status: CloneSetStatus): boolean {
   const replicas = specReplicas(cs);
-  const expected = status.expectedUpdatedReplicas ?? replicas;
+  // Absent is 0 (omitempty): a partition holding every pod back expects none updated.
+  const expected = status.expectedUpdatedReplicas ?? 0;
   return (
     (status.observedGeneration ?? 0) >= (cs.metadata?.generation ?? 0) &&
     status.replicas === replicas &&
@@ -46,7 +47,7 @@ export function rolloutPhase(
     kind: 'CloneSet',
     complete: isRolloutComplete(cs, status),
     replicas,
-    expectedUpdated: status.expectedUpdatedReplicas ?? replicas,
+    expectedUpdated: status.expectedUpdatedReplicas ?? 0,
     updated: status.updatedReplicas,
     currentRevision: status.currentRevision ?? '',
     paused: cs.spec.updateStrategy?.rollingUpdate?.paused === true,

@@ -144,9 +144,12 @@ export function calculateStatus(cs: CloneSet, pods: readonly Pod[], input: Statu
     }
   }
   const progressing = calculateProgressing(cs, status, input.now);
-  // Omitted when empty, as Go's omitempty leaves Kruise's status without the field.
+  // Omitted when empty or zero, as Go's omitempty leaves Kruise's status without the field (cloneset_types.go);
+  // readers take an absent count as 0, as Go does.
   if (progressing.conditions.length > 0) status.conditions = progressing.conditions;
   else delete status.conditions;
+  if (status.updatedAvailableReplicas === 0) delete status.updatedAvailableReplicas;
+  if (status.expectedUpdatedReplicas === 0) delete status.expectedUpdatedReplicas;
   return progressing.requeueAfterMs === undefined
     ? { status }
     : { status, requeueAfterMs: progressing.requeueAfterMs };

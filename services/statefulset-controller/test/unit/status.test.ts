@@ -82,8 +82,6 @@ describe('computeStatus', () => {
       availableReplicas: 2,
       currentReplicas: 1,
       updatedReplicas: 0,
-      updatedReadyReplicas: 0,
-      updatedAvailableReplicas: 0,
       currentRevision: CURRENT,
       updateRevision: UPDATE,
       collisionCount: 0,
