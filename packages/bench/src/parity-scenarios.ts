@@ -128,30 +128,18 @@ function statefulSet(): ParityScenario {
           {
             method: 'POST',
             path,
-            body: {
-              apiVersion: 'apps.kruise.io/v1beta1',
-              kind: 'StatefulSet',
-              metadata: { name: 'db', namespace: ns },
-              spec: {
-                replicas: 3,
-                serviceName: 'db',
-                podManagementPolicy: 'Parallel',
-                selector: { matchLabels: labels },
-                template: {
-                  metadata: { labels },
-                  spec: {
-                    nodeName: NODE,
-                    readinessGates: [{ conditionType: 'InPlaceUpdateReady' }],
-                    containers: [{ name: 'main', image: 'nginx:1.24-alpine' }],
-                  },
-                },
+            body: statefulSetObject(
+              ns,
+              labels,
+              {
                 volumeClaimTemplates: [DATA_CLAIM],
                 updateStrategy: {
                   type: 'RollingUpdate',
                   rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: 1 },
                 },
               },
-            },
+              { readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
+            ),
           },
         ],
         reads: [`${path}/db`],
@@ -302,6 +290,31 @@ function settledPods(list: unknown, selector: Record<string, string>, n: number)
 }
 
 /** A CloneSet of nginx:1.24 pods pinned to the fake node; `spec` adds to or overrides the defaults. */
+/** An Advanced StatefulSet `db` of 3 Parallel pods on the fake node; `spec` and `podSpec` add to it. */
+function statefulSetObject(
+  ns: string,
+  labels: Record<string, string>,
+  spec: Record<string, unknown>,
+  podSpec: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    apiVersion: 'apps.kruise.io/v1beta1',
+    kind: 'StatefulSet',
+    metadata: { name: 'db', namespace: ns },
+    spec: {
+      replicas: 3,
+      serviceName: 'db',
+      podManagementPolicy: 'Parallel',
+      selector: { matchLabels: labels },
+      template: {
+        metadata: { labels },
+        spec: { nodeName: NODE, ...podSpec, containers: [{ name: 'main', image: 'nginx:1.24-alpine' }] },
+      },
+      ...spec,
+    },
+  };
+}
+
 function cloneSetObject(
   ns: string,
   name: string,
@@ -569,23 +582,10 @@ function statefulSetClaimRetention(): ParityScenario {
           {
             method: 'POST',
             path,
-            body: {
-              apiVersion: 'apps.kruise.io/v1beta1',
-              kind: 'StatefulSet',
-              metadata: { name: 'db', namespace: ns },
-              spec: {
-                replicas: 3,
-                serviceName: 'db',
-                podManagementPolicy: 'Parallel',
-                selector: { matchLabels: labels },
-                template: {
-                  metadata: { labels },
-                  spec: { nodeName: NODE, containers: [{ name: 'main', image: 'nginx:1.24-alpine' }] },
-                },
-                volumeClaimTemplates: [DATA_CLAIM],
-                persistentVolumeClaimRetentionPolicy: { whenScaled: 'Delete' },
-              },
-            },
+            body: statefulSetObject(ns, labels, {
+              volumeClaimTemplates: [DATA_CLAIM],
+              persistentVolumeClaimRetentionPolicy: { whenScaled: 'Delete' },
+            }),
           },
         ],
         reads: [`${path}/db`],
@@ -700,6 +700,332 @@ function advancedCronJob(): ParityScenario {
   };
 }
 
+interface StatusCounts {
+  metadata?: { generation?: number };
+  status?: {
+    observedGeneration?: number;
+    replicas?: number;
+    readyReplicas?: number;
+    availableReplicas?: number;
+    updatedReplicas?: number;
+    currentRevision?: string;
+    updateRevision?: string;
+  };
+}
+
+/**
+ * A partitioned roll at rest: the spec observed, `replicas` pods all ready and available, only `updated` of them at
+ * the update revision, which is not yet the current one (a partition keeps the rest at the old revision).
+ */
+function partitionedAt(obj: StatusCounts, replicas: number, updated: number): boolean {
+  const s = obj.status;
+  if (s === undefined || (s.observedGeneration ?? 0) < (obj.metadata?.generation ?? 1)) return false;
+  return (
+    s.replicas === replicas &&
+    s.readyReplicas === replicas &&
+    s.availableReplicas === replicas &&
+    (s.updatedReplicas ?? 0) === updated &&
+    s.updateRevision !== undefined &&
+    s.updateRevision !== s.currentRevision
+  );
+}
+
+/** The merge patch of a template's `main` container to nginx 1.25 (a CRD takes no strategic merge). */
+const ROLL_TO_125 = { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.25-alpine' }] } } };
+
+/** The inPlaceUpdate hook's label, carried by the template so that every pod is hooked. */
+const UPDATE_HOOK_LABEL = 'example.com/pre-update';
+
+function preUpdateHook(): ParityScenario {
+  const ns = 'parity-cloneset-preupdate';
+  const path = `${KRUISE}/v1alpha1/namespaces/${ns}/clonesets`;
+  const podsPath = `/api/v1/namespaces/${ns}/pods`;
+  const labels = { app: 'held' };
+  const allIn = (list: unknown, state: string) => {
+    const pods = podsIn(list, labels);
+    return settledPods(list, labels, 2) && pods.every((p) => p.metadata?.labels?.[LIFECYCLE_STATE] === state);
+  };
+  const relabel = (value: string | null) => (read: readonly unknown[]) =>
+    podsIn(read[0], labels).map((p) => ({
+      method: 'PATCH' as const,
+      path: `${podsPath}/${p.metadata?.name ?? ''}`,
+      body: { metadata: { labels: { [UPDATE_HOOK_LABEL]: value } } },
+    }));
+  return {
+    name: 'CloneSet: an inPlaceUpdate hook holds rolled pods in PreparingUpdate until released, then put back',
+    namespace: ns,
+    workloads: [`${path}/held`],
+    steps: [
+      {
+        name: 'created',
+        writes: [
+          {
+            method: 'POST',
+            path,
+            body: cloneSetObject(
+              ns,
+              'held',
+              labels,
+              {
+                replicas: 2,
+                updateStrategy: { type: 'InPlaceIfPossible', maxUnavailable: 2 },
+                lifecycle: {
+                  inPlaceUpdate: { labelsHandler: { [UPDATE_HOOK_LABEL]: 'true' }, markPodNotReady: true },
+                },
+              },
+              { labels: { ...labels, [UPDATE_HOOK_LABEL]: 'true' } },
+            ),
+          },
+        ],
+        reads: [`${path}/held`],
+        done: converges(2),
+        awaiting: 'CloneSet held converged at 2 replicas',
+      },
+      {
+        // A hooked pod due for an in-place update is only marked PreparingUpdate, its KruisePodReady False under
+        // markPodNotReady (pkg/controller/cloneset/sync/cloneset_update.go, updatePod;
+        // pkg/util/lifecycle/lifecycle_utils.go, executePodNotReadyPolicy). maxUnavailable 2 takes both at once.
+        name: 'rolled, held in PreparingUpdate',
+        writes: [{ method: 'PATCH', path: `${path}/held`, body: { spec: ROLL_TO_125 } }],
+        reads: [`${path}/held`, podsPath],
+        done: (read) => {
+          const cs = read[0] as WorkloadStatus;
+          return (
+            (cs.status?.observedGeneration ?? 0) >= (cs.metadata?.generation ?? 1) &&
+            allIn(read[1], 'PreparingUpdate')
+          );
+        },
+        awaiting: 'both pods of CloneSet held in PreparingUpdate',
+      },
+      {
+        // Unhooked, the pods are updated in place (Updating) and, the hook not all back, end Updated with the
+        // not-ready key removed (cloneset_update.go, refreshPodState).
+        name: 'hook released, updated in place',
+        writes: [],
+        writesFrom: { reads: [podsPath], writes: relabel(null) },
+        reads: [`${path}/held`, podsPath],
+        // Not `converged`: a CloneSet counts only Normal pods available
+        // (pkg/controller/cloneset/sync/cloneset_sync_utils.go, IsPodAvailable).
+        done: (read) => {
+          const cs = read[0] as StatusCounts;
+          const s = cs.status;
+          return (
+            (s?.observedGeneration ?? 0) >= (cs.metadata?.generation ?? 1) &&
+            s?.readyReplicas === 2 &&
+            s.updatedReplicas === 2 &&
+            s.updateRevision !== undefined &&
+            s.updateRevision === s.currentRevision &&
+            allIn(read[1], 'Updated')
+          );
+        },
+        awaiting: 'CloneSet held rolled to nginx:1.25-alpine, both pods Updated',
+      },
+      {
+        // All hooked again, an Updated pod goes back to Normal (cloneset_update.go, refreshPodState).
+        name: 'hook put back, Normal',
+        writes: [],
+        writesFrom: { reads: [podsPath], writes: relabel('true') },
+        reads: [`${path}/held`, podsPath],
+        done: (read) => converged(read[0] as WorkloadStatus, 2) && allIn(read[1], 'Normal'),
+        awaiting: 'both pods of CloneSet held Normal',
+      },
+    ],
+  };
+}
+
+function partitionRoll(): ParityScenario {
+  const ns = 'parity-cloneset-partition';
+  const path = `${KRUISE}/v1alpha1/namespaces/${ns}/clonesets`;
+  const podsPath = `/api/v1/namespaces/${ns}/pods`;
+  const labels = { app: 'web' };
+  return {
+    name: 'CloneSet: a ReCreate image roll with partition 2 of 4, then partition 0',
+    namespace: ns,
+    workloads: [`${path}/web`],
+    steps: [
+      {
+        name: 'created',
+        writes: [
+          {
+            method: 'POST',
+            path,
+            body: cloneSetObject(ns, 'web', labels, { replicas: 4, updateStrategy: { type: 'ReCreate' } }),
+          },
+        ],
+        reads: [`${path}/web`],
+        done: converges(4),
+        awaiting: 'CloneSet web converged at 4 replicas',
+      },
+      {
+        // partition is how many pods stay at the old revision (pkg/controller/cloneset/sync/cloneset_sync_utils.go,
+        // calculateDiffsWithExpectation).
+        name: 'rolled with partition 2',
+        writes: [
+          {
+            method: 'PATCH',
+            path: `${path}/web`,
+            body: { spec: { ...ROLL_TO_125, updateStrategy: { partition: 2 } } },
+          },
+        ],
+        reads: [`${path}/web`, podsPath],
+        done: (read) => partitionedAt(read[0] as StatusCounts, 4, 2) && settledPods(read[1], labels, 4),
+        awaiting: 'CloneSet web with 2 of 4 pods at nginx:1.25-alpine',
+      },
+      {
+        name: 'partition 0',
+        writes: [
+          { method: 'PATCH', path: `${path}/web`, body: { spec: { updateStrategy: { partition: 0 } } } },
+        ],
+        reads: [`${path}/web`, podsPath],
+        done: (read) => converged(read[0] as WorkloadStatus, 4) && settledPods(read[1], labels, 4),
+        awaiting: 'CloneSet web rolled to nginx:1.25-alpine',
+      },
+    ],
+  };
+}
+
+function statefulSetReserve(): ParityScenario {
+  const ns = 'parity-statefulset-reserve';
+  const path = `${KRUISE}/v1beta1/namespaces/${ns}/statefulsets`;
+  const podsPath = `/api/v1/namespaces/${ns}/pods`;
+  const labels = { app: 'db' };
+  return {
+    name: 'Advanced StatefulSet: reserveOrdinals [1], scaled 3 → 4, then a roll with partition 2',
+    namespace: ns,
+    workloads: [`${path}/db`],
+    steps: [
+      {
+        // Ordinal 1 is skipped: db-0, db-2, db-3 (pkg/controller/statefulset/stateful_set_utils.go,
+        // getStatefulSetReplicasRange).
+        name: 'created',
+        writes: [
+          {
+            method: 'POST',
+            path,
+            body: statefulSetObject(ns, labels, { reserveOrdinals: [1] }),
+          },
+        ],
+        reads: [`${path}/db`],
+        done: converges(3),
+        awaiting: 'StatefulSet db converged at 3 replicas',
+      },
+      {
+        name: 'scaled to 4',
+        writes: [{ method: 'PATCH', path: `${path}/db`, body: { spec: { replicas: 4 } } }],
+        reads: [`${path}/db`, podsPath],
+        done: (read) => converged(read[0] as WorkloadStatus, 4) && settledPods(read[1], labels, 4),
+        awaiting: 'StatefulSet db converged at 4 replicas',
+      },
+      {
+        // From the highest slot down to the partition, at most replicas − partition pods: db-4 and db-3, not db-2
+        // (pkg/controller/statefulset/stateful_update_utils.go, sortPodsToUpdate).
+        name: 'rolled with partition 2',
+        writes: [
+          {
+            method: 'PATCH',
+            path: `${path}/db`,
+            body: {
+              spec: {
+                ...ROLL_TO_125,
+                updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 2 } },
+              },
+            },
+          },
+        ],
+        reads: [`${path}/db`, podsPath],
+        done: (read) => partitionedAt(read[0] as StatusCounts, 4, 2) && settledPods(read[1], labels, 4),
+        awaiting: 'StatefulSet db with 2 of 4 pods at nginx:1.25-alpine',
+      },
+    ],
+  };
+}
+
+interface ContainerRead {
+  name?: string;
+  image?: string;
+}
+
+function sidecarSetUpgrade(): ParityScenario {
+  const ns = 'parity-sidecarset-upgrade';
+  const setName = 'parity-upgraded';
+  const setPath = `${KRUISE}/v1alpha1/sidecarsets`;
+  const csPath = `${KRUISE}/v1alpha1/namespaces/${ns}/clonesets`;
+  const podsPath = `/api/v1/namespaces/${ns}/pods`;
+  // Not parity-sidecarset's label: SidecarSets are cluster-wide, and the scenarios share a cluster.
+  const labels = { app: 'upgraded-sidecar' };
+  const sidecar = (image: string) => ({
+    name: 'logger',
+    image,
+    command: ['sh', '-c', 'sleep 3600'],
+    volumeMounts: [{ name: 'logs', mountPath: '/var/log/app' }],
+  });
+  const ready = (s: SidecarSetStatus) =>
+    (s.status?.observedGeneration ?? 0) >= (s.metadata?.generation ?? 1) &&
+    s.status?.matchedPods === 2 &&
+    s.status.updatedPods === 2 &&
+    s.status.readyPods === 2;
+  const loggersAt = (list: unknown, image: string) =>
+    settledPods(list, labels, 2) &&
+    podsIn(list, labels).every((p) =>
+      ((p as { spec?: { containers?: ContainerRead[] } }).spec?.containers ?? []).some(
+        (c) => c.name === 'logger' && c.image === image,
+      ),
+    );
+  return {
+    name: 'SidecarSet: injected into a CloneSet’s pods, then its sidecar image rolled in place',
+    namespace: ns,
+    workloads: [`${setPath}/${setName}`, `${csPath}/app`],
+    steps: [
+      {
+        name: 'injected',
+        writes: [
+          {
+            method: 'POST',
+            path: setPath,
+            body: {
+              apiVersion: 'apps.kruise.io/v1alpha1',
+              kind: 'SidecarSet',
+              metadata: { name: setName },
+              spec: {
+                selector: { matchLabels: labels },
+                containers: [sidecar('busybox:1.36')],
+                volumes: [{ name: 'logs', emptyDir: {} }],
+              },
+            },
+          },
+          { method: 'POST', path: csPath, body: cloneSetObject(ns, 'app', labels, { replicas: 2 }) },
+        ],
+        reads: [`${setPath}/${setName}`, `${csPath}/app`, podsPath],
+        done: (read) =>
+          ready(read[0] as SidecarSetStatus) &&
+          converged(read[1] as WorkloadStatus, 2) &&
+          loggersAt(read[2], 'busybox:1.36'),
+        awaiting: `SidecarSet ${setName} ready on the 2 pods of CloneSet app`,
+      },
+      {
+        // An image-only change is updated in place, maxUnavailable 1 pod at a time under the default
+        // RollingUpdate strategy (pkg/controller/sidecarset/sidecarset_processor.go, updatePods;
+        // pkg/control/sidecarcontrol/sidecarset_control.go, IsSidecarContainerUpdateCompleted). A CRD's merge patch replaces
+        // the containers list, so the whole container is sent.
+        name: 'sidecar image rolled',
+        writes: [
+          {
+            method: 'PATCH',
+            path: `${setPath}/${setName}`,
+            body: { spec: { containers: [sidecar('busybox:1.37')] } },
+          },
+        ],
+        reads: [`${setPath}/${setName}`, `${csPath}/app`, podsPath],
+        done: (read) =>
+          ready(read[0] as SidecarSetStatus) &&
+          converged(read[1] as WorkloadStatus, 2) &&
+          loggersAt(read[2], 'busybox:1.37'),
+        awaiting: `SidecarSet ${setName}’s logger at busybox:1.37 on the 2 pods of CloneSet app`,
+      },
+    ],
+  };
+}
+
 export function parityScenarios(): ParityScenario[] {
   return [
     cloneSet(),
@@ -710,6 +1036,10 @@ export function parityScenarios(): ParityScenario[] {
     surgeRoll(),
     lifecycleHooks(),
     statefulSetClaimRetention(),
+    preUpdateHook(),
+    partitionRoll(),
+    statefulSetReserve(),
+    sidecarSetUpgrade(),
     advancedCronJob(),
   ];
 }

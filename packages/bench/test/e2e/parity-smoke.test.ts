@@ -9,9 +9,11 @@ import { parityScenarios } from '../../src/parity-scenarios.ts';
 it('takes a snapshot after every parity step on kruise-ts, each step converged', {
   timeout: 420_000,
 }, async () => {
-  // All but the AdvancedCronJob's: its first run waits for the next minute (up to 60 s) on top of the ~75 s the
+  // All but the AdvancedCronJob's: its first run waits for the next minute (up to 60 s) on top of the ~90 s the
   // others take together; the controller's own e2e tests (services/advancedcronjob-controller) run it in CI.
-  const scenarios = parityScenarios().filter((s) => s.namespace !== 'parity-advancedcronjob');
+  // parity-cloneset-preupdate is left out too: the slowest of the later four (~11 s), it took the file past 100 s.
+  const skipped = new Set(['parity-advancedcronjob', 'parity-cloneset-preupdate']);
+  const scenarios = parityScenarios().filter((s) => !skipped.has(s.namespace));
   const run = await runParity('kruise-ts', {
     scenarios,
     stepTimeoutMs: 120_000,
@@ -30,7 +32,7 @@ it('takes a snapshot after every parity step on kruise-ts, each step converged',
   assert.equal(rolled.pvcs?.['data-web-<id>']?.length, 3);
   // With KRUISE_TS_KRUISE_POD_READY_GATE on (the parity check's setting), every pod a Kruise kind controls has
   // the KruisePodReady gate from the webhook and the condition True from its controller, as Kruise's do; only a
-  // pod a markPodNotReady hook holds in PreparingDelete has it False.
+  // pod a markPodNotReady hook holds in PreparingDelete or PreparingUpdate has it False.
   for (const [name, snapshot] of run.snapshots) {
     for (const pods of Object.values(snapshot.pods ?? {})) {
       for (const pod of pods as {
@@ -38,7 +40,8 @@ it('takes a snapshot after every parity step on kruise-ts, each step converged',
         spec?: { readinessGates?: { conditionType: string }[] };
         status?: unknown;
       }[]) {
-        const held = pod.metadata?.labels?.['lifecycle.apps.kruise.io/state'] === 'PreparingDelete';
+        const state = pod.metadata?.labels?.['lifecycle.apps.kruise.io/state'];
+        const held = state === 'PreparingDelete' || state === 'PreparingUpdate';
         assert.ok(
           pod.spec?.readinessGates?.some((g) => g.conditionType === 'KruisePodReady'),
           `${name}: a pod without the KruisePodReady gate`,

@@ -12,6 +12,7 @@ import {
   snapshotCategory,
   withoutClusterFields,
 } from '../../src/parity-normalize.ts';
+import { parityScenarios } from '../../src/parity-scenarios.ts';
 
 const ctx = { ids: new Set(['x7k2p', 'ab3cd']) };
 
@@ -175,5 +176,142 @@ describe('diffSnapshots', () => {
       'pods/web-<id> (objects): Kruise 3 · kruise-ts 2',
       'pods/web-<id>[0].spec.image: Kruise "a" · kruise-ts "b"',
     ]);
+  });
+});
+
+describe('parityScenarios', () => {
+  const scenarios = parityScenarios();
+  const byNs = (ns: string) => {
+    const s = scenarios.find((x) => x.namespace === ns);
+    assert.ok(s !== undefined, ns);
+    return s;
+  };
+  const pods = (state: string | undefined, extra: Record<string, string> = {}) => ({
+    items: ['held-a', 'held-b'].map((name) => ({
+      metadata: {
+        name,
+        labels: {
+          app: 'held',
+          ...(state === undefined ? {} : { 'lifecycle.apps.kruise.io/state': state }),
+          ...extra,
+        },
+      },
+    })),
+  });
+  const set = (status: Record<string, unknown>) => ({
+    metadata: { generation: 2 },
+    status: { observedGeneration: 2, ...status },
+  });
+
+  it('gives each scenario its own namespace, and every pod template a node', () => {
+    const namespaces = scenarios.map((s) => s.namespace);
+    assert.equal(new Set(namespaces).size, namespaces.length);
+    for (const s of scenarios)
+      for (const step of s.steps)
+        for (const w of step.writes) {
+          const spec = (w.body as { spec?: { template?: { spec?: { nodeName?: string } } } }).spec;
+          const template = spec?.template?.spec;
+          if (w.method === 'POST' && template !== undefined && s.namespace !== 'parity-broadcastjob')
+            assert.equal(template.nodeName, 'kwok-node-0', `${s.namespace} · ${step.name}`);
+        }
+  });
+
+  it('parity-cloneset-preupdate: holds until both pods are PreparingUpdate, then takes the hook label off and back', () => {
+    const [, held, released, back] = byNs('parity-cloneset-preupdate').steps;
+    assert.ok(held !== undefined && released !== undefined && back !== undefined);
+    assert.equal(held.done([set({}), pods('PreparingUpdate')]), true);
+    assert.equal(held.done([set({}), pods('Normal')]), false);
+    assert.equal(
+      held.done([
+        { metadata: { generation: 2 }, status: { observedGeneration: 1 } },
+        pods('PreparingUpdate'),
+      ]),
+      false,
+    );
+    const off =
+      released.writesFrom?.writes([pods('PreparingUpdate', { 'example.com/pre-update': 'true' })]) ?? [];
+    assert.deepEqual(
+      off.map((w) => [w.path, w.body]),
+      ['held-a', 'held-b'].map((n) => [
+        `/api/v1/namespaces/parity-cloneset-preupdate/pods/${n}`,
+        { metadata: { labels: { 'example.com/pre-update': null } } },
+      ]),
+    );
+    const on = back.writesFrom?.writes([pods('Updated')]) ?? [];
+    assert.deepEqual(
+      on.map((w) => w.body),
+      [0, 1].map(() => ({ metadata: { labels: { 'example.com/pre-update': 'true' } } })),
+    );
+    const convergedAt2 = set({
+      replicas: 2,
+      readyReplicas: 2,
+      availableReplicas: 2,
+      updatedReplicas: 2,
+      currentRevision: 'r2',
+      updateRevision: 'r2',
+    });
+    assert.equal(released.done([convergedAt2, pods('Updated')]), true);
+    assert.equal(released.done([convergedAt2, pods('Normal')]), false);
+    assert.equal(back.done([convergedAt2, pods('Normal')]), true);
+  });
+
+  it('partitioned rolls wait for exactly the partition’s share of updated pods, at rest', () => {
+    for (const ns of ['parity-cloneset-partition', 'parity-statefulset-reserve']) {
+      const step = byNs(ns).steps.find((s) => s.name === 'rolled with partition 2');
+      assert.ok(step !== undefined, ns);
+      const app = ns === 'parity-cloneset-partition' ? 'web' : 'db';
+      const four = { items: [0, 1, 2, 3].map((i) => ({ metadata: { name: `p${i}`, labels: { app } } })) };
+      const status = (updated: number, current = 'r1') =>
+        set({
+          replicas: 4,
+          readyReplicas: 4,
+          availableReplicas: 4,
+          updatedReplicas: updated,
+          currentRevision: current,
+          updateRevision: 'r2',
+        });
+      assert.equal(step.done([status(2), four]), true, ns);
+      assert.equal(step.done([status(1), four]), false, ns);
+      assert.equal(step.done([status(2, 'r2'), four]), false, ns);
+      assert.equal(step.done([status(2), { items: four.items.slice(1) }]), false, ns);
+    }
+  });
+
+  it('parity-sidecarset-upgrade: waits for the new sidecar image on both pods and the SidecarSet ready', () => {
+    const [, rolled] = byNs('parity-sidecarset-upgrade').steps;
+    assert.ok(rolled !== undefined);
+    const sidecarSet = {
+      metadata: { generation: 2 },
+      status: { observedGeneration: 2, matchedPods: 2, updatedPods: 2, readyPods: 2 },
+    };
+    const cs = set({
+      replicas: 2,
+      readyReplicas: 2,
+      availableReplicas: 2,
+      updatedReplicas: 2,
+      currentRevision: 'r',
+      updateRevision: 'r',
+    });
+    const podsWith = (images: string[]) => ({
+      items: images.map((image, i) => ({
+        metadata: { name: `app-${i}`, labels: { app: 'upgraded-sidecar' } },
+        spec: {
+          containers: [
+            { name: 'main', image: 'nginx:1.24-alpine' },
+            { name: 'logger', image },
+          ],
+        },
+      })),
+    });
+    assert.equal(rolled.done([sidecarSet, cs, podsWith(['busybox:1.37', 'busybox:1.37'])]), true);
+    assert.equal(rolled.done([sidecarSet, cs, podsWith(['busybox:1.37', 'busybox:1.36'])]), false);
+    assert.equal(
+      rolled.done([
+        { ...sidecarSet, status: { ...sidecarSet.status, observedGeneration: 1 } },
+        cs,
+        podsWith(['busybox:1.37', 'busybox:1.37']),
+      ]),
+      false,
+    );
   });
 });
