@@ -53,6 +53,9 @@ const DATA_CLAIM = {
   spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
 };
 
+/** The merge patch of a template's `main` container to nginx 1.25 (a CRD takes no strategic merge). */
+const ROLL_TO_125 = { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.25-alpine' }] } } };
+
 /** The image roll of a workload of 3 whose update strategy updates in place: nginx 1.24 → 1.25. */
 function rolledInPlace(objectPath: string, what: string): ParityStep {
   return {
@@ -62,7 +65,7 @@ function rolledInPlace(objectPath: string, what: string): ParityStep {
         method: 'PATCH',
         path: objectPath,
         body: {
-          spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.25-alpine' }] } } },
+          spec: ROLL_TO_125,
         },
       },
     ],
@@ -457,7 +460,7 @@ function surgeRoll(): ParityScenario {
             method: 'PATCH',
             path: `${path}/web`,
             body: {
-              spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.25-alpine' }] } } },
+              spec: ROLL_TO_125,
             },
           },
         ],
@@ -700,24 +703,11 @@ function advancedCronJob(): ParityScenario {
   };
 }
 
-interface StatusCounts {
-  metadata?: { generation?: number };
-  status?: {
-    observedGeneration?: number;
-    replicas?: number;
-    readyReplicas?: number;
-    availableReplicas?: number;
-    updatedReplicas?: number;
-    currentRevision?: string;
-    updateRevision?: string;
-  };
-}
-
 /**
  * A partitioned roll at rest: the spec observed, `replicas` pods all ready and available, only `updated` of them at
  * the update revision, which is not yet the current one (a partition keeps the rest at the old revision).
  */
-function partitionedAt(obj: StatusCounts, replicas: number, updated: number): boolean {
+function partitionedAt(obj: WorkloadStatus, replicas: number, updated: number): boolean {
   const s = obj.status;
   if (s === undefined || (s.observedGeneration ?? 0) < (obj.metadata?.generation ?? 1)) return false;
   return (
@@ -729,9 +719,6 @@ function partitionedAt(obj: StatusCounts, replicas: number, updated: number): bo
     s.updateRevision !== s.currentRevision
   );
 }
-
-/** The merge patch of a template's `main` container to nginx 1.25 (a CRD takes no strategic merge). */
-const ROLL_TO_125 = { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.25-alpine' }] } } };
 
 /** The inPlaceUpdate hook's label, carried by the template so that every pod is hooked. */
 const UPDATE_HOOK_LABEL = 'example.com/pre-update';
@@ -807,7 +794,7 @@ function preUpdateHook(): ParityScenario {
         // Not `converged`: a CloneSet counts only Normal pods available
         // (pkg/controller/cloneset/sync/cloneset_sync_utils.go, IsPodAvailable).
         done: (read) => {
-          const cs = read[0] as StatusCounts;
+          const cs = read[0] as WorkloadStatus;
           const s = cs.status;
           return (
             (s?.observedGeneration ?? 0) >= (cs.metadata?.generation ?? 1) &&
@@ -868,7 +855,7 @@ function partitionRoll(): ParityScenario {
           },
         ],
         reads: [`${path}/web`, podsPath],
-        done: (read) => partitionedAt(read[0] as StatusCounts, 4, 2) && settledPods(read[1], labels, 4),
+        done: (read) => partitionedAt(read[0] as WorkloadStatus, 4, 2) && settledPods(read[1], labels, 4),
         awaiting: 'CloneSet web with 2 of 4 pods at nginx:1.25-alpine',
       },
       {
@@ -933,7 +920,7 @@ function statefulSetReserve(): ParityScenario {
           },
         ],
         reads: [`${path}/db`, podsPath],
-        done: (read) => partitionedAt(read[0] as StatusCounts, 4, 2) && settledPods(read[1], labels, 4),
+        done: (read) => partitionedAt(read[0] as WorkloadStatus, 4, 2) && settledPods(read[1], labels, 4),
         awaiting: 'StatefulSet db with 2 of 4 pods at nginx:1.25-alpine',
       },
     ],

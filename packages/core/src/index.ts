@@ -41,12 +41,10 @@ export {
 export {
   conditionsForInPlaceUpdateReady,
   conditionsForInPlaceUpdateStart,
-  conditionsPatchEntries,
   getInPlaceUpdateCondition,
   hasEqualCondition,
   hasInPlaceUpdateReadinessGate,
   newInPlaceUpdateReadyCondition,
-  type PodConditionPatch,
   READINESS_GATES_NOT_READY_REASON,
   readyConditionFromGates,
   START_INPLACE_UPDATE_REASON,
@@ -128,6 +126,7 @@ export {
 export {
   CONTAINERS_READY,
   changedPodConditions,
+  conditionsPatchEntries,
   getPodCondition,
   INPLACE_UPDATE_READY,
   isCloneSetPodAvailable,
@@ -141,6 +140,7 @@ export {
   isRunningAndAvailable,
   isRunningAndReady,
   POD_READY,
+  type PodConditionPatch,
 } from './pod-readiness.ts';
 export type { FieldLayout, GoStructLayouts, StructLayout } from './pod-template-layout.ts';
 export { CORE_V1_LAYOUT, POD_TEMPLATE_ROOT } from './pod-template-layout.ts';

@@ -29,6 +29,28 @@ export function changedPodConditions(pod: Pod, next: readonly PodCondition[]): P
   });
 }
 
+/** A condition in a strategic merge patch: null deletes a field. */
+export type PodConditionPatch = Omit<PodCondition, 'reason' | 'message' | 'lastTransitionTime'> & {
+  reason?: string | null;
+  message?: string | null;
+  lastTransitionTime?: string | null;
+};
+
+/**
+ * The conditions as entries of a strategic merge patch of the pod's status. Kruise writes the whole status, so a
+ * condition it changes replaces the old one (InPlaceUpdateReady True drops the StartInPlaceUpdate reason; Ready
+ * False from the gates has no transition time); a merge by type would keep the old fields, so each entry says to
+ * delete the reason, message and transition time it lacks.
+ */
+export function conditionsPatchEntries(conditions: readonly PodCondition[]): PodConditionPatch[] {
+  return conditions.map((c) => ({
+    ...c,
+    reason: c.reason ?? null,
+    message: c.message ?? null,
+    lastTransitionTime: c.lastTransitionTime ?? null,
+  }));
+}
+
 const isSet = (t: string | null | undefined): t is string => t !== undefined && t !== null && t !== '';
 
 /** Neither finished (Succeeded/Failed) nor being deleted: counted, updated and deleted by the controller. */

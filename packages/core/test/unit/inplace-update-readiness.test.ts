@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import {
   conditionsForInPlaceUpdateReady,
   conditionsForInPlaceUpdateStart,
-  conditionsPatchEntries,
   getInPlaceUpdateCondition,
   hasEqualCondition,
   hasInPlaceUpdateReadinessGate,
@@ -163,27 +162,5 @@ describe('conditions to write around an in-place update (docs/behaviour/cloneset
     ]);
     assert.equal(conditionsForInPlaceUpdateReady(pod(running), NOW), undefined);
     assert.equal(conditionsForInPlaceUpdateReady(pod([], []), NOW), undefined);
-  });
-});
-
-describe('conditionsPatchEntries (a strategic merge that replaces like Kruise’s whole-status write)', () => {
-  it('deletes the reason, message and transition time each condition lacks, keeps those it has', () => {
-    const t = '2026-05-06T07:08:09Z';
-    const entries = conditionsPatchEntries([
-      { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: t },
-      { type: 'InPlaceUpdateReady', status: 'False', reason: 'StartInPlaceUpdate', lastTransitionTime: t },
-      { type: 'Ready', status: 'True' },
-    ]);
-    assert.deepEqual(entries, [
-      { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: t, reason: null, message: null },
-      {
-        type: 'InPlaceUpdateReady',
-        status: 'False',
-        reason: 'StartInPlaceUpdate',
-        lastTransitionTime: t,
-        message: null,
-      },
-      { type: 'Ready', status: 'True', reason: null, message: null, lastTransitionTime: null },
-    ]);
   });
 });

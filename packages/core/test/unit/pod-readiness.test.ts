@@ -4,6 +4,7 @@ import type { Pod, PodCondition } from '../../src/kube-types.ts';
 import { LIFECYCLE_STATE_LABEL } from '../../src/lifecycle.ts';
 import {
   changedPodConditions,
+  conditionsPatchEntries,
   getPodCondition,
   isCloneSetPodAvailable,
   isCloneSetPodReady,
@@ -163,5 +164,27 @@ describe('changedPodConditions', () => {
       ]).map((c) => c.type),
       ['InPlaceUpdateReady', 'ContainersReady', 'PodScheduled'],
     );
+  });
+});
+
+describe('conditionsPatchEntries (a strategic merge that replaces like Kruise’s whole-status write)', () => {
+  it('deletes the reason, message and transition time each condition lacks, keeps those it has', () => {
+    const t = '2026-05-06T07:08:09Z';
+    const entries = conditionsPatchEntries([
+      { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: t },
+      { type: 'InPlaceUpdateReady', status: 'False', reason: 'StartInPlaceUpdate', lastTransitionTime: t },
+      { type: 'Ready', status: 'True' },
+    ]);
+    assert.deepEqual(entries, [
+      { type: 'InPlaceUpdateReady', status: 'True', lastTransitionTime: t, reason: null, message: null },
+      {
+        type: 'InPlaceUpdateReady',
+        status: 'False',
+        reason: 'StartInPlaceUpdate',
+        lastTransitionTime: t,
+        message: null,
+      },
+      { type: 'Ready', status: 'True', reason: null, message: null, lastTransitionTime: null },
+    ]);
   });
 });
