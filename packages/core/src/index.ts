@@ -9,6 +9,24 @@ export {
 } from '@kruise-ts/kube';
 export type { ClaimableMeta, ClaimOwner, ClaimPlan, OwnerChange } from './claim.ts';
 export { controllerReference, newControllerReference, planClaim } from './claim.ts';
+export type { LaunchBarrierStep, RandomInt } from './container-launch-priority.ts';
+export {
+  CONTAINER_LAUNCH_BARRIER_ENV,
+  CONTAINER_LAUNCH_ORDERED,
+  CONTAINER_LAUNCH_PRIORITY_ANNOTATION,
+  CONTAINER_LAUNCH_PRIORITY_COMPLETED_ANNOTATION,
+  CONTAINER_LAUNCH_PRIORITY_ENV,
+  ContainerLaunchPriorityError,
+  containerLaunchPriority,
+  generatedPodName,
+  launchBarrierEnv,
+  launchBarrierKey,
+  launchBarrierName,
+  launchBarrierNeeded,
+  launchBarrierStep,
+  nextLaunchPriorities,
+  withContainerLaunchPriority,
+} from './container-launch-priority.ts';
 export type {
   ExpectationKind,
   ExpectationLeak,

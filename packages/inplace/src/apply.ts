@@ -7,6 +7,7 @@
 
 import {
   conditionsForInPlaceUpdateStart,
+  containerLaunchPriority,
   formatRfc3339,
   INPLACE_UPDATE_GRACE_KEY,
   INPLACE_UPDATE_STATE_KEY,
@@ -22,7 +23,7 @@ import {
 } from '@kruise-ts/core';
 import { RESTART_CONTAINERS_KEY, restartRequest } from './env-from-metadata.ts';
 import { applyMetadataPatch } from './metadata-patch.ts';
-import type { InPlacePod, Now, PodContainer } from './types.ts';
+import type { InPlacePod, Now } from './types.ts';
 import {
   type ContainerRefMetadata,
   type InPlaceUpdateSpec,
@@ -38,17 +39,6 @@ type BatchSpec = Pick<
   InPlaceUpdateSpec,
   'containerImages' | 'metadataPatch' | 'containerRefMetadata' | 'containerResources'
 >;
-
-/** Env var the Kruise pod webhook injects for container launch priority (value from a ConfigMap key "p_<n>"). */
-export const CONTAINER_LAUNCH_BARRIER_ENV = 'KRUISE_CONTAINER_BARRIER';
-
-export function containerLaunchPriority(container: PodContainer): number | undefined {
-  const env = container.env?.find((e) => e.name === CONTAINER_LAUNCH_BARRIER_ENV);
-  if (env === undefined) return undefined;
-  const key = env.valueFrom?.configMapKeyRef?.key;
-  const n = Number.parseInt((typeof key === 'string' ? key : '').slice(2), 10);
-  return Number.isNaN(n) ? 0 : n;
-}
 
 /** Containers of the next batch: all without a priority plus those with the highest priority (sorted). */
 function containersToUpdate(pod: InPlacePod, spec: BatchSpec): Set<string> {

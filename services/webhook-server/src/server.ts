@@ -306,6 +306,7 @@ export async function startWebhookServer(
             revisions: apiserverRevisions(kube, settings.namespace),
             sortContainersByName: settings.sortSidecarContainersByName,
             kruisePodReadyGate: settings.kruisePodReadyGate,
+            containerLaunchPriority: settings.containerLaunchPriority,
             readNamespaceLabels: async (name) => {
               try {
                 return (await namespaces.get({ name })).metadata?.labels ?? {};
@@ -318,7 +319,12 @@ export async function startWebhookServer(
           }),
           validationContext: () => ({ sidecarSets: source.list() }),
         }
-      : { mutatePod: podReadinessGateMutator(settings.kruisePodReadyGate) }),
+      : {
+          mutatePod: podReadinessGateMutator(settings.kruisePodReadyGate, {
+            containerLaunchPriority: settings.containerLaunchPriority,
+            logger,
+          }),
+        }),
   });
   // A pair that arrived while the app was being built.
   if (serving !== undefined && serving !== first) app.setCertificate(serving);

@@ -36,6 +36,13 @@ export interface WebhookServerSettings {
    * a Kruise kind controls (on), or all (the KruisePodReadinessGate feature gate).
    */
   kruisePodReadyGate: KruisePodReadyGateScope;
+  /**
+   * Container launch priority (KRUISE_TS_CONTAINER_LAUNCH_PRIORITY): pods being created that ask for it get the
+   * barrier env on their containers (after SidecarSet injection, as Kruise). Off by default: the controller that
+   * fills the barriers runs in sidecarset-controller (same setting) and then needs every pod on the bus. Turn it on
+   * for both at once: a pod given barriers with no such controller never starts its containers.
+   */
+  containerLaunchPriority: boolean;
   /** Deprecated setting names in use; logged once at start. */
   deprecations: readonly string[];
 }
@@ -85,6 +92,7 @@ export function settingsFromEnv(env: Env = process.env): WebhookServerSettings {
         : s.bool('KRUISE_TS_KRUISE_POD_READY_GATE')
           ? 'kruise-controlled'
           : 'none',
+    containerLaunchPriority: s.bool('KRUISE_TS_CONTAINER_LAUNCH_PRIORITY'),
     deprecations: [],
   };
   return { ...settings, deprecations: s.deprecations };

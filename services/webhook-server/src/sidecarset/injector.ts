@@ -1,9 +1,14 @@
 // SidecarSet injection for /mutate-pod (docs/behaviour/sidecarset.md#injection), after the KruisePodReady readiness gate
 // (admission/pod.ts): choose the SidecarSets for the pod being created from the
-// bus-fed cache, resolve pinned injection revisions, inject, and answer with the JSON patch. Failures deny
-// the pod (Kruise answers 500), so a pod never starts without the sidecars it should have.
+// bus-fed cache, resolve pinned injection revisions, inject, then add the container launch priority barriers, and
+// answer with the JSON patch. Failures deny the pod (Kruise answers 500), so a pod never starts without the
+// sidecars it should have.
 
-import { type KruisePodReadyGateScope, withKruisePodReadyGate } from '@kruise-ts/core';
+import {
+  ContainerLaunchPriorityError,
+  type KruisePodReadyGateScope,
+  withKruisePodReadyGate,
+} from '@kruise-ts/core';
 import {
   findInjectionRevision,
   historicSidecarSet,
@@ -16,6 +21,7 @@ import {
 } from '@kruise-ts/sidecarset';
 import type { Logger } from '@kruise-ts/telemetry';
 import { jsonPatchResponse } from '../admission/patch-response.ts';
+import { launchPriorityDenied, withLaunchPriorityIfEnabled } from '../admission/pod.ts';
 import { type AdmissionRequest, type AdmissionResponse, allowed, denied } from '../admission/review.ts';
 import type { SidecarSetSource } from './cache.ts';
 import type { RevisionLister } from './revisions.ts';
@@ -30,6 +36,8 @@ export interface PodInjectorOptions {
   sortContainersByName?: boolean;
   /** Which pods get the KruisePodReady readiness gate (none by default). */
   kruisePodReadyGate?: KruisePodReadyGateScope;
+  /** Container launch priority barriers, after the SidecarSets (KRUISE_TS_CONTAINER_LAUNCH_PRIORITY; off by default). */
+  containerLaunchPriority?: boolean;
   now?: () => Date;
   random?: () => number;
 }
@@ -103,17 +111,23 @@ export function podInjector(o: PodInjectorOptions): PodMutator {
       // Kruise's order: the KruisePodReady gate first, then the SidecarSets.
       const pod = withKruisePodReadyGate(named, o.kruisePodReadyGate ?? 'none') ?? named;
       const sidecarSets = await chosen(pod, namespace);
-      const injected =
+      const sidecared =
         injectSidecars(pod, sidecarSets, now(), {
           sortContainersByName: o.sortContainersByName ?? false,
-        }) ?? (pod === named ? undefined : pod);
-      if (injected === undefined) return allowed(uid);
+        }) ?? pod;
+      // Kruise's order (pkg/webhook/pod/mutating/pod_create_update_handler.go): launch priority after the
+      // SidecarSets, so injected sidecars take part in it (Ordered counts them by their final index).
+      const injected = withLaunchPriorityIfEnabled(sidecared, o.containerLaunchPriority, random);
+      if (injected === named) return allowed(uid);
       // The namespace was only filled in for matching.
-      injected.metadata = { ...injected.metadata };
-      injected.metadata.namespace = original.metadata.namespace;
-      if (injected.metadata.namespace === undefined) delete injected.metadata.namespace;
-      return jsonPatchResponse(uid, original, injected);
+      const metadata = { ...injected.metadata };
+      metadata.namespace = original.metadata.namespace;
+      if (metadata.namespace === undefined) delete metadata.namespace;
+      return jsonPatchResponse(uid, original, { ...injected, metadata });
     } catch (err) {
+      if (err instanceof ContainerLaunchPriorityError) {
+        return launchPriorityDenied(uid, err, original, namespace, o.logger);
+      }
       o.logger.warn(
         { err, namespace, pod: original.metadata.name ?? original.metadata.generateName },
         'sidecar injection failed',
