@@ -95,6 +95,10 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 - name: KRUISE_TS_FEATURE_GATES
   value: {{ $v.featureGates | quote }}
 {{- end }}
+{{- if or (eq .name "webhook-server") (eq .name "sidecarset-controller") }}
+- name: KRUISE_TS_CONTAINER_LAUNCH_PRIORITY
+  value: {{ $v.containerLaunchPriority | quote }}
+{{- end }}
 {{- if eq .name "webhook-server" }}
 - name: WEBHOOK_BIND_HOST
   value: {{ $v.webhook.bindHost | quote }}

@@ -187,6 +187,15 @@ describe('helm chart deploy/chart', () => {
     assert.equal(env.KRUISE_TS_BUS_PREFIX, 'kruise-prod');
     assert.equal(env.KRUISE_TS_FEATURE_GATES, 'CloneSetShortHash=true,PreparingUpdateAsUpdate=false');
     assert.equal(env.OTEL_EXPORTER_OTLP_ENDPOINT, 'http://otel-collector.observability.svc:4318');
+    assert.equal(env.KRUISE_TS_CONTAINER_LAUNCH_PRIORITY, undefined, 'only the two services that act on it');
+    assert.equal(
+      envOf(named(objects, 'Deployment', 'kts-sidecarset-controller')).KRUISE_TS_CONTAINER_LAUNCH_PRIORITY,
+      'true',
+    );
+    assert.equal(
+      envOf(named(objects, 'Deployment', 'kts-webhook-server')).KRUISE_TS_CONTAINER_LAUNCH_PRIORITY,
+      'true',
+    );
     assert.equal(env.KRUISE_TS_NATS_TLS_CA_FILE, '/var/run/kruise-ts/nats-tls/ca.crt');
     assert.equal(byKind(objects, 'Secret').length, 0, 'existing NATS users Secret: none generated');
     assert.equal(

@@ -123,6 +123,9 @@ const matrix: Record<string, { allowed: Check[]; forbidden: Check[] }> = {
       'update /pods @*',
       'patch apps.kruise.io/sidecarsets @-',
       'list /pods @*',
+      // Only with containerLaunchPriority on (below).
+      'create /configmaps @*',
+      'patch /configmaps @*',
     ],
   },
   'broadcastjob-controller': {
@@ -257,7 +260,7 @@ after(async () => {
   await cluster?.release();
 });
 
-async function allowed(service: string, check: Check): Promise<boolean> {
+async function allowed(service: string, check: Check, rel = release): Promise<boolean> {
   const m = /^(\S+) ([^/\s]*)\/([^/\s]+)(?:\/(\S+))? (?:(\S+) )?@(\S+)$/.exec(check);
   assert.ok(m, `malformed check '${check}'`);
   const [, verb, group, resource, subresource, name, where] = m;
@@ -267,7 +270,7 @@ async function allowed(service: string, check: Check): Promise<boolean> {
       apiVersion: 'authorization.k8s.io/v1',
       kind: 'SubjectAccessReview',
       spec: {
-        user: `system:serviceaccount:${ns}:${release}-${service}`,
+        user: `system:serviceaccount:${ns}:${rel}-${service}`,
         groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`, 'system:authenticated'],
         resourceAttributes: { verb, group, resource, subresource, name, namespace },
       },
@@ -287,4 +290,37 @@ describe('RBAC: each service account may do what its service does, and no more',
       assert.deepEqual(wrong, []);
     });
   }
+});
+
+describe('RBAC with containerLaunchPriority on', () => {
+  // A second release in the same namespace, only its sidecarset-controller's account and rules.
+  const launchRelease = `${release}-lp`;
+  test("sidecarset-controller may read, create and patch ConfigMaps (the pods' barriers), nothing more", async () => {
+    const objects = template({
+      release: launchRelease,
+      namespace: ns,
+      set: { containerLaunchPriority: 'true' },
+    }).filter(
+      (o) =>
+        ['ServiceAccount', 'ClusterRole', 'ClusterRoleBinding'].includes(o.kind) &&
+        o.metadata.name === `${launchRelease}-sidecarset-controller`,
+    );
+    assert.equal(objects.length, 3);
+    for (const o of objects)
+      if (o.kind.startsWith('Cluster')) clusterScoped.push(`${o.kind.toLowerCase()}/${o.metadata.name}`);
+    kubectl.apply(objects);
+    const wrong: string[] = [];
+    for (const check of [
+      'get /configmaps @*',
+      'create /configmaps @*',
+      'patch /configmaps @*',
+      'patch /pods @*',
+    ])
+      if (!(await allowed('sidecarset-controller', check, launchRelease)))
+        wrong.push(`denied but needed: ${check}`);
+    for (const check of ['delete /configmaps @*', 'list /configmaps @*', 'get /secrets @*'])
+      if (await allowed('sidecarset-controller', check, launchRelease))
+        wrong.push(`allowed but forbidden: ${check}`);
+    assert.deepEqual(wrong, []);
+  });
 });

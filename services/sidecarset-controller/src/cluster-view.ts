@@ -42,6 +42,18 @@ export class ClusterView {
     return this.#objects.get(NAMESPACE, '', name)?.labels;
   }
 
+  pod(namespace: string, name: string): Pod | undefined {
+    return this.#pods.get(POD, namespace, name)?.object;
+  }
+
+  /** Every cached pod (an empty list until pods are subscribed to). */
+  pods(): Pod[] {
+    return this.#pods
+      .namespaces()
+      .filter((ns) => ns !== '')
+      .flatMap((ns) => this.#pods.list(POD, ns).map((o) => o.object));
+  }
+
   /** getMatchingPods: active pods of the selected namespaces, selected, injected and with all sidecars. */
   matchingPods(sidecarSet: SidecarSet): Pod[] {
     const nsSelector = sidecarSet.spec.namespaceSelector;

@@ -6,6 +6,9 @@
 // Pods are subscribed to only once a SidecarSet exists: until then no pod message reaches the process at all
 // (a cluster without SidecarSets costs this service ~nothing per pod change, docs/performance.md), and the
 // first reconcile of a SidecarSet waits for the pods' snapshot, so it still sees every existing pod.
+// With container launch priority on, the leader also keeps ordered pods' barrier ConfigMaps (launch-barrier.ts)
+// and so subscribes to pods from the start (docs/adr/0049-container-launch-priority-is-opt-in.md); those pods'
+// keys (`<namespace>/<name>`) share the queue with the SidecarSets' names.
 import { assertBusConnected, assertBusLive, partitionOf } from '@kruise-ts/bus';
 import { ResourceVersionExpectations } from '@kruise-ts/core';
 import {
@@ -25,6 +28,7 @@ import { ClusterView } from './cluster-view.ts';
 import type { ControllerConfig } from './config.ts';
 import { CONTROLLER_REVISION, NAMESPACE, POD, SIDECARSET } from './kinds.ts';
 import { KubeWriter } from './kube-writer.ts';
+import { LaunchBarriers, launchBarrierQueueKey, parseLaunchBarrierQueueKey } from './launch-barrier.ts';
 import { createReconciler } from './reconciler.ts';
 import { RevisionOverlay } from './revisions.ts';
 import { sidecarSetChanged, sidecarSetsForPodChange } from './triggers.ts';
@@ -60,6 +64,8 @@ interface Leading {
   close(): Promise<void>;
   view: ClusterView;
   reconcile: ReturnType<typeof createReconciler>;
+  /** Container launch priority's barriers; undefined when the setting is off. */
+  barriers: LaunchBarriers | undefined;
 }
 
 export async function startSidecarSetController(
@@ -82,12 +88,13 @@ export async function startSidecarSetController(
     const overlay = new RevisionOverlay();
     const queue = new WorkQueue<string>({ name: CONTROLLER_NAME, registry });
     let leader: { state(): Leading | undefined; fence(): void } | undefined;
+    const fence = () => {
+      if (leader === undefined) throw new Error('not started');
+      leader.fence();
+    };
     const writer = new KubeWriter({
       kube,
-      fence: () => {
-        if (leader === undefined) throw new Error('not started');
-        leader.fence();
-      },
+      fence,
       versions,
       instance: config.memberId,
       logger,
@@ -103,6 +110,16 @@ export async function startSidecarSetController(
         const view = state.view;
         if (change.current === undefined && change.old !== undefined) {
           versions.delete({ metadata: { uid: change.old.uid } });
+          state.barriers?.forget(change.old.uid);
+        }
+        if (state.barriers !== undefined && !change.snapshot) {
+          const pod = objectOf(change.current, POD);
+          if (pod !== undefined && state.barriers.needed(pod)) {
+            queue.add(
+              launchBarrierQueueKey(pod.metadata.namespace ?? '', pod.metadata.name ?? ''),
+              spanLinks(change),
+            );
+          }
         }
         // Pod bodies are parsed on first read (runtime ObjectCache): with no SidecarSet, none is read.
         if (!view.hasSidecarSets()) return;
@@ -137,7 +154,10 @@ export async function startSidecarSetController(
             overlay,
             revisionNamespace: config.revisionNamespace,
           });
-          return { view, reconcile };
+          const barriers = config.containerLaunchPriority
+            ? new LaunchBarriers({ kube, fence, versions })
+            : undefined;
+          return { view, reconcile, barriers };
         };
         if (shared !== undefined) {
           // The process's cache holds these kinds (and others'): subscribe to ours, hold every partition.
@@ -154,9 +174,17 @@ export async function startSidecarSetController(
             await shared.cache.release();
           };
           // The process's cache holds pods for other controllers anyway: nothing to gain by waiting.
-          const { view, reconcile } = reconcileWith(shared.cache, shared.cache, shared.cache);
+          const { view, reconcile, barriers } = reconcileWith(shared.cache, shared.cache, shared.cache);
           const podsSynced = () => Promise.resolve();
-          return { objects: shared.cache, revisions: shared.cache, podsSynced, view, reconcile, close };
+          return {
+            objects: shared.cache,
+            revisions: shared.cache,
+            podsSynced,
+            view,
+            reconcile,
+            barriers,
+            close,
+          };
         }
         // SidecarSets and Namespaces are cluster-scoped: the cluster scope alone holds them.
         const objects = new ObjectCache(bus, {
@@ -171,13 +199,13 @@ export async function startSidecarSetController(
           onError: (err) => logger.warn({ err }, 'pod cache feed error'),
         });
         let podsOpened: Promise<void> | undefined;
-        const podsSynced = () => {
+        const podsSynced = (why = 'a SidecarSet exists') => {
           podsOpened ??= (async () => {
             const started = performance.now();
             await Promise.all(partitions.map((p) => pods.addPartition(p)));
             logger.info(
               { pods: pods.size(), ms: Math.round(performance.now() - started) },
-              'a SidecarSet exists: pods cached',
+              `${why}: pods cached`,
             );
           })().catch((err: unknown) => {
             // The next reconcile asks again; partitions that did open return their snapshot at once then.
@@ -194,18 +222,32 @@ export async function startSidecarSetController(
         // covers them.
         await objects.addClusterScoped();
         await revisions.addPartition(revisionPartition);
-        const { view, reconcile } = reconcileWith(objects, pods, revisions);
+        const { view, reconcile, barriers } = reconcileWith(objects, pods, revisions);
+        // Ordered pods may appear at any time: their barriers need every pod change from the start.
+        if (barriers !== undefined) await podsSynced('container launch priority is on');
         const close = async () => {
           await Promise.all([objects.stop(), pods.stop(), revisions.stop()]);
         };
-        return { objects, revisions, podsSynced, view, reconcile, close };
+        return { objects, revisions, podsSynced, view, reconcile, barriers, close };
       },
       onLeading: (state) => {
         logger.info({ member: config.memberId }, 'leading: caches synced');
         for (const sidecarSet of state.view.sidecarSets()) queue.add(sidecarSet.metadata?.name ?? '');
+        if (state.barriers !== undefined) {
+          for (const pod of state.view.pods()) {
+            if (state.barriers.needed(pod)) {
+              queue.add(launchBarrierQueueKey(pod.metadata.namespace ?? '', pod.metadata.name ?? ''));
+            }
+          }
+        }
       },
       resign: (state) => state.close(),
       reconcile: async (state, { key, logger: keyLogger }) => {
+        const ordered = parseLaunchBarrierQueueKey(key);
+        if (ordered !== undefined) {
+          await state.barriers?.reconcile(state.view.pod(ordered.namespace, ordered.name), keyLogger);
+          return undefined;
+        }
         if (state.view.sidecarSet(key) !== undefined) await state.podsSynced();
         return state.reconcile(key, keyLogger);
       },

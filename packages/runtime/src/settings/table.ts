@@ -576,6 +576,14 @@ export const SETTINGS = [
     services: ['webhook-server'],
   },
   {
+    name: 'KRUISE_TS_CONTAINER_LAUNCH_PRIORITY',
+    type: 'bool',
+    default: false,
+    meaning:
+      "container launch priority as Kruise has it: the pod webhook gives the containers of an `apps.kruise.io/container-launch-priority: Ordered` pod, or of one whose containers set `KRUISE_CONTAINER_PRIORITY`, a barrier env, and sidecarset-controller fills each pod's `<pod>-barrier` ConfigMap as containers become ready; off: those pods start as if unordered. Set it for both services at once; on, sidecarset-controller caches every pod (docs/adr/0049-container-launch-priority-is-opt-in.md)",
+    services: ['webhook-server', 'sidecarset-controller'],
+  },
+  {
     name: 'KRUISE_TS_SNAPSHOT_DIR',
     type: 'string',
     default: undefined,

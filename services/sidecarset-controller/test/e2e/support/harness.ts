@@ -57,7 +57,15 @@ export interface Harness {
   cleanup(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** KRUISE_TS_CONTAINER_LAUNCH_PRIORITY for the webhook server and the controller. */
+  containerLaunchPriority?: boolean;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const launchPriority = {
+    KRUISE_TS_CONTAINER_LAUNCH_PRIORITY: String(options.containerLaunchPriority ?? false),
+  };
   const cluster = await acquireCluster();
   const kc = new KubeConfig();
   kc.loadFromFile(cluster.kubeconfigPath);
@@ -80,6 +88,7 @@ export async function startHarness(): Promise<Harness> {
   const startController = async () => {
     const controller = startService('sidecarset-controller', {
       ...busEnv,
+      ...launchPriority,
       KRUISE_TS_LEASE_TTL_MS: '3000',
       KRUISE_TS_MEMBER_ID: `ssc-${run}-${controllers++}`,
       POD_NAMESPACE: revisionNamespace,
@@ -154,6 +163,7 @@ export async function startHarness(): Promise<Harness> {
       KRUISE_TS_HTTP_PORT: String(webhookHealth),
       POD_NAMESPACE: revisionNamespace,
       KRUISE_TS_LOG_LEVEL: 'warn',
+      ...launchPriority,
     });
     services.push(webhook);
     await eventually(
