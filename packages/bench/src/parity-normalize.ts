@@ -19,6 +19,15 @@ const DROPPED_METADATA = new Set([
   'managedFields',
   'selfLink',
 ]);
+/**
+ * The pod annotations a HotUpgrade sidecar's slots record their version in: the SidecarSet's resourceVersion when
+ * the slot was upgraded, "0" for an empty slot and "1" for one injected and never upgraded
+ * (pkg/controller/sidecarset/sidecarset_processor.go, updatePodSidecarContainer). A resourceVersion is an etcd
+ * revision each cluster counts by itself.
+ */
+const SIDECARSET_VERSION_ANNOTATION = /^(version|versionalt)\.sidecarset\.kruise\.io\//;
+const RESOURCE_VERSION_VALUE = /^[1-9][0-9]+$|^[2-9]$/;
+
 /** Pod status fields the fake kubelet fills per cluster (addresses, container ids). */
 const DROPPED_POD_STATUS = new Set(['podIP', 'podIPs', 'hostIP', 'hostIPs']);
 
@@ -137,13 +146,28 @@ function byType(list: Json[]): Json[] {
   return [...list].sort((a, b) => cmp(String(typeOf(a)), String(typeOf(b))));
 }
 
-/** An object without what its cluster assigned (DROPPED_METADATA; a pod's addresses and container ids). */
+/**
+ * An object without what its cluster assigned (DROPPED_METADATA; a pod's addresses and container ids), and with a
+ * resourceVersion a HotUpgrade slot's version annotation holds as `<resourceVersion>`.
+ */
 export function withoutClusterFields(obj: Json): Json {
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return obj;
   const out: { [key: string]: Json } = { ...obj };
   const meta = field(obj, 'metadata');
   if (meta !== null && typeof meta === 'object' && !Array.isArray(meta)) {
-    out.metadata = Object.fromEntries(Object.entries(meta).filter(([k]) => !DROPPED_METADATA.has(k)));
+    const kept = Object.fromEntries(Object.entries(meta).filter(([k]) => !DROPPED_METADATA.has(k)));
+    const annotations = field(meta, 'annotations');
+    if (annotations !== null && typeof annotations === 'object' && !Array.isArray(annotations)) {
+      kept.annotations = Object.fromEntries(
+        Object.entries(annotations).map(([k, v]) => [
+          k,
+          SIDECARSET_VERSION_ANNOTATION.test(k) && typeof v === 'string' && RESOURCE_VERSION_VALUE.test(v)
+            ? '<resourceVersion>'
+            : v,
+        ]),
+      );
+    }
+    out.metadata = kept;
   }
   const status = field(obj, 'status');
   if (

@@ -156,7 +156,13 @@ function statefulSet(): ParityScenario {
 
 interface SidecarSetStatus {
   metadata?: { generation?: number };
-  status?: { observedGeneration?: number; matchedPods?: number; updatedPods?: number; readyPods?: number };
+  status?: {
+    observedGeneration?: number;
+    matchedPods?: number;
+    updatedPods?: number;
+    readyPods?: number;
+    updatedReadyPods?: number;
+  };
 }
 
 function sidecarSet(): ParityScenario {
@@ -225,7 +231,11 @@ function sidecarSet(): ParityScenario {
 }
 
 interface BroadcastJobStatus {
-  status?: { phase?: string; succeeded?: number; desired?: number };
+  status?: { phase?: string; succeeded?: number; failed?: number; desired?: number };
+}
+
+interface BroadcastJobRead extends BroadcastJobStatus {
+  metadata?: { name?: string };
 }
 
 function broadcastJob(): ParityScenario {
@@ -264,6 +274,119 @@ function broadcastJob(): ParityScenario {
           return s?.phase === 'completed' && s.succeeded === s.desired && (s.desired ?? 0) > 0;
         },
         awaiting: 'BroadcastJob hello completed on every node',
+      },
+    ],
+  };
+}
+
+/**
+ * What the fake kubelet does with a BroadcastJob's pod, by its `kruise-ts.dev/job-outcome` annotation: none, it
+ * succeeds a second after it starts; `failed`, it fails (exit code 1); any other value matches neither of its job
+ * stages (packages/devcluster/src/kwok-stages.ts, jobPodEnd), so the pod keeps running.
+ */
+const JOB_OUTCOME = 'kruise-ts.dev/job-outcome';
+
+function broadcastJobPolicies(): ParityScenario {
+  const ns = 'parity-broadcastjob-policies';
+  const path = `${KRUISE}/v1alpha1/namespaces/${ns}/broadcastjobs`;
+  const podsPath = `/api/v1/namespaces/${ns}/pods`;
+  const job = (name: string, outcome: string, spec: Record<string, unknown>, podSpec = {}) => ({
+    apiVersion: 'apps.kruise.io/v1alpha1',
+    kind: 'BroadcastJob',
+    metadata: { name, namespace: ns },
+    spec: {
+      template: {
+        metadata: { annotations: { [JOB_OUTCOME]: outcome } },
+        spec: {
+          ...podSpec,
+          containers: [{ name, image: 'busybox:1.36', command: ['echo', name] }],
+          restartPolicy: 'Never',
+        },
+      },
+      ...spec,
+    },
+  });
+  // parallelism 1 over the two fake nodes: which node comes first is the order of Kruise's node list (read from
+  // an informer cache, a map), so those jobs are waited for in a state that does not tell the nodes apart.
+  const oneAtATime = { parallelism: 1 };
+  const deadline = { type: 'Always', activeDeadlineSeconds: 5 };
+  const jobs = (read: unknown) => (read as { items?: BroadcastJobRead[] }).items ?? [];
+  const named = (read: unknown, name: string) => jobs(read).find((j) => j.metadata?.name === name);
+  const podsOf = (read: unknown, name: string) => podsIn(read, { 'broadcastjob-name': name });
+  const finished = (read: readonly unknown[], name: string, phase: string, failed: number, pods: number) => {
+    const s = named(read[0], name)?.status;
+    return s?.phase === phase && s.failed === failed && podsOf(read[1], name).length === pods;
+  };
+  return {
+    name: 'BroadcastJob: failurePolicy Continue and FailFast, activeDeadlineSeconds with parallelism 1, ttlSecondsAfterFinished',
+    namespace: ns,
+    workloads: [],
+    // A list, not a path: the TTL's job is gone by the end of its step.
+    collections: [{ path, kind: 'BroadcastJob' }],
+    steps: [
+      {
+        // Failed pods are counted, the job goes on to the other node and completes
+        // (pkg/controller/broadcastjob/broadcastjob_controller.go, Reconcile: FailurePolicyTypeContinue, isJobComplete).
+        name: 'failures continued',
+        writes: [
+          {
+            method: 'POST',
+            path,
+            body: job('tolerant', 'failed', { ...oneAtATime, failurePolicy: { type: 'Continue' } }),
+          },
+        ],
+        reads: [path, podsPath],
+        done: (read) => finished(read, 'tolerant', 'completed', 2, 2),
+        awaiting: 'BroadcastJob tolerant completed with 2 failed pods',
+      },
+      {
+        // One desired node; its failed pod fails the job (broadcastjob_controller.go, Reconcile:
+        // FailurePolicyTypeFailFast).
+        name: 'failed fast',
+        writes: [
+          {
+            method: 'POST',
+            path,
+            body: job(
+              'fragile',
+              'failed',
+              { failurePolicy: { type: 'FailFast' } },
+              { nodeSelector: { 'kubernetes.io/hostname': NODE } },
+            ),
+          },
+        ],
+        reads: [path, podsPath],
+        done: (read) => finished(read, 'fragile', 'failed', 1, 1),
+        awaiting: 'BroadcastJob fragile failed by its failed pod',
+      },
+      {
+        // Their one pod never ends; past the deadline each job fails and the pod is deleted and counted failed
+        // (broadcastjob_controller.go, isJobFailed, deleteJobPods). The one with a TTL is deleted a second later
+        // (finishJob, pastTTLDeadline); its pod is already gone, so nothing waits for the garbage collector (which
+        // finds a new CRD's objects only at its next discovery, up to 30 s).
+        name: 'past the active deadline',
+        writes: [
+          {
+            method: 'POST',
+            path,
+            body: job('stuck', 'running', { ...oneAtATime, completionPolicy: deadline }),
+          },
+          {
+            method: 'POST',
+            path,
+            body: job('brief', 'running', {
+              ...oneAtATime,
+              completionPolicy: { ...deadline, ttlSecondsAfterFinished: 1 },
+            }),
+          },
+        ],
+        reads: [path, podsPath],
+        done: (read) =>
+          finished(read, 'stuck', 'failed', 1, 0) &&
+          named(read[0], 'brief') === undefined &&
+          podsOf(read[1], 'brief').length === 0,
+        awaiting:
+          'BroadcastJob stuck failed past its deadline, brief deleted after its TTL, their pods deleted',
       },
     ],
   };
@@ -1013,12 +1136,116 @@ function sidecarSetUpgrade(): ParityScenario {
   };
 }
 
+interface PodImagesRead {
+  spec?: { containers?: ContainerRead[] };
+  status?: { containerStatuses?: ContainerRead[] };
+}
+
+/** The image of each container in a pod's spec, and whether the fake kubelet runs every one of them. */
+function podImages(pod: PodRead): { images: Record<string, string | undefined>; running: boolean } {
+  const p = pod as PodImagesRead;
+  const containers = p.spec?.containers ?? [];
+  const statuses = p.status?.containerStatuses ?? [];
+  return {
+    images: Object.fromEntries(containers.map((c) => [c.name ?? '', c.image])),
+    running: containers.every((c) => statuses.some((s) => s.name === c.name && s.image === c.image)),
+  };
+}
+
+/** The image a HotUpgrade sidecar's idle slot runs, as in Kruise's e2e (test/e2e/apps/sidecarset.go). */
+const HOT_UPGRADE_EMPTY = 'openkruise/hotupgrade-sample:empty';
+
+function sidecarSetHotUpgrade(): ParityScenario {
+  const ns = 'parity-sidecarset-hotupgrade';
+  const setName = 'parity-hot';
+  const setPath = `${KRUISE}/v1alpha1/sidecarsets`;
+  const csPath = `${KRUISE}/v1alpha1/namespaces/${ns}/clonesets`;
+  const podsPath = `/api/v1/namespaces/${ns}/pods`;
+  // A label of its own: SidecarSets are cluster-wide, and the scenarios share a cluster.
+  const labels = { app: 'hot-sidecar' };
+  const sidecar = (image: string) => ({
+    name: 'proxy',
+    image,
+    command: ['sh', '-c', 'sleep 3600'],
+    upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: HOT_UPGRADE_EMPTY },
+  });
+  // Ready counts a pod only once its idle slot is back on the empty image
+  // (pkg/control/sidecarcontrol/sidecarset_control.go, IsPodReady), so this waits for the reset too.
+  const ready = (s: SidecarSetStatus) =>
+    (s.status?.observedGeneration ?? 0) >= (s.metadata?.generation ?? 1) &&
+    s.status?.matchedPods === 2 &&
+    s.status.updatedPods === 2 &&
+    s.status.readyPods === 2 &&
+    s.status.updatedReadyPods === 2;
+  /** Both pods with slot proxy-1 on `one` and proxy-2 on `two`, run by the fake kubelet. */
+  const slotsAt = (list: unknown, one: string, two: string) =>
+    settledPods(list, labels, 2) &&
+    podsIn(list, labels).every((p) => {
+      const { images, running } = podImages(p);
+      return running && images['proxy-1'] === one && images['proxy-2'] === two;
+    });
+  const step = (name: string, image: string | undefined, one: string, two: string): ParityStep => ({
+    name,
+    writes:
+      image === undefined
+        ? []
+        : [
+            {
+              method: 'PATCH',
+              path: `${setPath}/${setName}`,
+              body: { spec: { containers: [sidecar(image)] } },
+            },
+          ],
+    reads: [`${setPath}/${setName}`, `${csPath}/app`, podsPath],
+    done: (read) =>
+      ready(read[0] as SidecarSetStatus) &&
+      converged(read[1] as WorkloadStatus, 2) &&
+      slotsAt(read[2], one, two),
+    awaiting: `proxy-1 on ${one} and proxy-2 on ${two} in the 2 pods of CloneSet app, SidecarSet ${setName} ready`,
+  });
+  const created = step('injected', undefined, 'busybox:1.36', HOT_UPGRADE_EMPTY);
+  return {
+    name: 'SidecarSet: a HotUpgrade sidecar injected into a CloneSet’s pods, upgraded and upgraded back',
+    namespace: ns,
+    workloads: [`${setPath}/${setName}`, `${csPath}/app`],
+    steps: [
+      {
+        // Two slots, proxy-1 working on the image, proxy-2 idle on the empty image
+        // (pkg/webhook/pod/mutating/sidecarset_hotupgrade.go, injectHotUpgradeContainers).
+        ...created,
+        writes: [
+          {
+            method: 'POST',
+            path: setPath,
+            body: {
+              apiVersion: 'apps.kruise.io/v1alpha1',
+              kind: 'SidecarSet',
+              metadata: { name: setName },
+              spec: { selector: { matchLabels: labels }, containers: [sidecar('busybox:1.36')] },
+            },
+          },
+          { method: 'POST', path: csPath, body: cloneSetObject(ns, 'app', labels, { replicas: 2 }) },
+        ],
+      },
+      // The new image goes into the idle slot, which becomes the working one; once the kubelet runs it the old
+      // slot is reset to the empty image (pkg/controller/sidecarset/sidecarset_processor.go,
+      // updatePodSidecarContainer; sidecarset_hotupgrade.go, flipPodSidecarContainerDo).
+      step('hot-upgraded to busybox:1.37', 'busybox:1.37', HOT_UPGRADE_EMPTY, 'busybox:1.37'),
+      // Back to the first image: proxy-1 is the idle slot now (pkg/control/sidecarcontrol/util_hotupgrade.go,
+      // findContainerToHotUpgrade), and the SidecarSet's latestRevision names its first revision again
+      // (sidecarset_processor.go, registerLatestRevision).
+      step('hot-upgraded back to busybox:1.36', 'busybox:1.36', 'busybox:1.36', HOT_UPGRADE_EMPTY),
+    ],
+  };
+}
+
 export function parityScenarios(): ParityScenario[] {
   return [
     cloneSet(),
     statefulSet(),
     sidecarSet(),
     broadcastJob(),
+    broadcastJobPolicies(),
     specifiedDelete(),
     surgeRoll(),
     lifecycleHooks(),
@@ -1027,6 +1254,7 @@ export function parityScenarios(): ParityScenario[] {
     partitionRoll(),
     statefulSetReserve(),
     sidecarSetUpgrade(),
+    sidecarSetHotUpgrade(),
     advancedCronJob(),
   ];
 }

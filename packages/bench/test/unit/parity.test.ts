@@ -83,6 +83,25 @@ describe('withoutClusterFields', () => {
     assert.deepEqual(Object.keys(out.metadata ?? {}).sort(), ['labels', 'name', 'ownerReferences']);
     assert.deepEqual(out.status, { containerStatuses: [{ name: 'main', ready: true }] });
   });
+  it('hides the resourceVersion a HotUpgrade slot’s version annotation records, not its "0" and "1"', () => {
+    const annotations = {
+      'version.sidecarset.kruise.io/proxy-1': '0',
+      'versionalt.sidecarset.kruise.io/proxy-1': '4711',
+      'version.sidecarset.kruise.io/proxy-2': '4711',
+      'versionalt.sidecarset.kruise.io/proxy-2': '1',
+      'version.sidecarset.kruise.io/other': '7',
+      'example.com/count': '4711',
+    };
+    const out = withoutClusterFields({ kind: 'Pod', metadata: { name: 'p', annotations } });
+    assert.deepEqual((out as { metadata: { annotations: Json } }).metadata.annotations, {
+      'version.sidecarset.kruise.io/proxy-1': '0',
+      'versionalt.sidecarset.kruise.io/proxy-1': '<resourceVersion>',
+      'version.sidecarset.kruise.io/proxy-2': '<resourceVersion>',
+      'versionalt.sidecarset.kruise.io/proxy-2': '1',
+      'version.sidecarset.kruise.io/other': '<resourceVersion>',
+      'example.com/count': '4711',
+    });
+  });
   it('leaves the status of other kinds alone', () => {
     const obj = { kind: 'CloneSet', metadata: { name: 'web' }, status: { podIP: 'kept' } };
     assert.deepEqual(withoutClusterFields(obj), obj);
@@ -211,7 +230,9 @@ describe('parityScenarios', () => {
         for (const w of step.writes) {
           const spec = (w.body as { spec?: { template?: { spec?: { nodeName?: string } } } }).spec;
           const template = spec?.template?.spec;
-          if (w.method === 'POST' && template !== undefined && s.namespace !== 'parity-broadcastjob')
+          // A BroadcastJob runs a pod on every node.
+          const broadcast = (w.body as { kind?: string }).kind === 'BroadcastJob';
+          if (w.method === 'POST' && template !== undefined && !broadcast)
             assert.equal(template.nodeName, 'kwok-node-0', `${s.namespace} · ${step.name}`);
         }
   });
@@ -312,6 +333,112 @@ describe('parityScenarios', () => {
         podsWith(['busybox:1.37', 'busybox:1.37']),
       ]),
       false,
+    );
+  });
+  it('parity-sidecarset-hotupgrade: waits for the new image in the idle slot and the old slot reset, run by the kubelet', () => {
+    const [injected, upgraded, back] = byNs('parity-sidecarset-hotupgrade').steps;
+    assert.ok(injected !== undefined && upgraded !== undefined && back !== undefined);
+    const ready = {
+      metadata: { generation: 2 },
+      status: { observedGeneration: 2, matchedPods: 2, updatedPods: 2, readyPods: 2, updatedReadyPods: 2 },
+    };
+    const cs = set({
+      replicas: 2,
+      readyReplicas: 2,
+      availableReplicas: 2,
+      updatedReplicas: 2,
+      currentRevision: 'r',
+      updateRevision: 'r',
+    });
+    const empty = 'openkruise/hotupgrade-sample:empty';
+    const podsWith = (one: string, two: string, running = [one, two]) => ({
+      items: [0, 1].map((i) => ({
+        metadata: { name: `app-${i}`, labels: { app: 'hot-sidecar' } },
+        spec: {
+          containers: [
+            { name: 'main', image: 'nginx:1.24-alpine' },
+            { name: 'proxy-1', image: one },
+            { name: 'proxy-2', image: two },
+          ],
+        },
+        status: {
+          containerStatuses: [
+            { name: 'main', image: 'nginx:1.24-alpine' },
+            { name: 'proxy-1', image: running[0] },
+            { name: 'proxy-2', image: running[1] },
+          ],
+        },
+      })),
+    });
+    assert.equal(injected.done([ready, cs, podsWith('busybox:1.36', empty)]), true);
+    assert.equal(upgraded.done([ready, cs, podsWith(empty, 'busybox:1.37')]), true);
+    // The old slot not reset yet, or reset but not yet restarted by the kubelet.
+    assert.equal(upgraded.done([ready, cs, podsWith('busybox:1.36', 'busybox:1.37')]), false);
+    assert.equal(
+      upgraded.done([ready, cs, podsWith(empty, 'busybox:1.37', ['busybox:1.36', 'busybox:1.37'])]),
+      false,
+    );
+    assert.equal(
+      upgraded.done([
+        { ...ready, status: { ...ready.status, updatedReadyPods: 1 } },
+        cs,
+        podsWith(empty, 'busybox:1.37'),
+      ]),
+      false,
+    );
+    assert.equal(back.done([ready, cs, podsWith('busybox:1.36', empty)]), true);
+    assert.deepEqual(
+      upgraded.writes.map(
+        (w) => (w.body as { spec: { containers: { image: string }[] } }).spec.containers[0]?.image,
+      ),
+      ['busybox:1.37'],
+    );
+  });
+
+  it('parity-broadcastjob-policies: each step waits for its jobs’ final state, the TTL’s job gone', () => {
+    const scenario = byNs('parity-broadcastjob-policies');
+    const [continued, failFast, deadline] = scenario.steps;
+    assert.ok(continued !== undefined && failFast !== undefined && deadline !== undefined);
+    const jobs = (...items: [string, string, number][]) => ({
+      items: items.map(([name, phase, failed]) => ({ metadata: { name }, status: { phase, failed } })),
+    });
+    const podsOf = (counts: Record<string, number>) => ({
+      items: Object.entries(counts).flatMap(([job, n]) =>
+        Array.from({ length: n }, (_, i) => ({
+          metadata: { name: `${job}-${i}`, labels: { 'broadcastjob-name': job } },
+        })),
+      ),
+    });
+    assert.equal(continued.done([jobs(['tolerant', 'completed', 2]), podsOf({ tolerant: 2 })]), true);
+    assert.equal(continued.done([jobs(['tolerant', 'running', 1]), podsOf({ tolerant: 2 })]), false);
+    assert.equal(failFast.done([jobs(['fragile', 'failed', 1]), podsOf({ fragile: 1 })]), true);
+    assert.equal(failFast.done([jobs(['fragile', 'running', 0]), podsOf({ fragile: 1 })]), false);
+    assert.equal(deadline.done([jobs(['stuck', 'failed', 1]), podsOf({})]), true);
+    assert.equal(deadline.done([jobs(['stuck', 'failed', 1]), podsOf({ stuck: 1 })]), false);
+    assert.equal(deadline.done([jobs(['stuck', 'failed', 1], ['brief', 'failed', 1]), podsOf({})]), false);
+    assert.equal(deadline.done([jobs(['stuck', 'failed', 1]), podsOf({ brief: 1 })]), false);
+    assert.equal(deadline.done([jobs(['stuck', 'running', 0]), podsOf({})]), false);
+    // The fake kubelet fails the first two jobs' pods and keeps the deadline jobs' pods running; FailFast's job
+    // has one node, the others go one pod at a time.
+    const bodies = scenario.steps.flatMap((s) => s.writes.map((w) => w.body)) as {
+      metadata: { name: string };
+      spec: {
+        parallelism?: number;
+        template: { metadata: { annotations: Record<string, string> }; spec: { nodeSelector?: unknown } };
+      };
+    }[];
+    assert.deepEqual(
+      bodies.map((b) => [
+        b.metadata.name,
+        b.spec.parallelism ?? b.spec.template.spec.nodeSelector,
+        b.spec.template.metadata.annotations['kruise-ts.dev/job-outcome'],
+      ]),
+      [
+        ['tolerant', 1, 'failed'],
+        ['fragile', { 'kubernetes.io/hostname': 'kwok-node-0' }, 'failed'],
+        ['stuck', 1, 'running'],
+        ['brief', 1, 'running'],
+      ],
     );
   });
 });
