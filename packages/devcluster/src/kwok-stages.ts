@@ -14,7 +14,8 @@
 //    allocatedResources follow the spec — unless the pod carries kruise-ts.dev/resize-outcome=infeasible, when
 //    condition PodResizePending (reason Infeasible) is set instead, as the kubelet does for a resize it cannot fit;
 //  - pods owned by a Job or a BroadcastJob complete: Succeeded, or Failed (exit code 1) when the pod carries the
-//    annotation kruise-ts.dev/job-outcome=failed, so tests can make job pods fail deterministically;
+//    annotation kruise-ts.dev/job-outcome=failed, so tests can make job pods fail deterministically; any other
+//    value of that annotation (e.g. `running`) matches neither end, and the pod keeps running;
 //  - a pod with a deletionTimestamp is removed.
 
 /**
