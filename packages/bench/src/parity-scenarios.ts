@@ -165,16 +165,22 @@ interface SidecarSetStatus {
   };
 }
 
+/** The SidecarSet's status has caught up with its spec and counts `pods` pods matched, updated and ready. */
+function sidecarSetSettled(s: SidecarSetStatus, pods: number): boolean {
+  return (
+    (s.status?.observedGeneration ?? 0) >= (s.metadata?.generation ?? 1) &&
+    s.status?.matchedPods === pods &&
+    s.status.updatedPods === pods &&
+    s.status.readyPods === pods
+  );
+}
+
 function sidecarSet(): ParityScenario {
   const ns = 'parity-sidecarset';
   const setPath = `${KRUISE}/v1alpha1/sidecarsets`;
   const csPath = `${KRUISE}/v1alpha1/namespaces/${ns}/clonesets`;
   const labels = { app: 'with-sidecar' };
-  const sidecarsReady = (s: SidecarSetStatus) =>
-    (s.status?.observedGeneration ?? 0) >= (s.metadata?.generation ?? 1) &&
-    s.status?.matchedPods === 2 &&
-    s.status.updatedPods === 2 &&
-    s.status.readyPods === 2;
+  const sidecarsReady = (s: SidecarSetStatus) => sidecarSetSettled(s, 2);
   return {
     name: 'SidecarSet injected into a CloneSet’s pods',
     namespace: ns,
@@ -1069,11 +1075,7 @@ function sidecarSetUpgrade(): ParityScenario {
     command: ['sh', '-c', 'sleep 3600'],
     volumeMounts: [{ name: 'logs', mountPath: '/var/log/app' }],
   });
-  const ready = (s: SidecarSetStatus) =>
-    (s.status?.observedGeneration ?? 0) >= (s.metadata?.generation ?? 1) &&
-    s.status?.matchedPods === 2 &&
-    s.status.updatedPods === 2 &&
-    s.status.readyPods === 2;
+  const ready = (s: SidecarSetStatus) => sidecarSetSettled(s, 2);
   const loggersAt = (list: unknown, image: string) =>
     settledPods(list, labels, 2) &&
     podsIn(list, labels).every((p) =>
@@ -1171,12 +1173,7 @@ function sidecarSetHotUpgrade(): ParityScenario {
   });
   // Ready counts a pod only once its idle slot is back on the empty image
   // (pkg/control/sidecarcontrol/sidecarset_control.go, IsPodReady), so this waits for the reset too.
-  const ready = (s: SidecarSetStatus) =>
-    (s.status?.observedGeneration ?? 0) >= (s.metadata?.generation ?? 1) &&
-    s.status?.matchedPods === 2 &&
-    s.status.updatedPods === 2 &&
-    s.status.readyPods === 2 &&
-    s.status.updatedReadyPods === 2;
+  const ready = (s: SidecarSetStatus) => sidecarSetSettled(s, 2) && s.status?.updatedReadyPods === 2;
   /** Both pods with slot proxy-1 on `one` and proxy-2 on `two`, run by the fake kubelet. */
   const slotsAt = (list: unknown, one: string, two: string) =>
     settledPods(list, labels, 2) &&
