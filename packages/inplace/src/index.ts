@@ -2,8 +2,6 @@
 // controllers: decide whether two revisions differ only in-place-ably, build the pod to write, and refresh an
 // update in flight (grace period, container batches, InPlaceUpdateReady).
 
-// Launch priorities are read from the barrier env core defines (container-launch-priority.ts); re-exported here.
-export { CONTAINER_LAUNCH_BARRIER_ENV, containerLaunchPriority } from '@kruise-ts/core';
 export type { InPlaceUpdateOptions, InPlaceUpdateResult, PatchedPod, ResizePatch } from './apply.ts';
 export { applyInPlaceUpdate, patchSpecToPod, patchSpecToPodWithResize } from './apply.ts';
 export type { MetadataField } from './env-from-metadata.ts';
