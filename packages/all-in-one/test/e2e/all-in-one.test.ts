@@ -1,8 +1,9 @@
 // The whole system in all-in-one mode (`npm start -- --all-in-one`): nats-server and one process running every
 // service on one bus connection, one cache and one health server. The same user scenarios as the split system
 // (e2e/test/e2e/support/system-scenarios.ts), the CloneSet rollout still one trace whose spans name the parts as
-// the split system's services do. Afterwards it prints (never asserts) the process's idle RSS and CPU next to
-// nats-server's.
+// the split system's services do. Container launch priority is on here (ADR 49): one process's cache holds every pod
+// anyway, so keeping the barriers costs it nothing more. Afterwards it prints (never asserts) the process's idle RSS
+// and CPU next to nats-server's.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { type Cluster, eventually, startCluster } from '@kruise-ts/devcluster';
@@ -20,11 +21,14 @@ let system: RunningSystem | undefined;
 
 before(async () => {
   cluster = await startCluster();
+  // The launcher's services inherit this process's environment.
+  process.env.KRUISE_TS_CONTAINER_LAUNCH_PRIORITY = 'true';
   system = await startSystem(cluster, { allInOne: true });
 });
 after(async () => {
   await system?.stop();
   await cluster?.stop();
+  delete process.env.KRUISE_TS_CONTAINER_LAUNCH_PRIORITY;
 });
 
 const sys = () => system as RunningSystem;
@@ -76,6 +80,50 @@ it('an AdvancedCronJob creates Jobs that complete', async () => {
 
 it('the docs Advanced StatefulSet runs sample-0..2 and follows kubectl scale', async () => {
   await advancedStatefulSetScales(sys());
+});
+
+it('an Ordered pod gets its barrier env and its barrier ConfigMap (container launch priority, shared cache)', async () => {
+  const ns = 'launch-order';
+  sys().kubectl(['create', 'namespace', ns]);
+  // Kept off every node (no node matches), so the fake kubelet does not make it ready before the barrier is made.
+  const pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: 'ordered',
+      namespace: ns,
+      annotations: { 'apps.kruise.io/container-launch-priority': 'Ordered' },
+    },
+    spec: {
+      nodeSelector: { 'kruise-ts.e2e/no-such-node': 'true' },
+      containers: ['first', 'second'].map((name) => ({ name, image: 'busybox:1.36' })),
+    },
+  };
+  sys().kubectl(['apply', '-f', '-'], JSON.stringify(pod));
+  const created = JSON.parse(sys().kubectl(['get', 'pod', 'ordered', '-n', ns, '-o', 'json'])) as {
+    spec: { containers: { env?: { name: string; valueFrom?: { configMapKeyRef?: { key?: string } } }[] }[] };
+  };
+  assert.deepEqual(
+    created.spec.containers.map(
+      (c) => c.env?.find((e) => e.name === 'KRUISE_CONTAINER_BARRIER')?.valueFrom?.configMapKeyRef?.key,
+    ),
+    ['p_0', 'p_-1'],
+  );
+  await eventually(
+    'ordered-barrier holds p_0 only',
+    async () => {
+      const r = (() => {
+        try {
+          return sys().kubectl(['get', 'configmap', 'ordered-barrier', '-n', ns, '-o', 'jsonpath={.data}']);
+        } catch {
+          return '';
+        }
+      })();
+      return r === '' ? undefined : JSON.stringify(JSON.parse(r)) === '{"p_0":"true"}';
+    },
+    { timeoutMs: 30_000, intervalMs: 500 },
+  );
+  sys().kubectl(['delete', 'namespace', ns, '--wait=false']);
 });
 
 it('prints the idle RSS and CPU of the process and of nats-server', async () => {
