@@ -175,6 +175,11 @@ function sidecarSetSettled(s: SidecarSetStatus, pods: number): boolean {
   );
 }
 
+/** A v1alpha1 SidecarSet body, as a user applies one. */
+function sidecarSetObject(name: string, spec: Record<string, unknown>) {
+  return { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'SidecarSet', metadata: { name }, spec };
+}
+
 function sidecarSet(): ParityScenario {
   const ns = 'parity-sidecarset';
   const setPath = `${KRUISE}/v1alpha1/sidecarsets`;
@@ -192,23 +197,18 @@ function sidecarSet(): ParityScenario {
           {
             method: 'POST',
             path: setPath,
-            body: {
-              apiVersion: 'apps.kruise.io/v1alpha1',
-              kind: 'SidecarSet',
-              metadata: { name: 'parity-logger' },
-              spec: {
-                selector: { matchLabels: labels },
-                containers: [
-                  {
-                    name: 'logger',
-                    image: 'busybox:1.36',
-                    command: ['sh', '-c', 'sleep 3600'],
-                    volumeMounts: [{ name: 'logs', mountPath: '/var/log/app' }],
-                  },
-                ],
-                volumes: [{ name: 'logs', emptyDir: {} }],
-              },
-            },
+            body: sidecarSetObject('parity-logger', {
+              selector: { matchLabels: labels },
+              containers: [
+                {
+                  name: 'logger',
+                  image: 'busybox:1.36',
+                  command: ['sh', '-c', 'sleep 3600'],
+                  volumeMounts: [{ name: 'logs', mountPath: '/var/log/app' }],
+                },
+              ],
+              volumes: [{ name: 'logs', emptyDir: {} }],
+            }),
           },
           {
             method: 'POST',
@@ -1094,16 +1094,11 @@ function sidecarSetUpgrade(): ParityScenario {
           {
             method: 'POST',
             path: setPath,
-            body: {
-              apiVersion: 'apps.kruise.io/v1alpha1',
-              kind: 'SidecarSet',
-              metadata: { name: setName },
-              spec: {
-                selector: { matchLabels: labels },
-                containers: [sidecar('busybox:1.36')],
-                volumes: [{ name: 'logs', emptyDir: {} }],
-              },
-            },
+            body: sidecarSetObject(setName, {
+              selector: { matchLabels: labels },
+              containers: [sidecar('busybox:1.36')],
+              volumes: [{ name: 'logs', emptyDir: {} }],
+            }),
           },
           { method: 'POST', path: csPath, body: cloneSetObject(ns, 'app', labels, { replicas: 2 }) },
         ],
@@ -1214,12 +1209,10 @@ function sidecarSetHotUpgrade(): ParityScenario {
           {
             method: 'POST',
             path: setPath,
-            body: {
-              apiVersion: 'apps.kruise.io/v1alpha1',
-              kind: 'SidecarSet',
-              metadata: { name: setName },
-              spec: { selector: { matchLabels: labels }, containers: [sidecar('busybox:1.36')] },
-            },
+            body: sidecarSetObject(setName, {
+              selector: { matchLabels: labels },
+              containers: [sidecar('busybox:1.36')],
+            }),
           },
           { method: 'POST', path: csPath, body: cloneSetObject(ns, 'app', labels, { replicas: 2 }) },
         ],

@@ -144,7 +144,6 @@ export function withContainerLaunchPriority<P extends Pod>(
   if (!metadata.name && metadata.generateName) {
     metadata = { ...metadata, name: generatedPodName(metadata.generateName, randomInt) };
   }
-  if (containers.length === 0) return metadata === pod.metadata ? undefined : { ...pod, metadata };
   const podName = metadata.name ?? '';
   return {
     ...pod,

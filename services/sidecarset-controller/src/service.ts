@@ -22,6 +22,7 @@ import {
   startLeaderElectedController,
   WorkQueue,
 } from '@kruise-ts/runtime';
+import type { Pod } from '@kruise-ts/sidecarset';
 import type { Logger, Registry } from '@kruise-ts/telemetry';
 import { trace } from '@opentelemetry/api';
 import { ClusterView } from './cluster-view.ts';
@@ -100,6 +101,12 @@ export async function startSidecarSetController(
       logger,
     });
 
+    /** Queues the pod's barrier step when it has one to take (Kruise's shouldEnqueue). */
+    const enqueueBarrier = (barriers: LaunchBarriers, pod: Pod, links?: ReturnType<typeof spanLinks>) => {
+      if (!barriers.needed(pod)) return;
+      queue.add(launchBarrierQueueKey(pod.metadata.namespace ?? '', pod.metadata.name ?? ''), links);
+    };
+
     const onChange = (change: CacheChange) => {
       const obj = change.current ?? change.old;
       const state = leader?.state();
@@ -114,12 +121,7 @@ export async function startSidecarSetController(
         }
         if (state.barriers !== undefined && !change.snapshot) {
           const pod = objectOf(change.current, POD);
-          if (pod !== undefined && state.barriers.needed(pod)) {
-            queue.add(
-              launchBarrierQueueKey(pod.metadata.namespace ?? '', pod.metadata.name ?? ''),
-              spanLinks(change),
-            );
-          }
+          if (pod !== undefined) enqueueBarrier(state.barriers, pod, spanLinks(change));
         }
         // Pod bodies are parsed on first read (runtime ObjectCache): with no SidecarSet, none is read.
         if (!view.hasSidecarSets()) return;
@@ -233,13 +235,8 @@ export async function startSidecarSetController(
       onLeading: (state) => {
         logger.info({ member: config.memberId }, 'leading: caches synced');
         for (const sidecarSet of state.view.sidecarSets()) queue.add(sidecarSet.metadata?.name ?? '');
-        if (state.barriers !== undefined) {
-          for (const pod of state.view.pods()) {
-            if (state.barriers.needed(pod)) {
-              queue.add(launchBarrierQueueKey(pod.metadata.namespace ?? '', pod.metadata.name ?? ''));
-            }
-          }
-        }
+        const { barriers } = state;
+        if (barriers !== undefined) for (const pod of state.view.pods()) enqueueBarrier(barriers, pod);
       },
       resign: (state) => state.close(),
       reconcile: async (state, { key, logger: keyLogger }) => {
