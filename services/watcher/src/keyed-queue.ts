@@ -53,9 +53,14 @@ export class KeyedQueue {
     this.#pump();
   }
 
+  /** Fewer than `capacity` tasks are pending: a producer may push without waiting. */
+  hasCapacity(): boolean {
+    return this.#unfinished.size < this.#options.capacity;
+  }
+
   /** Resolves once fewer than `capacity` tasks are pending. */
   waitForCapacity(): Promise<void> {
-    if (this.#unfinished.size < this.#options.capacity) return Promise.resolve();
+    if (this.hasCapacity()) return Promise.resolve();
     return new Promise((resolve) => this.#capacityWaiters.push(resolve));
   }
 

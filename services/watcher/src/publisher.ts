@@ -16,6 +16,8 @@ import { PendingChanges } from './pending-changes.ts';
 export interface ObjectSink {
   /** Queues a change; changes pushed under one key are published in push order. */
   push(key: string, change: ObjectChange): void;
+  /** The sink has room now: checked per watch event, so the common case allocates no promise. */
+  hasCapacity(): boolean;
   /** Resolves when the sink has room again; reflectors stop reading the apiserver until then. */
   waitForCapacity(): Promise<void>;
   /** Resolves when everything pushed before the call has been published. */
@@ -71,6 +73,10 @@ export class BusPublisher implements ObjectSink {
 
   push(key: string, change: ObjectChange): void {
     this.#pending.add(key, `${resourceId(change.resource)} ${key}`, change);
+  }
+
+  hasCapacity(): boolean {
+    return this.#queue.hasCapacity();
   }
 
   waitForCapacity(): Promise<void> {

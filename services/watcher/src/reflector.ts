@@ -309,13 +309,26 @@ export class Reflector {
     const onStop = () => abort.abort(this.#stop.signal.reason);
     this.#stop.signal.addEventListener('abort', onStop, { once: true });
     let stalled = false;
+    // One timer for the whole watch, not one per event (a busy watch reads hundreds a second): it fires at the
+    // earliest time a stall could be due and sleeps again for what is left since the last event read.
     let timer: NodeJS.Timeout | undefined;
+    let lastRead = performance.now();
+    const check = () => {
+      const quiet = performance.now() - lastRead;
+      if (quiet < stallTimeoutMs) {
+        timer = setTimeout(check, stallTimeoutMs - quiet);
+        return;
+      }
+      stalled = true;
+      abort.abort(new Error(`no watch event for ${stallTimeoutMs} ms`));
+    };
     const arm = () => {
+      lastRead = performance.now();
+      timer ??= setTimeout(check, stallTimeoutMs);
+    };
+    const disarm = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        stalled = true;
-        abort.abort(new Error(`no watch event for ${stallTimeoutMs} ms`));
-      }, stallTimeoutMs);
+      timer = undefined;
     };
     const random = this.#o.random ?? Math.random;
     const timeoutSeconds = this.#o.watchTimeoutSeconds + Math.floor(random() * this.#o.watchTimeoutSeconds);
@@ -331,8 +344,12 @@ export class Reflector {
       for await (const event of stream) {
         events++;
         this.#handle(event);
+        if (this.#o.sink.hasCapacity()) {
+          arm();
+          continue;
+        }
         // Waiting for the bus is not the apiserver stalling: the timer only runs while we read.
-        clearTimeout(timer);
+        disarm();
         await this.#capacity();
         arm();
       }
@@ -353,7 +370,7 @@ export class Reflector {
       if (this.#stop.signal.aborted) return 'stopped';
       throw err;
     } finally {
-      clearTimeout(timer);
+      disarm();
       this.#stop.signal.removeEventListener('abort', onStop);
     }
   }

@@ -17,7 +17,8 @@ function pod(name: string, uid: string, rv: number): KubeObject {
   return { metadata: { namespace: 'ns', name, uid, resourceVersion: String(rv) } };
 }
 
-type WatchScript = { events: WatchEvent[]; end: 'close' | 'hang' | Error };
+/** `gapMs`: a pause before each event after the first, as a watch trickling events would. */
+type WatchScript = { events: WatchEvent[]; end: 'close' | 'hang' | Error; gapMs?: number };
 
 /** Answers lists and watches from scripts, recording what was asked. */
 class ScriptedSource implements ResourceSource {
@@ -40,7 +41,10 @@ class ScriptedSource implements ResourceSource {
   ): AsyncGenerator<WatchEvent> {
     this.calls.push(`watch rv=${options.resourceVersion}`);
     const script = this.watches.shift() ?? { events: [], end: 'hang' };
-    for (const e of script.events) yield e;
+    for (const [i, e] of script.events.entries()) {
+      if (i > 0 && script.gapMs !== undefined) await new Promise((r) => setTimeout(r, script.gapMs));
+      yield e;
+    }
     if (script.end instanceof Error) throw script.end;
     if (script.end === 'hang') {
       await new Promise<void>((_, reject) => {
@@ -56,6 +60,9 @@ class RecordingSink implements ObjectSink {
   readonly changes: ObjectChange[] = [];
   push(_key: string, change: ObjectChange): void {
     this.changes.push(change);
+  }
+  hasCapacity(): boolean {
+    return true;
   }
   async waitForCapacity(): Promise<void> {}
   async flush(): Promise<void> {}
@@ -234,6 +241,22 @@ describe('Reflector', () => {
     assert.deepEqual(source.calls.slice(0, 4), ['list', 'watch rv=10', 'watch rv=11', 'watch rv=12']);
     assert.deepEqual(sink.summary(), ['ADDED a@11', 'MODIFIED a@12']);
     assert.ok((await metric('kruise_watcher_watch_stalls_total', {})) >= 2);
+  });
+
+  test('a watch whose events keep coming is not cut at the stall window, however long it lasts', async () => {
+    const { source, sink, reflector, metric } = setup({ stallTimeoutMs: 60 });
+    source.lists = [page([], '10')];
+    // Six events 30 ms apart: 150 ms in all, longer than the window, never a gap as long as it.
+    const events = [11, 12, 13, 14, 15, 16].map(
+      (rv): WatchEvent => ({ type: 'MODIFIED', object: pod('a', 'ua', rv) }),
+    );
+    source.watches = [{ events, end: 'hang', gapMs: 30 }];
+    reflector.start();
+    await until('the watch after the stall', () => source.calls.length >= 3);
+    await reflector.stop();
+    assert.deepEqual(source.calls.slice(0, 3), ['list', 'watch rv=10', 'watch rv=16']);
+    assert.equal(sink.summary().length, 6);
+    assert.equal(await metric('kruise_watcher_watch_stalls_total', {}), 1);
   });
 
   test('404 (CRD not installed): ready meanwhile, retried with back-off, listed once served', async () => {
