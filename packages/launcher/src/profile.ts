@@ -1,6 +1,6 @@
-// `npm run profile -- [--replicas N] [--cpu-prof] [--idle-seconds S] [--idle-only] [--all-in-one] [--sources]`: where the
+// `npm run profile -- [--replicas N] [--kind cloneset|asts] [--cpu-prof] [--idle-seconds S] [--idle-only] [--all-in-one] [--sources]`: where the
 // whole system's CPU and memory go. Starts a local cluster and the system as `npm start` does (with --all-in-one:
-// as one process), measures idle CPU and RSS of every process it started, drives one CloneSet through scale-up,
+// as one process), measures idle CPU and RSS of every process it started, drives one CloneSet (or Advanced StatefulSet) through scale-up,
 // a ReCreate image roll and scale-down, and prints CPU-seconds per phase per process (with --idle-only: a second
 // idle window instead of the workload). With --cpu-prof every service writes a V8 CPU profile on exit and the
 // top self-time frames of each are printed.
@@ -17,6 +17,8 @@ import { startSystem } from './system.ts';
 const { values } = parseArgs({
   options: {
     replicas: { type: 'string', default: '300' },
+    // The workload's kind: a CloneSet, or an Advanced StatefulSet (Parallel, the peer benchmark's shape).
+    kind: { type: 'string', default: 'cloneset' },
     'cpu-prof': { type: 'boolean', default: false },
     'idle-seconds': { type: 'string', default: '30' },
     'top-frames': { type: 'string', default: '15' },
@@ -32,6 +34,8 @@ const replicas = Number(values.replicas);
 const idleSeconds = Number(values['idle-seconds']);
 const topFrames = Number(values['top-frames']);
 if (!Number.isInteger(replicas) || replicas < 1) throw new Error('--replicas must be a positive integer');
+const kind = values.kind;
+if (kind !== 'cloneset' && kind !== 'asts') throw new Error('--kind must be cloneset or asts');
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const PHASE_TIMEOUT_MS = 15 * 60_000;
@@ -186,21 +190,46 @@ try {
   async function workload() {
     const ns = 'profile';
     kubectl(['create', 'namespace', ns]);
-    const cloneSet = (n: number, image: string) =>
-      JSON.stringify({
-        apiVersion: 'apps.kruise.io/v1alpha1',
-        kind: 'CloneSet',
-        metadata: { name: 'bench', namespace: ns },
-        spec: {
-          replicas: n,
-          selector: { matchLabels: { app: 'bench' } },
-          updateStrategy: { type: 'ReCreate', maxUnavailable: '50%' },
-          template: {
-            metadata: { labels: { app: 'bench' } },
-            spec: { containers: [{ name: 'main', image }] },
-          },
-        },
-      });
+    const resource = kind === 'cloneset' ? 'cloneset' : 'statefulsets.apps.kruise.io';
+    const template = (image: string) => ({
+      metadata: { labels: { app: 'bench' } },
+      spec: {
+        containers: [{ name: 'main', image }],
+        // An Advanced StatefulSet needs the gate for in-place updates; a CloneSet adds it itself.
+        ...(kind === 'asts' ? { readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] } : {}),
+      },
+    });
+    const workloadObject = (n: number, image: string) =>
+      JSON.stringify(
+        kind === 'cloneset'
+          ? {
+              apiVersion: 'apps.kruise.io/v1alpha1',
+              kind: 'CloneSet',
+              metadata: { name: 'bench', namespace: ns },
+              spec: {
+                replicas: n,
+                selector: { matchLabels: { app: 'bench' } },
+                updateStrategy: { type: 'ReCreate', maxUnavailable: '50%' },
+                template: template(image),
+              },
+            }
+          : {
+              apiVersion: 'apps.kruise.io/v1beta1',
+              kind: 'StatefulSet',
+              metadata: { name: 'bench', namespace: ns },
+              spec: {
+                replicas: n,
+                serviceName: 'bench',
+                podManagementPolicy: 'Parallel',
+                selector: { matchLabels: { app: 'bench' } },
+                updateStrategy: {
+                  type: 'RollingUpdate',
+                  rollingUpdate: { podUpdatePolicy: 'ReCreate', maxUnavailable: '50%' },
+                },
+                template: template(image),
+              },
+            },
+      );
     interface Status {
       metadata: { generation: number };
       status?: {
@@ -210,7 +239,7 @@ try {
         updatedReadyReplicas?: number;
       };
     }
-    const status = (): Status => JSON.parse(kubectl(['-n', ns, 'get', 'cloneset', 'bench', '-o', 'json']));
+    const status = (): Status => JSON.parse(kubectl(['-n', ns, 'get', resource, 'bench', '-o', 'json']));
     const settled = (want: number) => () => {
       const s = status();
       const st = s.status ?? {};
@@ -235,20 +264,20 @@ try {
       console.error(`profile: ${name} done in ${wallS.toFixed(1)} s`);
     };
 
-    kubectl(['apply', '-f', '-'], cloneSet(0, 'nginx:1.25'));
+    kubectl(['apply', '-f', '-'], workloadObject(0, 'nginx:1.25'));
     await phase(
       `scale-up 0→${replicas}`,
-      () => kubectl(['apply', '-f', '-'], cloneSet(replicas, 'nginx:1.25')),
+      () => kubectl(['apply', '-f', '-'], workloadObject(replicas, 'nginx:1.25')),
       settled(replicas),
     );
     await phase(
       'ReCreate roll',
-      () => kubectl(['apply', '-f', '-'], cloneSet(replicas, 'nginx:1.26')),
+      () => kubectl(['apply', '-f', '-'], workloadObject(replicas, 'nginx:1.26')),
       settled(replicas),
     );
     await phase(
       `scale-down ${replicas}→0`,
-      () => kubectl(['apply', '-f', '-'], cloneSet(0, 'nginx:1.26')),
+      () => kubectl(['apply', '-f', '-'], workloadObject(0, 'nginx:1.26')),
       () => settled(0)() && podCount() === 0,
     );
     return idle('idle (after)');
