@@ -1,6 +1,6 @@
 // Each object's changes on their way to the publish queue: a change that has not started publishing yet is
 // replaced by a newer state of the same object or its deletion (coalesced), and with a linger a creation or
-// modification waits up to that long first, so that the changes an object goes through in quick succession (a
+// modification waits that long first (up to twice: releases come on ticks), so that the changes an object goes through in quick succession (a
 // pod created, bound, started, ready; marked for deletion, deleted) go out as one publish and reach every
 // consumer once (docs/adr/0045-watcher-coalesces-changes.md).
 import type { ObjectChange } from './object-event.ts';
@@ -16,7 +16,7 @@ interface Slot {
 }
 
 export interface PendingChangesOptions {
-  /** How long a creation or modification waits before it is released; 0 releases at once. */
+  /** How long a creation or modification waits at least before it is released (ticks this far apart); 0: at once. */
   lingerMs: number;
   /**
    * Hands one change to the publish queue under `queueKey` (changes of one queue key keep their order). The
@@ -96,12 +96,17 @@ export class PendingChanges {
     });
   }
 
+  // Lingering changes leave on ticks a linger apart (the first a linger after the first change), not each at its
+  // own deadline: a change waits from one linger up to two, and what is due leaves together. A burst goes to
+  // nats-server in one socket write and comes back as one read of acknowledgements, where the same publishes
+  // spread evenly cost a write, a read and a wake-up each (nats-server spent about half as much CPU;
+  // docs/adr/0045-watcher-coalesces-changes.md, amendment).
   #releaseDue(): void {
     this.#timer = undefined;
     const now = this.#now();
     for (const slot of this.#lingering) {
       if (slot.deadline > now) {
-        this.#timer = setTimeout(() => this.#releaseDue(), slot.deadline - now).unref();
+        this.#timer = setTimeout(() => this.#releaseDue(), this.#options.lingerMs).unref();
         return;
       }
       this.#release(slot);

@@ -33,9 +33,9 @@ export interface BusPublisherOptions {
   /** Queued changes beyond which reflectors wait. Default 2048. */
   capacity?: number;
   /**
-   * How long a creation or modification waits before it is queued, so that a newer state of the same object
-   * arriving meanwhile replaces it: one publish (and one delivery to every consumer) instead of several. Default 0;
-   * the service passes KRUISE_TS_WATCHER_PUBLISH_LINGER_MS.
+   * How long a creation or modification waits at least before it is queued (up to twice: releases come on ticks
+   * this far apart), so that a newer state of the same object arriving meanwhile replaces it: one publish (and one
+   * delivery to every consumer) instead of several. Default 0; the service passes KRUISE_TS_WATCHER_PUBLISH_LINGER_MS.
    */
   lingerMs?: number;
   /** Back-off between attempts of a failing publish. Default 100 ms doubling to 5 s. */

@@ -183,14 +183,21 @@ describe('PendingChanges with a linger of 50 ms', () => {
     assert.deepEqual(h.started(), [], 'nothing is released twice');
   });
 
-  test('objects linger each by its own deadline', () => {
+  test('changes leave on ticks a linger apart: each waits at least the linger, what is due leaves together', () => {
     const h = harness(50);
     h.pending.add('ns/a', 'pods ns/a', change('MODIFIED', '1', 'ua'));
     h.advance(30);
     h.pending.add('ns/b', 'pods ns/b', change('MODIFIED', '2', 'ub'));
-    h.advance(20);
-    assert.deepEqual(h.started(), ['MODIFIED@1']);
+    h.advance(10);
+    h.pending.add('ns/c', 'pods ns/c', change('MODIFIED', '3', 'uc'));
+    h.advance(10);
+    assert.deepEqual(h.started(), ['MODIFIED@1'], 'the first tick, a linger after the first change');
     h.advance(30);
-    assert.deepEqual(h.started(), ['MODIFIED@2']);
+    assert.deepEqual(h.started(), [], 'b is due at 80 and c at 90: nothing leaves before the next tick');
+    h.advance(20);
+    assert.deepEqual(h.started(), ['MODIFIED@2', 'MODIFIED@3'], 'the next tick takes both');
+    h.pending.add('ns/d', 'pods ns/d', change('MODIFIED', '4', 'ud'));
+    h.advance(50);
+    assert.deepEqual(h.started(), ['MODIFIED@4'], 'after a quiet spell the tick starts from the next change');
   });
 });
