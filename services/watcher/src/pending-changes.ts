@@ -1,8 +1,8 @@
 // Each object's changes on their way to the publish queue: a change that has not started publishing yet is
 // replaced by a newer state of the same object or its deletion (coalesced), and with a linger a creation or
-// modification waits that long first (up to twice: releases come on ticks), so that the changes an object goes through in quick succession (a
-// pod created, bound, started, ready; marked for deletion, deleted) go out as one publish and reach every
-// consumer once (docs/adr/0045-watcher-coalesces-changes.md).
+// modification waits that long first (up to twice: releases come on ticks), so that the changes an object goes
+// through in quick succession (a pod created, bound, started, ready; marked for deletion, deleted) go out as one
+// publish and reach every consumer once (docs/adr/0045-watcher-coalesces-changes.md).
 import type { ObjectChange } from './object-event.ts';
 
 /** One change on its way: lingering, or queued and not started. */
