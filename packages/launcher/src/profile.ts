@@ -1,9 +1,9 @@
 // `npm run profile -- [--replicas N] [--kind cloneset|asts] [--cpu-prof] [--idle-seconds S] [--idle-only]
 // [--all-in-one] [--sources]`: where the whole system's CPU and memory go. Starts a local cluster and the system as
 // `npm start` does (with --all-in-one: as one process), measures idle CPU and RSS of every process it started,
-// drives one CloneSet (or Advanced StatefulSet) through scale-up, a ReCreate image roll and scale-down, and prints CPU-seconds per phase per process (with --idle-only: a second
-// idle window instead of the workload). With --cpu-prof every service writes a V8 CPU profile on exit and the
-// top self-time frames of each are printed.
+// drives one CloneSet (or Advanced StatefulSet) through scale-up, a ReCreate image roll and scale-down, and prints
+// CPU-seconds per phase per process (with --idle-only: a second idle window instead of the workload). With
+// --cpu-prof every service writes a V8 CPU profile on exit and the top self-time frames of each are printed.
 // Bounded: every wait has a deadline; everything it started is stopped.
 // Figures are printed, never asserted (docs/performance.md records them).
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
