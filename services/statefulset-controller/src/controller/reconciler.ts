@@ -60,7 +60,8 @@ import {
 import { resizesOnRollingUpdate } from '../volume-resize.ts';
 import { ClaimResizeError, claimPods, resizePodClaims } from './claims.ts';
 import type { SetClients } from './clients.ts';
-import { PVC, REVISION, STATEFULSET } from './kinds.ts';
+import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
+import { refreshWhileCreating } from './refresh-while-creating.ts';
 import { SetWriter } from './set-writer.ts';
 
 export interface ReconcilerDeps extends WorkloadReconcileDeps {
@@ -220,6 +221,8 @@ async function reconcileSet(
     conditions.push(failedPodCondition('FailedCreatePod', scalePlan.failedCreateMessage, now));
   }
   const lifecycleDone = new Set<string>();
+  /** Pods this round created; refreshWhileCreating reads them from the cache. */
+  const createdNow: string[] = [];
   const carryOut = async (action: ScaleAction | UpdateAction): Promise<void> => {
     switch (action.type) {
       case 'create-pod': {
@@ -236,6 +239,7 @@ async function reconcileSet(
           );
           throw err;
         }
+        createdNow.push(action.pod.metadata.name);
         record(
           'Normal',
           'SuccessfulCreate',
@@ -374,7 +378,23 @@ async function reconcileSet(
   const creates = scalePlan.actions.filter((a) => a.type === 'create-pod');
   const { inOrder, condemnedBatch } = scaleActionOrder(set, scalePlan);
   try {
-    await Promise.all(creates.map(carryOut));
+    await refreshWhileCreating(
+      Promise.all(creates.map(carryOut)),
+      () => createdNow.flatMap((podName) => cache.get(POD, namespace, podName)?.object ?? []),
+      async (pod) => {
+        const refresh = refreshInPlaceUpdate(pod, clock(), inPlaceCheckOptions(deps.gates));
+        if (refresh.action !== 'update-status') return;
+        try {
+          await writer.setPodConditions(pod, refresh.conditions);
+        } catch (err) {
+          // The next reconcile refreshes it again.
+          span.addEvent('in-place update refresh failed', {
+            'k8s.pod.name': pod.metadata.name ?? '',
+            'exception.message': errorMessage(err),
+          });
+        }
+      },
+    );
     for (const action of inOrder) await carryOut(action);
     const removed = await doItSlowly(condemnedBatch.length, async (i) =>
       carryOut(condemnedBatch[i] as ScaleAction),
