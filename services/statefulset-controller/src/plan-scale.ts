@@ -145,13 +145,17 @@ export function allowsBurst(set: StatefulSet): boolean {
 /**
  * How a scale plan's actions are carried out. Kruise (stateful_set_control.go, runForAll) removes condemned pods
  * of a Parallel set in slow-start batches, and everything else one by one; OrderedReady removes at most one per
- * round anyway. `inOrder` runs first (condemned claim ownerRefs included, so they precede the deletions), then
- * `condemnedBatch` concurrently. Creations are not part of either: they go out together before both.
+ * round anyway. A Parallel set's lifecycle moves (refreshPodState's label write, one per pod, independent of each
+ * other) go in slow-start batches too, first: one by one they held the round a round trip per pod — a second for
+ * the hundred pods an in-place roll finishes together (docs/performance.md, thirty-ninth round). `inOrder` runs
+ * next (condemned claim ownerRefs included, so they precede the deletions), then `condemnedBatch` concurrently.
+ * Creations are not part of any: they go out together before all.
  */
 export function scaleActionOrder(
   set: StatefulSet,
   plan: Pick<ScalePlan, 'actions' | 'condemned'>,
-): { inOrder: ScaleAction[]; condemnedBatch: ScaleAction[] } {
+): { lifecycleBatch: ScaleAction[]; inOrder: ScaleAction[]; condemnedBatch: ScaleAction[] } {
+  const lifecycleBatch: ScaleAction[] = [];
   const inOrder: ScaleAction[] = [];
   const condemnedBatch: ScaleAction[] = [];
   const condemned = new Set(plan.condemned.map((p) => p.metadata.name ?? ''));
@@ -161,9 +165,10 @@ export function scaleActionOrder(
     const removal =
       (action.type === 'delete-pod' && action.reason === 'condemned') ||
       (action.type === 'prepare-delete' && condemned.has(action.pod.metadata.name ?? ''));
-    (burst && removal ? condemnedBatch : inOrder).push(action);
+    if (burst && action.type === 'set-lifecycle-state') lifecycleBatch.push(action);
+    else (burst && removal ? condemnedBatch : inOrder).push(action);
   }
-  return { inOrder, condemnedBatch };
+  return { lifecycleBatch, inOrder, condemnedBatch };
 }
 
 /**

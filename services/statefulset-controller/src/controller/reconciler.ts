@@ -373,10 +373,11 @@ async function reconcileSet(
   };
 
   let failure: unknown;
-  // Burst creations go out together; then the plan in order; then a Parallel set's condemned pods in slow-start
-  // batches, so a scale-down waits on the client's rate limit, not on one round trip per pod.
+  // Burst creations go out together; then a Parallel set's lifecycle moves in slow-start batches; then the plan in
+  // order; then a Parallel set's condemned pods in slow-start batches, so a scale-down or the end of an in-place
+  // roll waits on the client's rate limit, not on one round trip per pod.
   const creates = scalePlan.actions.filter((a) => a.type === 'create-pod');
-  const { inOrder, condemnedBatch } = scaleActionOrder(set, scalePlan);
+  const { lifecycleBatch, inOrder, condemnedBatch } = scaleActionOrder(set, scalePlan);
   try {
     await refreshWhileCreating(
       Promise.all(creates.map(carryOut)),
@@ -395,6 +396,10 @@ async function reconcileSet(
         }
       },
     );
+    const moved = await doItSlowly(lifecycleBatch.length, async (i) =>
+      carryOut(lifecycleBatch[i] as ScaleAction),
+    );
+    if (moved.error !== undefined) throw moved.error;
     for (const action of inOrder) await carryOut(action);
     const removed = await doItSlowly(condemnedBatch.length, async (i) =>
       carryOut(condemnedBatch[i] as ScaleAction),

@@ -432,15 +432,20 @@ describe('PVCs', () => {
   });
 });
 
-describe("scaleActionOrder (runForAll: slow-start batches for a Parallel set's condemned pods)", () => {
+describe("scaleActionOrder (runForAll: slow-start batches for a Parallel set's condemned pods and lifecycle moves)", () => {
   const order = (set: StatefulSet, pods: StatefulSetPod[]) => {
     const split = scaleActionOrder(set, plan(set, pods));
-    return { inOrder: summary(split.inOrder), condemnedBatch: summary(split.condemnedBatch) };
+    return {
+      lifecycleBatch: summary(split.lifecycleBatch),
+      inOrder: summary(split.inOrder),
+      condemnedBatch: summary(split.condemnedBatch),
+    };
   };
   const cases: {
     name: string;
     set: StatefulSet;
     pods: StatefulSetPod[];
+    lifecycle?: string[];
     inOrder: string[];
     batch: string[];
   }[] = [
@@ -463,6 +468,25 @@ describe("scaleActionOrder (runForAll: slow-start batches for a Parallel set's c
       batch: ['delete web-2', 'prepare-delete web-1'],
     },
     {
+      name: 'Parallel: lifecycle moves in their own batch, a failed replica in order',
+      set: newSet({ podManagementPolicy: 'Parallel', replicas: 3 }),
+      pods: [
+        pod(0, { phase: 'Failed' }),
+        pod(1, { labels: { 'lifecycle.apps.kruise.io/state': 'Updated' } }),
+        pod(2, { labels: { 'lifecycle.apps.kruise.io/state': 'Updated' } }),
+      ],
+      lifecycle: ['state web-1=Normal', 'state web-2=Normal'],
+      inOrder: ['delete web-0'],
+      batch: [],
+    },
+    {
+      name: 'OrderedReady: lifecycle moves stay in order',
+      set: newSet({ replicas: 2 }),
+      pods: [pod(0, { labels: { 'lifecycle.apps.kruise.io/state': 'Updated' } }), pod(1)],
+      inOrder: ['state web-0=Normal'],
+      batch: [],
+    },
+    {
       name: 'OrderedReady: the one condemned deletion stays in order',
       set: newSet({ replicas: 1 }),
       pods: ready([0, 1, 2]),
@@ -472,7 +496,11 @@ describe("scaleActionOrder (runForAll: slow-start batches for a Parallel set's c
   ];
   for (const c of cases) {
     it(c.name, () => {
-      assert.deepEqual(order(c.set, c.pods), { inOrder: c.inOrder, condemnedBatch: c.batch });
+      assert.deepEqual(order(c.set, c.pods), {
+        lifecycleBatch: c.lifecycle ?? [],
+        inOrder: c.inOrder,
+        condemnedBatch: c.batch,
+      });
     });
   }
   it('condemned claim ownerRefs go in order, before the batched deletions', () => {
