@@ -396,10 +396,10 @@ async function reconcileSet(
         }
       },
     );
-    const moved = await doItSlowly(lifecycleBatch.length, async (i) =>
+    const relabelled = await doItSlowly(lifecycleBatch.length, async (i) =>
       carryOut(lifecycleBatch[i] as ScaleAction),
     );
-    if (moved.error !== undefined) throw moved.error;
+    if (relabelled.error !== undefined) throw relabelled.error;
     for (const action of inOrder) await carryOut(action);
     const removed = await doItSlowly(condemnedBatch.length, async (i) =>
       carryOut(condemnedBatch[i] as ScaleAction),

@@ -28,45 +28,57 @@ describe('refreshableWhileCreating', () => {
 });
 
 describe('refreshWhileCreating', () => {
+  // The creates settle when the test says so, so no assertion hangs on the machine's timer accuracy.
+  const gate = () => {
+    let open!: () => void;
+    let fail!: (err: Error) => void;
+    const promise = new Promise<void>((resolve, reject) => {
+      open = resolve;
+      fail = reject;
+    });
+    return { promise, open, fail };
+  };
+
   it('refreshes each started pod once while the creates go on, and stops with them', async () => {
     const pods = [pod('a', { phase: 'Running' }), pod('b', { phase: 'Pending' })];
     const calls: string[] = [];
-    const creating = sleep(70).then(() => {
-      pods[1] = pod('b', { phase: 'Running' });
-      return sleep(60);
-    });
+    const creates = gate();
     await refreshWhileCreating(
-      creating,
+      creates.promise,
       () => pods,
       async (p) => {
         calls.push(p.metadata.name ?? '');
+        // b starts after a's refresh; once b is refreshed too, the creates end and c starts.
+        if (p.metadata.name === 'a') pods[1] = pod('b', { phase: 'Running' });
+        if (p.metadata.name === 'b') {
+          creates.open();
+          pods.push(pod('c', { phase: 'Running' }));
+        }
       },
-      20,
+      5,
     );
-    const after = calls.length;
     assert.deepEqual(calls, ['a', 'b']);
-    await sleep(60);
-    assert.equal(calls.length, after, 'no pass after the creates settled');
+    await sleep(30);
+    assert.deepEqual(calls, ['a', 'b'], 'no pass after the creates settled');
   });
 
   it("a failed refresh is left to the next reconcile; the creates' error is what it throws", async () => {
     const calls: string[] = [];
-    const creating = sleep(80).then(() => {
-      throw new Error('quota exceeded');
-    });
+    const creates = gate();
     await assert.rejects(
       refreshWhileCreating(
-        creating,
+        creates.promise,
         () => [pod('a', { phase: 'Running' })],
         async (p) => {
           calls.push(p.metadata.name ?? '');
+          setTimeout(() => creates.fail(new Error('quota exceeded')), 20);
           throw new Error('conflict');
         },
-        20,
+        5,
       ),
       /quota exceeded/,
     );
-    assert.deepEqual(calls, ['a']);
+    assert.deepEqual(calls, ['a'], 'refreshed once, not retried');
   });
 
   it('creates that end before the first interval refresh nothing', async () => {
