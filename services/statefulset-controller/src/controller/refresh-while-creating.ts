@@ -5,6 +5,7 @@
 // started get, every quarter second, the refresh the next reconcile would give them (docs/performance.md,
 // thirty-ninth round). Only started pods: the kubelet computes Ready from its own copy of the pod, and a gate
 // written before its first report can be missed by that report and cost a second status write.
+import { type Clock, realClock, sleep } from '@kruise-ts/runtime';
 import type { StatefulSetPod } from '../types.ts';
 
 export const REFRESH_WHILE_CREATING_MS = 250;
@@ -19,33 +20,30 @@ export function refreshableWhileCreating(pod: StatefulSetPod, refreshed: Readonl
 }
 
 /**
- * Awaits `creating`; until it settles, every `intervalMs` calls `refresh` for each pod of `createdPods()` that is
- * refreshable, each at most once (a refresh that fails is the next reconcile's, which refreshes every pod anyway).
- * `creating`'s own outcome is what this returns or throws.
+ * Awaits `creating`; until it settles, every `intervalMs` on `clock` calls `refresh` for each pod of `createdPods()`
+ * that is refreshable, each at most once (a refresh that fails is the next reconcile's, which refreshes every pod
+ * anyway). `creating`'s own outcome is what this returns or throws.
  */
 export async function refreshWhileCreating(
   creating: Promise<unknown>,
   createdPods: () => readonly StatefulSetPod[],
   refresh: (pod: StatefulSetPod) => Promise<void>,
-  intervalMs = REFRESH_WHILE_CREATING_MS,
+  options: { intervalMs?: number; clock?: Clock } = {},
 ): Promise<void> {
-  let done = false;
-  const settled = creating.then(
-    () => {
-      done = true;
-    },
-    () => {
-      done = true;
-    },
-  );
+  const { intervalMs = REFRESH_WHILE_CREATING_MS, clock = realClock } = options;
+  const settled = new AbortController();
+  const markSettled = () => settled.abort();
+  void creating.then(markSettled, markSettled);
   const refreshed = new Set<string>();
   const passes = (async () => {
-    while (!done) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([settled, new Promise((r) => (timer = setTimeout(r, intervalMs)))]);
-      clearTimeout(timer);
+    for (;;) {
+      try {
+        await sleep(clock, intervalMs, settled.signal);
+      } catch {
+        return; // the creates are done
+      }
       for (const pod of createdPods()) {
-        if (done) return;
+        if (settled.signal.aborted) return;
         if (!refreshableWhileCreating(pod, refreshed)) continue;
         refreshed.add(pod.metadata.name ?? '');
         await refresh(pod).catch(() => {});

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { FakeClock } from '@kruise-ts/runtime';
 import {
   refreshableWhileCreating,
   refreshWhileCreating,
@@ -11,8 +12,6 @@ const pod = (name: string, o: { phase?: string; deleting?: boolean } = {}): Stat
   spec: { containers: [] },
   ...(o.phase === undefined ? {} : { status: { phase: o.phase } }),
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('refreshableWhileCreating', () => {
   const cases: Array<[string, StatefulSetPod, string[], boolean]> = [
@@ -28,7 +27,7 @@ describe('refreshableWhileCreating', () => {
 });
 
 describe('refreshWhileCreating', () => {
-  // The creates settle when the test says so, so no assertion hangs on the machine's timer accuracy.
+  // The creates settle when the test says so and time moves only on FakeClock, so nothing hangs on timer accuracy.
   const gate = () => {
     let open!: () => void;
     let fail!: (err: Error) => void;
@@ -38,50 +37,62 @@ describe('refreshWhileCreating', () => {
     });
     return { promise, open, fail };
   };
+  const settle = () => new Promise((r) => setImmediate(r));
 
-  it('refreshes each started pod once while the creates go on, and stops with them', async () => {
+  it('refreshes each started pod once per tick while the creates go on, and stops with them', async () => {
+    const clock = new FakeClock();
     const pods = [pod('a', { phase: 'Running' }), pod('b', { phase: 'Pending' })];
     const calls: string[] = [];
     const creates = gate();
-    await refreshWhileCreating(
+    const done = refreshWhileCreating(
       creates.promise,
       () => pods,
       async (p) => {
         calls.push(p.metadata.name ?? '');
-        // b starts after a's refresh; once b is refreshed too, the creates end and c starts.
-        if (p.metadata.name === 'a') pods[1] = pod('b', { phase: 'Running' });
-        if (p.metadata.name === 'b') {
-          creates.open();
-          pods.push(pod('c', { phase: 'Running' }));
-        }
       },
-      5,
+      { intervalMs: 250, clock },
     );
-    assert.deepEqual(calls, ['a', 'b']);
-    await sleep(30);
+    await settle();
+    assert.deepEqual(calls, [], 'nothing before the first tick');
+    clock.advance(250);
+    await settle();
+    assert.deepEqual(calls, ['a'], 'the first tick: the started pod');
+    pods[1] = pod('b', { phase: 'Running' });
+    clock.advance(250);
+    await settle();
+    assert.deepEqual(calls, ['a', 'b'], 'the next tick: the pod started since, a not again');
+    creates.open();
+    await done;
+    pods.push(pod('c', { phase: 'Running' }));
+    clock.advance(1_000);
+    await settle();
     assert.deepEqual(calls, ['a', 'b'], 'no pass after the creates settled');
+    assert.equal(clock.pendingTimers(), 0, 'no timer left behind');
   });
 
   it("a failed refresh is left to the next reconcile; the creates' error is what it throws", async () => {
+    const clock = new FakeClock();
     const calls: string[] = [];
     const creates = gate();
-    await assert.rejects(
-      refreshWhileCreating(
-        creates.promise,
-        () => [pod('a', { phase: 'Running' })],
-        async (p) => {
-          calls.push(p.metadata.name ?? '');
-          setTimeout(() => creates.fail(new Error('quota exceeded')), 20);
-          throw new Error('conflict');
-        },
-        5,
-      ),
-      /quota exceeded/,
+    const done = refreshWhileCreating(
+      creates.promise,
+      () => [pod('a', { phase: 'Running' })],
+      async (p) => {
+        calls.push(p.metadata.name ?? '');
+        throw new Error('conflict');
+      },
+      { intervalMs: 250, clock },
     );
+    clock.advance(250);
+    await settle();
+    clock.advance(250);
+    await settle();
+    creates.fail(new Error('quota exceeded'));
+    await assert.rejects(done, /quota exceeded/);
     assert.deepEqual(calls, ['a'], 'refreshed once, not retried');
   });
 
-  it('creates that end before the first interval refresh nothing', async () => {
+  it('creates that end before the first tick refresh nothing', async () => {
     const calls: string[] = [];
     await refreshWhileCreating(
       Promise.resolve(),
@@ -89,7 +100,7 @@ describe('refreshWhileCreating', () => {
       async (p) => {
         calls.push(p.metadata.name ?? '');
       },
-      20,
+      { clock: new FakeClock() },
     );
     assert.deepEqual(calls, []);
   });
