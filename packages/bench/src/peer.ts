@@ -31,6 +31,7 @@ import {
   type WorkloadStatus,
   workloadObject,
 } from './workload.ts';
+import { watchWorkload } from './workload-watch.ts';
 
 export type ContenderName = 'kruise-ts' | 'kruise';
 
@@ -108,6 +109,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
   const cluster = await startCluster();
   let contender: RunningContender | undefined;
   let stopWatch: (() => void) | undefined;
+  let stopWorkload: (() => void) | undefined;
   let pssSampler: NodeJS.Timeout | undefined;
   const unhook = killOnSignal(() => contender?.pids() ?? []);
   try {
@@ -134,24 +136,25 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
     stopWatch = watch.stop;
     const inv = watch.invariants;
 
-    const get = async () => (await kube.ok('GET', objectPath(ref))) as WorkloadStatus;
-    const waitConverged = async (replicas: number, timeoutMs: number, what: string) => {
-      const t0 = Date.now();
-      for (;;) {
-        const obj = await get();
-        if (converged(obj, replicas)) return;
-        if (Date.now() - t0 > timeoutMs)
-          throw new Error(
-            `${what}: not converged after ${timeoutMs / 1000} s: ${JSON.stringify(obj.status)}`,
-          );
-        await sleep(250);
+    // Converged is timed by a watch on the workload: the phase ends when its converged status arrives.
+    const workload = await watchWorkload(kube, collectionPath(ref.kind, ref.namespace), ref.name);
+    stopWorkload = workload.stop;
+    const waitConverged = async (generation: number, replicas: number, timeoutMs: number, what: string) => {
+      try {
+        return await workload.until(generation, (obj) => converged(obj, replicas), timeoutMs);
+      } catch (err) {
+        throw new Error(`${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
       }
     };
 
     // The workload exists with 0 replicas first: scale-up then times the pods, not the first revision, and a
     // status on it shows the controller is running.
-    await kube.ok('POST', collectionPath(ref.kind, ref.namespace), workloadObject(ref, 0, IMAGES[0]));
-    await waitConverged(0, 120_000, 'the empty workload');
+    const created = (await kube.ok(
+      'POST',
+      collectionPath(ref.kind, ref.namespace),
+      workloadObject(ref, 0, IMAGES[0]),
+    )) as WorkloadStatus;
+    await waitConverged(created.metadata?.generation ?? 1, 0, 120_000, 'the empty workload');
 
     for (const spec of phases(options.kind, options.replicas)) {
       inv.setLimit({ phase: spec.phase, max: spec.ceiling });
@@ -164,9 +167,15 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
       const api0 = cpuOf(apiserverPids);
       const t0 = performance.now();
       watch.mark();
-      await kube.ok('PATCH', objectPath(ref), spec.patch);
-      await waitConverged(spec.replicas, options.phaseTimeoutMs, spec.phase);
-      const seconds = (performance.now() - t0) / 1000;
+      workload.mark();
+      const patched = (await kube.ok('PATCH', objectPath(ref), spec.patch)) as WorkloadStatus;
+      const t1 = await waitConverged(
+        patched.metadata?.generation ?? 0,
+        spec.replicas,
+        options.phaseTimeoutMs,
+        spec.phase,
+      );
+      const seconds = (t1 - t0) / 1000;
       const cpu = diffCpu(cpuOf(contender.pids()), cpu0);
       const apiserverCpu = sum(Object.values(diffCpu(cpuOf(apiserverPids), api0)));
       const own = kube.requests - own0;
@@ -216,7 +225,9 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
         );
       }
       if (options.timelineDir !== undefined)
-        options.log(`timeline: ${writeTimeline(options.timelineDir, name, spec.phase, watch.events, t0)}`);
+        options.log(
+          `timeline: ${writeTimeline(options.timelineDir, name, spec.phase, watch.events, t0, workload.events)}`,
+        );
     }
 
     for (const p of contender.pids()) run.peakRssMiB[p.name] = peakRssMiB(p.pid);
@@ -239,6 +250,7 @@ export async function runContender(name: ContenderName, options: PeerOptions): P
     unhook();
     clearInterval(pssSampler);
     stopWatch?.();
+    stopWorkload?.();
     await contender?.stop().catch(() => undefined);
     await cluster.stop();
   }

@@ -1,11 +1,24 @@
 // `--timeline <dir>`: every pod event of a phase as a TSV file, so two contenders' rolls can be compared
-// event by event (when a round's deletions land, when the next round's pods are created, when they turn ready).
+// event by event (when a round's deletions land, when the next round's pods are created, when they turn ready),
+// and among them each state of the workload's status (how long the status trails the last pod change).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PodEventRecord } from './pod-watch.ts';
+import type { WorkloadEventRecord } from './workload-watch.ts';
 
 /** What an event changed for its pod, judged against the previous event of the same pod. */
 export type PodChange = 'created' | 'ready' | 'unready' | 'terminating' | 'deleted' | 'updated';
+
+/**
+ * A workload state as a row in the same order of time: `status`, the workload, and its status counters in the
+ * image column.
+ */
+export function statusRows(
+  events: readonly WorkloadEventRecord[],
+  t0: number,
+): { at: number; row: string }[] {
+  return events.map((e) => ({ at: e.at, row: `${Math.round(e.at - t0)}\tstatus\t${e.name}\t${e.summary}` }));
+}
 
 /**
  * One row per event: milliseconds since `t0`, the change it made, the pod, and its image. A pod's first
@@ -59,9 +72,12 @@ export function writeTimeline(
   phase: string,
   events: readonly PodEventRecord[],
   t0: number,
+  workloadEvents: readonly WorkloadEventRecord[] = [],
 ): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${contender}-${phase.replaceAll(' ', '-')}.tsv`);
-  writeFileSync(file, `ms\tchange\tpod\timage\n${timelineRows(events, t0).join('\n')}\n`);
+  const podRows = timelineRows(events, t0).map((row, i) => ({ at: events[i]?.at ?? 0, row }));
+  const rows = [...podRows, ...statusRows(workloadEvents, t0)].sort((a, b) => a.at - b.at).map((r) => r.row);
+  writeFileSync(file, `ms\tchange\tpod\timage\n${rows.join('\n')}\n`);
   return file;
 }

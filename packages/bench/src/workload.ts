@@ -1,7 +1,7 @@
 // The workload both contenders run, identical for each: one CloneSet (or Advanced StatefulSet) of N pods
 // through scale-up 0→N, a ReCreate image roll (maxUnavailable 50%), an in-place image roll
 // (InPlaceIfPossible) and scale-down N→0. Objects and the convergence rule are pure; the runner writes the
-// spec and polls the status.
+// spec and watches the status.
 
 export type WorkloadKind = 'cloneset' | 'asts';
 

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import type { PodEventRecord } from '../../src/pod-watch.ts';
-import { phaseSpan, timelineRows } from '../../src/timeline.ts';
+import { phaseSpan, statusRows, timelineRows, writeTimeline } from '../../src/timeline.ts';
 
 const ev = (at: number, type: PodEventRecord['type'], name: string, more: Partial<PodEventRecord> = {}) => ({
   at,
@@ -51,5 +54,22 @@ test('the phase span: first and last event, and the last pod to turn terminating
       ev(1050, 'ADDED', 'c'),
     ]),
     { first: 1000, last: 1050, lastTerminating: 1020 },
+  );
+});
+
+test('the workload’s states go among the pod rows in order of arrival', () => {
+  const pods = [
+    ev(1010, 'DELETED', 'p-1', { terminating: true }),
+    ev(1030, 'DELETED', 'p-0', { terminating: true }),
+  ];
+  const status = [{ at: 1045.2, name: 'bench', summary: 'gen 4/4 replicas 0 ready 0 updated 0' }];
+  assert.deepEqual(statusRows(status, 1000), [
+    { at: 1045.2, row: '45\tstatus\tbench\tgen 4/4 replicas 0 ready 0 updated 0' },
+  ]);
+  const dir = mkdtempSync(join(tmpdir(), 'timeline-'));
+  const file = writeTimeline(dir, 'kruise-ts', 'scale down', pods, 1000, status);
+  assert.equal(
+    readFileSync(file, 'utf8'),
+    'ms\tchange\tpod\timage\n10\tdeleted\tp-1\ta\n30\tdeleted\tp-0\ta\n45\tstatus\tbench\tgen 4/4 replicas 0 ready 0 updated 0\n',
   );
 });
