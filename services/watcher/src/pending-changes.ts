@@ -2,8 +2,10 @@
 // replaced by a newer state of the same object or its deletion (coalesced), and with a linger a creation or
 // modification waits that long first (up to twice: releases come on ticks), so that the changes an object goes
 // through in quick succession (a pod created, bound, started, ready; marked for deletion, deleted) go out as one
-// publish and reach every consumer once (docs/adr/0045-watcher-coalesces-changes.md).
+// publish and reach every consumer once (docs/adr/0045-watcher-coalesces-changes.md). A creation or spec change of
+// a workload does not linger (spec-generations.ts).
 import type { ObjectChange } from './object-event.ts';
+import { SpecGenerations } from './spec-generations.ts';
 
 /** One change on its way: lingering, or queued and not started. */
 interface Slot {
@@ -36,6 +38,7 @@ export class PendingChanges {
   readonly #waiting = new Map<string, Slot>();
   /** Slots held back, in deadline order (the linger is the same for all). */
   readonly #lingering = new Set<Slot>();
+  readonly #specs = new SpecGenerations();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: PendingChangesOptions) {
@@ -49,13 +52,14 @@ export class PendingChanges {
   }
 
   add(key: string, queueKey: string, change: ObjectChange): void {
+    const newSpec = this.#specs.isNew(change);
     const waiting = this.#waiting.get(queueKey);
     if (waiting !== undefined && coalesces(waiting.change, change)) {
       // It goes out as this newer state, in the place (and by the deadline) of the one it replaces; a creation
-      // stays a creation, and a deletion does not wait.
+      // stays a creation, and neither a deletion nor a new spec waits.
       this.#options.coalesced(waiting.change);
       waiting.change = waiting.change.type === 'ADDED' ? { ...change, type: 'ADDED' } : change;
-      if (change.type === 'DELETED' && waiting.lingering) this.#release(waiting);
+      if ((change.type === 'DELETED' || newSpec) && waiting.lingering) this.#release(waiting);
       return;
     }
     // What lingers for this object goes first, so its changes keep their order.
@@ -63,7 +67,7 @@ export class PendingChanges {
     const slot: Slot = { key, queueKey, change, lingering: false, deadline: 0 };
     this.#waiting.set(queueKey, slot);
     const { lingerMs } = this.#options;
-    if (lingerMs > 0 && (change.type === 'ADDED' || change.type === 'MODIFIED')) {
+    if (lingerMs > 0 && !newSpec && (change.type === 'ADDED' || change.type === 'MODIFIED')) {
       slot.lingering = true;
       slot.deadline = this.#now() + lingerMs;
       this.#lingering.add(slot);

@@ -388,7 +388,7 @@ export const SETTINGS = [
     default: 100,
     min: 0,
     meaning:
-      'how long a creation or modification waits at least before it is published (up to twice this: what is due leaves together on ticks this far apart), so a newer state of the object replaces it (0: at once)',
+      'how long a creation or modification waits at least before it is published (up to twice this: what is due leaves together on ticks this far apart), so a newer state of the object replaces it (0: at once); a workload’s creation and spec changes never wait',
     services: ['watcher'],
   },
   {

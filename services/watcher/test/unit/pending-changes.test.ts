@@ -16,6 +16,34 @@ function change(type: ChangeType, resourceVersion: string, uid = 'u1'): ObjectCh
   };
 }
 
+const clonesets: WatchedResource = {
+  group: 'apps.kruise.io',
+  version: 'v1beta1',
+  plural: 'clonesets',
+  kind: 'CloneSet',
+  namespaced: true,
+};
+
+/** A CloneSet's change at `generation` (a spec change bumps it; a status write does not). */
+function workloadChange(
+  type: ChangeType,
+  resourceVersion: string,
+  generation: number,
+  uid = 'w1',
+): ObjectChange {
+  return {
+    resource: clonesets,
+    type,
+    object: {
+      apiVersion: 'apps.kruise.io/v1beta1',
+      kind: 'CloneSet',
+      metadata: { name: 'cs', namespace: 'ns', uid, resourceVersion, generation },
+    },
+    json: new Uint8Array(0),
+    resourceVersion,
+  };
+}
+
 /** What was released, in order; a released change's publish starts when started() takes it. */
 function harness(lingerMs: number) {
   let now = 0;
@@ -199,5 +227,34 @@ describe('PendingChanges with a linger of 50 ms', () => {
     h.pending.add('ns/d', 'pods ns/d', change('MODIFIED', '4', 'ud'));
     h.advance(50);
     assert.deepEqual(h.started(), ['MODIFIED@4'], 'after a quiet spell the tick starts from the next change');
+  });
+
+  test('a workload’s creation and spec changes go at once; its status writes linger and fold', () => {
+    const h = harness(50);
+    h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('ADDED', '1', 1));
+    assert.deepEqual(h.started(), ['ADDED@1'], 'the creation is new intent');
+    h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('MODIFIED', '2', 1));
+    h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('MODIFIED', '3', 1));
+    assert.deepEqual(h.started(), [], 'status writes linger');
+    h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('MODIFIED', '4', 2));
+    assert.deepEqual(
+      h.started(),
+      ['MODIFIED@4'],
+      'a spec change takes the lingering status’s place and goes',
+    );
+    assert.deepEqual(h.coalesced, ['MODIFIED@2', 'MODIFIED@3']);
+    h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('MODIFIED', '5', 2));
+    h.advance(50);
+    assert.deepEqual(h.started(), ['MODIFIED@5'], 'the same generation again lingers');
+  });
+
+  test('a pod’s generation never hurries it: its spec changes are the controllers’ in-place updates', () => {
+    const h = harness(50);
+    const pod = change('MODIFIED', '1');
+    pod.object.metadata = { ...pod.object.metadata, generation: 2 };
+    h.pending.add('ns/p', 'pods ns/p', pod);
+    assert.deepEqual(h.started(), []);
+    h.advance(50);
+    assert.deepEqual(h.started(), ['MODIFIED@1']);
   });
 });
