@@ -14,6 +14,7 @@ import type { ControllerConfig } from './config.ts';
 import { observeExpectations, setKeysFor } from './controller/cache-events.ts';
 import { setClients } from './controller/clients.ts';
 import { CACHED_KINDS, CONTROLLED_KINDS, DEFERRED_KINDS, STATEFULSET } from './controller/kinds.ts';
+import { PendingPodWrites } from './controller/pending-pod-writes.ts';
 import { createStatefulSetReconcile } from './controller/reconciler.ts';
 
 /** For a process composing this service with others (packages/all-in-one): its settings and cached kinds. */
@@ -51,7 +52,13 @@ export function startStatefulSetController(
     },
     reconciler: (d) => {
       rollouts = new RolloutTracker({ recall: recallFromBus(d.bus, deps.logger) });
-      return createStatefulSetReconcile({ ...d, rollouts, clients: setClients(d.kube), gates: config.gates });
+      return createStatefulSetReconcile({
+        ...d,
+        rollouts,
+        clients: setClients(d.kube),
+        gates: config.gates,
+        pendingWrites: new PendingPodWrites(),
+      });
     },
   });
 }

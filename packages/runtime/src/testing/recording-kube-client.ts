@@ -25,11 +25,16 @@ export function offlineCluster(): ClusterConfig {
 export class RecordingKubeClient extends KubeClient {
   readonly calls: RecordedCall[] = [];
   readonly #listed: readonly object[];
+  readonly #answer: ((call: RecordedCall) => object) | undefined;
 
-  /** `listed`: the items every list call returns (none by default); any other call returns `{}`. */
-  constructor(options: { listed?: readonly object[] } = {}) {
+  /**
+   * `listed`: the items every list call returns (none by default); `answer`: what any other call returns (`{}` by
+   * default), e.g. a written object whose resourceVersion the writer records.
+   */
+  constructor(options: { listed?: readonly object[]; answer?: (call: RecordedCall) => object } = {}) {
     super({ cluster: offlineCluster(), qps: Infinity });
     this.#listed = options.listed ?? [];
+    this.#answer = options.answer;
   }
 
   protected override async send(req: OutgoingRequest): Promise<IncomingResponse> {
@@ -39,8 +44,13 @@ export class RecordingKubeClient extends KubeClient {
     if (info.name !== '') params.name = info.name;
     if (req.body !== undefined) params.body = req.body;
     for (const [key, value] of req.url.searchParams) params[key] = value;
-    this.calls.push({ method: `${info.verb} ${resourceLabel(info)}`, params });
-    return { status: 200, headers: {}, body: info.verb === 'list' ? { items: this.#listed } : {} };
+    const call = { method: `${info.verb} ${resourceLabel(info)}`, params };
+    this.calls.push(call);
+    return {
+      status: 200,
+      headers: {},
+      body: info.verb === 'list' ? { items: this.#listed } : (this.#answer?.(call) ?? {}),
+    };
   }
 }
 

@@ -7,7 +7,13 @@
 // a `sync statefulset` span of the rollout's trace, with what the rollout waits for as `rollout.wait` events
 // (docs/adr/0009-rollout-trace-continuity.md, docs/behaviour/advanced-statefulset.md#tracing).
 import { type Bus, publishDomainEvent } from '@kruise-ts/bus';
-import { type ControllerRevision, doItSlowly, LifecycleState, resolveCreateConflict } from '@kruise-ts/core';
+import {
+  type ControllerRevision,
+  doItSlowly,
+  getPodLifecycleState,
+  LifecycleState,
+  resolveCreateConflict,
+} from '@kruise-ts/core';
 import { applyInPlaceUpdate, refreshInPlaceUpdate } from '@kruise-ts/inplace';
 import { apiVersionOf } from '@kruise-ts/kube';
 import {
@@ -24,6 +30,7 @@ import {
   WaitAttr,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
+  waitOn,
   workloadWriterOptions,
 } from '@kruise-ts/runtime';
 import type { Logger } from '@kruise-ts/telemetry';
@@ -61,6 +68,7 @@ import { resizesOnRollingUpdate } from '../volume-resize.ts';
 import { ClaimResizeError, claimPods, resizePodClaims } from './claims.ts';
 import type { SetClients } from './clients.ts';
 import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
+import type { PendingPodWrites } from './pending-pod-writes.ts';
 import { refreshWhileCreating } from './refresh-while-creating.ts';
 import { SetWriter } from './set-writer.ts';
 
@@ -69,6 +77,8 @@ export interface ReconcilerDeps extends WorkloadReconcileDeps {
   clients: SetClients;
   gates: StatefulSetGates;
   rollouts: RolloutTracker;
+  /** Refresh and lifecycle writes not yet seen in the cache (pending-pod-writes.ts), made once per process. */
+  pendingWrites: PendingPodWrites;
   now?: () => number;
 }
 
@@ -125,7 +135,11 @@ async function reconcileSet(
     return { result: gate.result, complete: false };
   }
   const now = clock();
-  const writer = new SetWriter({ ...workloadWriterOptions(deps, request), clients: deps.clients });
+  const writer = new SetWriter({
+    ...workloadWriterOptions(deps, request),
+    clients: deps.clients,
+    pendingWrites: deps.pendingWrites,
+  });
   const record = (type: 'Normal' | 'Warning', reason: string, message: string) =>
     deps.recorder.record(involved(set), type, reason, message, fence);
 
@@ -167,12 +181,18 @@ async function reconcileSet(
   const claim = await claimPods({ set, cache, writer, versions: deps.versions, span });
   if (claim.pods === undefined) return { result: { requeueAfter: claim.requeueAfterMs }, complete: false };
   const pods = claim.pods;
+  // Refresh and lifecycle moves act on the cache's copy of a pod as it is when they are made, and wait while a write
+  // of ours to it is still on its way back (pending-pod-writes.ts).
+  const current = (pod: StatefulSetPod): StatefulSetPod | undefined =>
+    deps.pendingWrites.toActOn(pod, cache.get(POD, namespace, pod.metadata.name ?? '')?.object);
   // Refresh (docs/behaviour/advanced-statefulset.md#scaling step 5, #in-place-update; inplaceupdate.Refresh): finish
   // a grace period that ran out, patch the next container batch, or set InPlaceUpdateReady True once nothing is
   // pending — which is also how fresh pods with the gate first become Ready.
   let refreshRequeue: number | undefined;
-  for (const pod of pods) {
-    if (pod.metadata.deletionTimestamp) continue;
+  for (const listed of pods) {
+    if (listed.metadata.deletionTimestamp) continue;
+    const pod = current(listed);
+    if (pod === undefined) continue;
     const refresh = refreshInPlaceUpdate(pod, now, inPlaceCheckOptions(deps.gates));
     if (refresh.action === 'update-status') {
       await writer.setPodConditions(pod, refresh.conditions);
@@ -269,11 +289,13 @@ async function reconcileSet(
           markPodNotReady: action.markPodNotReady,
         });
         return;
-      case 'set-lifecycle-state':
+      case 'set-lifecycle-state': {
         if (lifecycleDone.has(action.pod.metadata.name ?? '')) return;
+        const pod = current(action.pod);
+        if (pod === undefined || getPodLifecycleState(pod) === action.state) return;
         lifecycleDone.add(action.pod.metadata.name ?? '');
         // Every move but PreparingDelete follows the inPlaceUpdate hook's markPodNotReady (refreshPodState).
-        await writer.setLifecycleState(action.pod, action.state, now, {
+        await writer.setLifecycleState(pod, action.state, now, {
           hook: 'hook' in action ? action.hook : undefined,
           markPodNotReady: set.spec.lifecycle?.inPlaceUpdate?.markPodNotReady === true,
         });
@@ -285,6 +307,7 @@ async function reconcileSet(
           );
         }
         return;
+      }
       case 'update-in-place': {
         const podName = action.pod.metadata.name ?? '';
         try {
@@ -416,13 +439,15 @@ async function reconcileSet(
   let volumeResizing: string[] = [];
   if (unobserved.length > 0) {
     span.setAttribute('kruise.statefulset.update.stop', 'in-place-unobserved');
-    for (const pod of unobserved) {
-      span.addEvent(WAIT_EVENT, {
-        [WaitAttr.reason]: WaitReason.Expectations,
-        'kruise.expectation': 'resourceVersion',
-        [WaitAttr.podName]: pod.metadata.name ?? '',
-      });
-    }
+    // One event for them all (count and a sample), as the other rollout waits: right after a status write, when the
+    // workload's echo outran its pods', an event per pod was most of a reconcile's spans.
+    const wait = waitOn(WaitReason.Expectations, unobserved);
+    span.addEvent(WAIT_EVENT, {
+      [WaitAttr.reason]: wait.reason,
+      'kruise.expectation': 'resourceVersion',
+      [WaitAttr.pods]: wait.pods,
+      [WaitAttr.sample]: wait.sample.join(','),
+    });
     updateRequeue = 1000;
   } else if (
     failure === undefined &&

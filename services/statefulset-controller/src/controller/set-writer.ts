@@ -37,11 +37,14 @@ import type {
 } from '../types.ts';
 import type { SetClients } from './clients.ts';
 import { POD, PVC, REVISION, STATEFULSET } from './kinds.ts';
+import type { PendingPodWrites } from './pending-pod-writes.ts';
 
 const RESOURCE = resourceOf(STATEFULSET_KIND);
 
 export interface SetWriterOptions extends WorkloadWriterOptions {
   clients: SetClients;
+  /** Where the refresh and lifecycle writes are recorded until the cache shows them (pending-pod-writes.ts). */
+  pendingWrites?: PendingPodWrites;
 }
 
 export class SetWriter {
@@ -198,21 +201,30 @@ export class SetWriter {
     const target = { namespace: this.#o.namespace, name: pod.metadata.name ?? '' };
     if (changed.length > 0) {
       const conditions = conditionsPatchEntries(changed);
-      await this.#lifecyclePods.patchStatus({
-        ...target,
-        type: 'strategic',
-        patch: hook === undefined ? { ...body, status: { conditions } } : { status: { conditions } },
-        answer: 'head',
-      });
+      this.#wrote(
+        await this.#lifecyclePods.patchStatus({
+          ...target,
+          type: 'strategic',
+          patch: hook === undefined ? { ...body, status: { conditions } } : { status: { conditions } },
+          answer: 'head',
+        }),
+      );
       if (hook === undefined) return;
     }
     // The finalizers of a hook are added to the pod's own, so that one goes as a strategic merge.
-    await this.#lifecyclePods.patch({
-      ...target,
-      type: hook === undefined ? 'merge' : 'strategic',
-      patch: body,
-      answer: 'head',
-    });
+    this.#wrote(
+      await this.#lifecyclePods.patch({
+        ...target,
+        type: hook === undefined ? 'merge' : 'strategic',
+        patch: body,
+        answer: 'head',
+      }),
+    );
+  }
+
+  /** The version a refresh or lifecycle write left: no move is made on the pod before the cache shows it. */
+  #wrote(written: { metadata?: { uid?: string; resourceVersion?: string } }): void {
+    this.#o.pendingWrites?.wrote(written);
   }
 
   /**
@@ -241,7 +253,7 @@ export class SetWriter {
    */
   async setPodConditions(pod: StatefulSetPod, conditions: readonly PodCondition[]): Promise<void> {
     const patch = this.#conditionsPatch(pod, conditions);
-    if (patch !== undefined) await this.#inPlacePods.patchStatus({ ...patch, answer: 'head' });
+    if (patch !== undefined) this.#wrote(await this.#inPlacePods.patchStatus({ ...patch, answer: 'head' }));
   }
 
   /** setPodConditions, answering with the whole pod: the in-place PUT that follows starts from it. */
