@@ -1,9 +1,10 @@
 // `npm run profile -- [--replicas N] [--kind cloneset|asts] [--cpu-prof] [--idle-seconds S] [--idle-only]
 // [--all-in-one] [--sources]`: where the whole system's CPU and memory go. Starts a local cluster and the system as
 // `npm start` does (with --all-in-one: as one process), measures idle CPU and RSS of every process it started,
-// drives one CloneSet (or Advanced StatefulSet) through scale-up, a ReCreate image roll and scale-down, and prints
-// CPU-seconds per phase per process (with --idle-only: a second idle window instead of the workload). With
-// --cpu-prof every service writes a V8 CPU profile on exit and the top self-time frames of each are printed.
+// drives one CloneSet (or Advanced StatefulSet) through scale-up, a ReCreate image roll, an in-place image roll and
+// scale-down, and prints CPU-seconds per phase per process (with --idle-only: a second idle window instead of the
+// workload). With --cpu-prof every service writes a V8 CPU profile on exit and the top self-time frames of each are
+// printed.
 // Bounded: every wait has a deadline; everything it started is stopped.
 // Figures are printed, never asserted (docs/performance.md records them).
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -199,7 +200,11 @@ try {
         ...(kind === 'asts' ? { readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] } : {}),
       },
     });
-    const workloadObject = (n: number, image: string) =>
+    const workloadObject = (
+      n: number,
+      image: string,
+      policy: 'ReCreate' | 'InPlaceIfPossible' = 'ReCreate',
+    ) =>
       JSON.stringify(
         kind === 'cloneset'
           ? {
@@ -209,7 +214,7 @@ try {
               spec: {
                 replicas: n,
                 selector: { matchLabels: { app: 'bench' } },
-                updateStrategy: { type: 'ReCreate', maxUnavailable: '50%' },
+                updateStrategy: { type: policy, maxUnavailable: '50%' },
                 template: template(image),
               },
             }
@@ -224,7 +229,7 @@ try {
                 selector: { matchLabels: { app: 'bench' } },
                 updateStrategy: {
                   type: 'RollingUpdate',
-                  rollingUpdate: { podUpdatePolicy: 'ReCreate', maxUnavailable: '50%' },
+                  rollingUpdate: { podUpdatePolicy: policy, maxUnavailable: '50%' },
                 },
                 template: template(image),
               },
@@ -276,8 +281,13 @@ try {
       settled(replicas),
     );
     await phase(
+      'in-place roll',
+      () => kubectl(['apply', '-f', '-'], workloadObject(replicas, 'nginx:1.27', 'InPlaceIfPossible')),
+      settled(replicas),
+    );
+    await phase(
       `scale-down ${replicas}→0`,
-      () => kubectl(['apply', '-f', '-'], workloadObject(0, 'nginx:1.26')),
+      () => kubectl(['apply', '-f', '-'], workloadObject(0, 'nginx:1.27', 'InPlaceIfPossible')),
       () => settled(0)() && podCount() === 0,
     );
     return idle('idle (after)');
