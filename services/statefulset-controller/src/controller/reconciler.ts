@@ -439,8 +439,8 @@ async function reconcileSet(
   let volumeResizing: string[] = [];
   if (unobserved.length > 0) {
     span.setAttribute('kruise.statefulset.update.stop', 'in-place-unobserved');
-    // One event for them all (count and a sample), as the other rollout waits: right after a status write, when the
-    // workload's echo outran its pods', an event per pod was most of a reconcile's spans.
+    // One event for them all (count and a sample), as the other rollout waits: a round of in-place updates leaves up
+    // to maxUnavailable pods unobserved at once, and an event per pod made the span that long.
     const wait = waitOn(WaitReason.Expectations, unobserved);
     span.addEvent(WAIT_EVENT, {
       [WaitAttr.reason]: wait.reason,
