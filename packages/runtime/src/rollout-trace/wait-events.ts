@@ -2,7 +2,7 @@
 // thing the reconcile found the rollout waiting for (`kruise.rollout.wait` reason, `kruise.rollout.wait.pods`,
 // `kruise.rollout.wait.sample`, `kruise.rollout.wait.remaining_ms`), and `rollout complete` once. `kubectl kruise
 // rollout why` reads exactly these names (packages/kubectl-kruise/src/why/critical-path.ts).
-import type { Span } from '@opentelemetry/api';
+import type { Attributes, Span } from '@opentelemetry/api';
 import type { ExpectationWait } from '../service/workload-controller.ts';
 import type { Rollout } from './tracker.ts';
 
@@ -65,12 +65,14 @@ export function waitOn<R extends string>(
   };
 }
 
-export function addWaitEvent(span: Span, wait: RolloutWait): void {
+/** The `rollout.wait` event of `wait`; `attributes` add what only this wait says (e.g. which expectation). */
+export function addWaitEvent(span: Span, wait: RolloutWait, attributes: Attributes = {}): void {
   span.addEvent(WAIT_EVENT, {
     [WaitAttr.reason]: wait.reason,
     [WaitAttr.pods]: wait.pods,
     [WaitAttr.sample]: wait.sample.join(','),
     ...(wait.remainingMs === undefined ? {} : { [WaitAttr.remainingMs]: wait.remainingMs }),
+    ...attributes,
   });
 }
 

@@ -26,8 +26,6 @@ import {
   type RolloutTracker,
   rolloutPublishContext,
   syncInRollout,
-  WAIT_EVENT,
-  WaitAttr,
   type WorkloadReconcile,
   type WorkloadReconcileDeps,
   waitOn,
@@ -441,12 +439,8 @@ async function reconcileSet(
     span.setAttribute('kruise.statefulset.update.stop', 'in-place-unobserved');
     // One event for them all (count and a sample), as the other rollout waits: a round of in-place updates leaves up
     // to maxUnavailable pods unobserved at once, and an event per pod made the span that long.
-    const wait = waitOn(WaitReason.Expectations, unobserved);
-    span.addEvent(WAIT_EVENT, {
-      [WaitAttr.reason]: wait.reason,
+    addWaitEvent(span, waitOn(WaitReason.Expectations, unobserved), {
       'kruise.expectation': 'resourceVersion',
-      [WaitAttr.pods]: wait.pods,
-      [WaitAttr.sample]: wait.sample.join(','),
     });
     updateRequeue = 1000;
   } else if (
