@@ -1,8 +1,7 @@
-// Watches the workload's pods and feeds every event to the invariant checker. Re-establishes the watch when
-// the apiserver closes it (from the last resourceVersion seen), so a long phase is observed end to end.
-import { Watch } from '@kubernetes/client-node';
+// Watches the workload's pods (resuming-watch.ts) and feeds every event to the invariant checker.
 import { type PodEventType, PodInvariants } from './invariants.ts';
 import type { BenchKube } from './kube.ts';
+import { resumingWatch } from './resuming-watch.ts';
 
 interface PodObject {
   metadata?: { name?: string; deletionTimestamp?: string | Date; resourceVersion?: string };
@@ -36,35 +35,24 @@ export async function watchPods(
   labelSelector: string,
 ): Promise<PodWatch> {
   const invariants = new PodInvariants();
-  const watch = new Watch(kube.kc);
-  let stopped = false;
-  let abort: AbortController | undefined;
-  let resourceVersion: string | undefined;
   let events: PodEventRecord[] = [];
-  const start = async (): Promise<void> => {
-    kube.requests++;
-    abort = await watch.watch(
-      `/api/v1/namespaces/${namespace}/pods`,
-      { labelSelector, allowWatchBookmarks: true, ...(resourceVersion ? { resourceVersion } : {}) },
-      (type: string, obj: PodObject) => {
-        if (obj.metadata?.resourceVersion) resourceVersion = obj.metadata.resourceVersion;
-        if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') return;
-        const name = obj.metadata?.name;
-        if (name === undefined) return;
-        const now = performance.now();
-        const terminating =
-          obj.metadata?.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null;
-        const image = obj.spec?.containers?.[0]?.image ?? '';
-        const ready = obj.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-        events.push({ at: now, type: type as PodEventType, name, terminating, ready, image });
-        invariants.observe(type as PodEventType, { name, terminating, image });
-      },
-      () => {
-        if (!stopped) setTimeout(() => void start().catch(() => undefined), 200);
-      },
-    );
-  };
-  await start();
+  const watch = await resumingWatch<PodObject>(
+    kube,
+    `/api/v1/namespaces/${namespace}/pods`,
+    { labelSelector },
+    (type, obj) => {
+      if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') return;
+      const name = obj.metadata?.name;
+      if (name === undefined) return;
+      const now = performance.now();
+      const terminating =
+        obj.metadata?.deletionTimestamp !== undefined && obj.metadata.deletionTimestamp !== null;
+      const image = obj.spec?.containers?.[0]?.image ?? '';
+      const ready = obj.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+      events.push({ at: now, type: type as PodEventType, name, terminating, ready, image });
+      invariants.observe(type as PodEventType, { name, terminating, image });
+    },
+  );
   return {
     invariants,
     get events() {
@@ -73,9 +61,6 @@ export async function watchPods(
     mark: () => {
       events = [];
     },
-    stop: () => {
-      stopped = true;
-      abort?.abort();
-    },
+    stop: () => watch.stop(),
   };
 }

@@ -1,9 +1,9 @@
 // Watches the workload object, so a phase ends at the moment its converged status arrives rather than at the
 // next tick of a poll (a 250 ms poll added 0–250 ms to every phase of both contenders, a tenth of a 2 s
-// scale-down). Re-establishes the watch when the apiserver closes it; a slow GET backs the watch up in case an
-// event is lost while it reconnects.
-import { Watch } from '@kubernetes/client-node';
+// scale-down). The watch resumes when the apiserver closes it (resuming-watch.ts); a slow GET backs it up in case
+// an event is lost while it reconnects.
 import type { BenchKube } from './kube.ts';
+import { resumingWatch } from './resuming-watch.ts';
 import type { WorkloadStatus } from './workload.ts';
 
 interface Waiter {
@@ -51,10 +51,6 @@ export async function watchWorkload(
   collectionPath: string,
   name: string,
 ): Promise<WorkloadWatch> {
-  const watch = new Watch(kube.kc);
-  let stopped = false;
-  let abort: AbortController | undefined;
-  let resourceVersion: string | undefined;
   let latest: WorkloadStatus | undefined;
   const waiters = new Set<Waiter>();
   let events: WorkloadEventRecord[] = [];
@@ -69,28 +65,14 @@ export async function watchWorkload(
       }
   };
 
-  const start = async (): Promise<void> => {
-    kube.requests++;
-    abort = await watch.watch(
-      collectionPath,
-      {
-        fieldSelector: `metadata.name=${name}`,
-        allowWatchBookmarks: true,
-        ...(resourceVersion ? { resourceVersion } : {}),
-      },
-      (type: string, obj: WorkloadStatus & { metadata?: { name?: string; resourceVersion?: string } }) => {
-        if (obj.metadata?.resourceVersion) resourceVersion = obj.metadata.resourceVersion;
-        if (type !== 'ADDED' && type !== 'MODIFIED') return;
-        const at = performance.now();
-        events.push({ at, name: obj.metadata?.name ?? name, summary: statusSummary(obj) });
-        offer(obj, at);
-      },
-      () => {
-        if (!stopped) setTimeout(() => void start().catch(() => undefined), 200);
-      },
-    );
-  };
-  await start();
+  const watch = await resumingWatch<
+    WorkloadStatus & { metadata?: { name?: string; resourceVersion?: string } }
+  >(kube, collectionPath, { fieldSelector: `metadata.name=${name}` }, (type, obj) => {
+    if (type !== 'ADDED' && type !== 'MODIFIED') return;
+    const at = performance.now();
+    events.push({ at, name: obj.metadata?.name ?? name, summary: statusSummary(obj) });
+    offer(obj, at);
+  });
 
   return {
     get events() {
@@ -127,9 +109,6 @@ export async function watchWorkload(
         }, 5_000);
       });
     },
-    stop() {
-      stopped = true;
-      abort?.abort();
-    },
+    stop: () => watch.stop(),
   };
 }
