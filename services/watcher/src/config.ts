@@ -17,6 +17,7 @@ export interface WatcherConfig {
   pageSize: number;
   publishConcurrency: number;
   publishLingerMs: number;
+  publishQuietMs: number;
   /** How long SIGTERM waits for queued publishes before closing the bus. */
   drainTimeoutMs: number;
   shutdownDeadlineMs: number;
@@ -50,6 +51,7 @@ export function configFromEnv(env: Env = process.env): WatcherConfig {
     pageSize: s.int('KRUISE_TS_WATCHER_PAGE_SIZE'),
     publishConcurrency: s.int('KRUISE_TS_WATCHER_PUBLISH_CONCURRENCY'),
     publishLingerMs: s.int('KRUISE_TS_WATCHER_PUBLISH_LINGER_MS'),
+    publishQuietMs: s.int('KRUISE_TS_WATCHER_PUBLISH_QUIET_MS'),
     drainTimeoutMs: s.int('KRUISE_TS_WATCHER_DRAIN_TIMEOUT_MS'),
     shutdownDeadlineMs: s.int('KRUISE_TS_SHUTDOWN_DEADLINE_MS'),
     deprecations: [],

@@ -2,10 +2,11 @@
 // replaced by a newer state of the same object or its deletion (coalesced), and with a linger a creation or
 // modification waits that long first (up to twice: releases come on ticks), so that the changes an object goes
 // through in quick succession (a pod created, bound, started, ready; marked for deletion, deleted) go out as one
-// publish and reach every consumer once (docs/adr/0045-watcher-coalesces-changes.md). A creation or spec change of
-// a workload does not linger (spec-generations.ts).
+// publish and reach every consumer once (docs/adr/0045-watcher-coalesces-changes.md). Only pods and objects
+// without a generation linger (lingers.ts), and once the watch has gone quiet nothing does: what is lingering
+// then is the end of a burst, with nothing left to fold into it.
+import { lingers } from './lingers.ts';
 import type { ObjectChange } from './object-event.ts';
-import { SpecGenerations } from './spec-generations.ts';
 
 /** One change on its way: lingering, or queued and not started. */
 interface Slot {
@@ -20,6 +21,11 @@ interface Slot {
 export interface PendingChangesOptions {
   /** How long a creation or modification waits at least before it is released (ticks this far apart); 0: at once. */
   lingerMs: number;
+  /**
+   * After this long without a new change, everything lingering is released (0: never; the ticks alone). A burst's
+   * last states then wait this long instead of one to two lingers.
+   */
+  quietMs?: number;
   /**
    * Hands one change to the publish queue under `queueKey` (changes of one queue key keep their order). The
    * queue calls `take` when the publish starts: from then on the change is fixed, and nothing replaces it.
@@ -38,8 +44,10 @@ export class PendingChanges {
   readonly #waiting = new Map<string, Slot>();
   /** Slots held back, in deadline order (the linger is the same for all). */
   readonly #lingering = new Set<Slot>();
-  readonly #specs = new SpecGenerations();
   #timer: NodeJS.Timeout | undefined;
+  /** Armed while something lingers; releases it once no change has come for quietMs. */
+  #quiet: NodeJS.Timeout | undefined;
+  #lastChangeAt = 0;
 
   constructor(options: PendingChangesOptions) {
     this.#options = options;
@@ -52,14 +60,15 @@ export class PendingChanges {
   }
 
   add(key: string, queueKey: string, change: ObjectChange): void {
-    const newSpec = this.#specs.isNew(change);
+    const { quietMs = 0 } = this.#options;
+    if (quietMs > 0) this.#lastChangeAt = this.#now();
     const waiting = this.#waiting.get(queueKey);
     if (waiting !== undefined && coalesces(waiting.change, change)) {
       // It goes out as this newer state, in the place (and by the deadline) of the one it replaces; a creation
-      // stays a creation, and neither a deletion nor a new spec waits.
+      // stays a creation, and a deletion does not wait.
       this.#options.coalesced(waiting.change);
       waiting.change = waiting.change.type === 'ADDED' ? { ...change, type: 'ADDED' } : change;
-      if ((change.type === 'DELETED' || newSpec) && waiting.lingering) this.#release(waiting);
+      if (change.type === 'DELETED' && waiting.lingering) this.#release(waiting);
       return;
     }
     // What lingers for this object goes first, so its changes keep their order.
@@ -67,11 +76,12 @@ export class PendingChanges {
     const slot: Slot = { key, queueKey, change, lingering: false, deadline: 0 };
     this.#waiting.set(queueKey, slot);
     const { lingerMs } = this.#options;
-    if (lingerMs > 0 && !newSpec && (change.type === 'ADDED' || change.type === 'MODIFIED')) {
+    if (lingerMs > 0 && (change.type === 'ADDED' || change.type === 'MODIFIED') && lingers(change)) {
       slot.lingering = true;
       slot.deadline = this.#now() + lingerMs;
       this.#lingering.add(slot);
       this.#timer ??= setTimeout(() => this.#releaseDue(), lingerMs).unref();
+      if (quietMs > 0) this.#quiet ??= setTimeout(() => this.#releaseQuiet(), quietMs).unref();
     } else {
       this.#release(slot);
     }
@@ -82,11 +92,26 @@ export class PendingChanges {
     for (const slot of this.#lingering) this.#release(slot);
   }
 
-  /** Stops the timer; what still lingers is dropped. */
+  /** Stops the timers; what still lingers is dropped. */
   stop(): void {
     clearTimeout(this.#timer);
+    clearTimeout(this.#quiet);
     this.#timer = undefined;
+    this.#quiet = undefined;
     this.#lingering.clear();
+  }
+
+  // Nothing new for quietMs: whatever lingers is the last state of its object for now. The tick timer stays armed
+  // and finds nothing due. While changes keep coming, this wakes once per quietMs (no timer is moved per change).
+  #releaseQuiet(): void {
+    const quietMs = this.#options.quietMs ?? 0;
+    const quietFor = this.#now() - this.#lastChangeAt;
+    if (quietFor < quietMs) {
+      this.#quiet = setTimeout(() => this.#releaseQuiet(), quietMs - quietFor).unref();
+      return;
+    }
+    this.#quiet = undefined;
+    this.releaseAll();
   }
 
   #release(slot: Slot): void {

@@ -38,6 +38,11 @@ export interface BusPublisherOptions {
    * delivery to every consumer) instead of several. Default 0; the service passes KRUISE_TS_WATCHER_PUBLISH_LINGER_MS.
    */
   lingerMs?: number;
+  /**
+   * After this long without a new change, what lingers is released (the end of a burst has nothing left to fold
+   * into it). Default 0: the ticks alone; the service passes KRUISE_TS_WATCHER_PUBLISH_QUIET_MS.
+   */
+  quietMs?: number;
   /** Back-off between attempts of a failing publish. Default 100 ms doubling to 5 s. */
   retry?: BackoffOptions;
   tracer?: Tracer;
@@ -60,6 +65,7 @@ export class BusPublisher implements ObjectSink {
     });
     this.#pending = new PendingChanges({
       lingerMs: options.lingerMs ?? 0,
+      quietMs: options.quietMs ?? 0,
       release: (queueKey, take) => {
         this.#queue.push(queueKey, () => {
           const { key, change } = take();

@@ -63,6 +63,7 @@ export async function startWatcherService(
       pageSize: config.pageSize,
       publishConcurrency: config.publishConcurrency,
       publishLingerMs: config.publishLingerMs,
+      publishQuietMs: config.publishQuietMs,
     });
 
     const isLive = () => {

@@ -26,6 +26,8 @@ export interface WatcherOptions {
   publishConcurrency?: number;
   /** See BusPublisherOptions.lingerMs. */
   publishLingerMs?: number;
+  /** See BusPublisherOptions.quietMs. */
+  publishQuietMs?: number;
   publishQueueCapacity?: number;
   /** Default 200 ms doubling to 30 s. */
   retry?: BackoffOptions;
@@ -59,6 +61,7 @@ export async function startWatcher(options: WatcherOptions): Promise<Watcher> {
     logger: logger.child({ component: 'publisher' }),
     ...(options.publishConcurrency === undefined ? {} : { concurrency: options.publishConcurrency }),
     ...(options.publishLingerMs === undefined ? {} : { lingerMs: options.publishLingerMs }),
+    ...(options.publishQuietMs === undefined ? {} : { quietMs: options.publishQuietMs }),
     ...(options.publishQueueCapacity === undefined ? {} : { capacity: options.publishQueueCapacity }),
   });
 

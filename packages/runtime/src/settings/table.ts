@@ -388,7 +388,16 @@ export const SETTINGS = [
     default: 100,
     min: 0,
     meaning:
-      'how long a creation or modification waits at least before it is published (up to twice this: what is due leaves together on ticks this far apart), so a newer state of the object replaces it (0: at once); a workload’s creation and spec changes never wait',
+      'how long a pod’s (or a generation-less object’s) creation or modification waits at least before it is published (up to twice this: what is due leaves together on ticks this far apart), so a newer state of the object replaces it (0: at once); a workload’s changes never wait',
+    services: ['watcher'],
+  },
+  {
+    name: 'KRUISE_TS_WATCHER_PUBLISH_QUIET_MS',
+    type: 'int',
+    default: 30,
+    min: 0,
+    meaning:
+      'once no change has come for this long, what lingers is published without waiting for its tick (0: the ticks alone)',
     services: ['watcher'],
   },
   {

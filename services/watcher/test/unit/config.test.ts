@@ -4,7 +4,7 @@ import { configFromEnv } from '../../src/config.ts';
 import { watchedResources } from '../../src/kinds.ts';
 
 describe('configFromEnv', () => {
-  test('defaults: 16 partitions, prefix kruise, every watched resource, 3 min stall window, 100 ms linger', () => {
+  test('defaults: 16 partitions, prefix kruise, every watched resource, 3 min stall window, 100 ms linger, 30 quiet ms', () => {
     const c = configFromEnv({});
     assert.equal(c.partitions, 16);
     assert.equal(c.busPrefix, 'kruise');
@@ -13,6 +13,7 @@ describe('configFromEnv', () => {
     assert.equal(c.resources, watchedResources);
     assert.equal(c.stallTimeoutMs, 180_000);
     assert.equal(c.publishLingerMs, 100);
+    assert.equal(c.publishQuietMs, 30);
     assert.deepEqual(c.http, { host: '127.0.0.1', port: 8080 });
     assert.match(c.publisherId, /^watcher\//);
   });
@@ -32,6 +33,7 @@ describe('configFromEnv', () => {
       KRUISE_TS_WATCHER_RESOURCES: 'pods.core, namespaces.core',
       KRUISE_TS_WATCHER_STALL_TIMEOUT_MS: '500',
       KRUISE_TS_WATCHER_PUBLISH_LINGER_MS: '0',
+      KRUISE_TS_WATCHER_PUBLISH_QUIET_MS: '0',
       POD_NAME: 'watcher-abc',
     });
     assert.equal(c.natsUrl, 'nats://x:1');
@@ -44,6 +46,7 @@ describe('configFromEnv', () => {
     );
     assert.equal(c.stallTimeoutMs, 500);
     assert.equal(c.publishLingerMs, 0);
+    assert.equal(c.publishQuietMs, 0);
     assert.equal(c.publisherId, 'watcher/watcher-abc');
   });
 

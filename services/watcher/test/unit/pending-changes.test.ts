@@ -45,12 +45,13 @@ function workloadChange(
 }
 
 /** What was released, in order; a released change's publish starts when started() takes it. */
-function harness(lingerMs: number) {
+function harness(lingerMs: number, quietMs = 0) {
   let now = 0;
   const released: { queueKey: string; take: () => { key: string; change: ObjectChange } }[] = [];
   const coalesced: string[] = [];
   const pending = new PendingChanges({
     lingerMs,
+    quietMs,
     now: () => now,
     release: (queueKey, take) => released.push({ queueKey, take }),
     coalesced: (c) => coalesced.push(`${c.type}@${c.resourceVersion}`),
@@ -229,23 +230,15 @@ describe('PendingChanges with a linger of 50 ms', () => {
     assert.deepEqual(h.started(), ['MODIFIED@4'], 'after a quiet spell the tick starts from the next change');
   });
 
-  test('a workload’s creation and spec changes go at once; its status writes linger and fold', () => {
+  test('a workload’s changes go at once, its controller’s status writes too', () => {
     const h = harness(50);
     h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('ADDED', '1', 1));
     assert.deepEqual(h.started(), ['ADDED@1'], 'the creation is new intent');
     h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('MODIFIED', '2', 1));
-    h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('MODIFIED', '3', 1));
-    assert.deepEqual(h.started(), [], 'status writes linger');
-    h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('MODIFIED', '4', 2));
-    assert.deepEqual(
-      h.started(),
-      ['MODIFIED@4'],
-      'a spec change takes the lingering status’s place and goes',
-    );
-    assert.deepEqual(h.coalesced, ['MODIFIED@2', 'MODIFIED@3']);
-    h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('MODIFIED', '5', 2));
-    h.advance(50);
-    assert.deepEqual(h.started(), ['MODIFIED@5'], 'the same generation again lingers');
+    assert.deepEqual(h.started(), ['MODIFIED@2'], 'its controller waits to read its status write back');
+    h.pending.add('ns/cs', 'clonesets ns/cs', workloadChange('MODIFIED', '3', 2));
+    assert.deepEqual(h.started(), ['MODIFIED@3'], 'a spec change');
+    assert.equal(h.pending.lingering, 0);
   });
 
   test('a pod’s generation never hurries it: its spec changes are the controllers’ in-place updates', () => {
@@ -256,5 +249,43 @@ describe('PendingChanges with a linger of 50 ms', () => {
     assert.deepEqual(h.started(), []);
     h.advance(50);
     assert.deepEqual(h.started(), ['MODIFIED@1']);
+  });
+});
+
+describe('PendingChanges with a linger of 100 ms, released after 20 quiet ms', () => {
+  test('the last states of a burst go once nothing new came for the quiet time', () => {
+    const h = harness(100, 20);
+    h.pending.add('ns/a', 'pods ns/a', change('ADDED', '1', 'ua'));
+    h.advance(10);
+    h.pending.add('ns/a', 'pods ns/a', change('MODIFIED', '2', 'ua'));
+    h.advance(15);
+    h.pending.add('ns/b', 'pods ns/b', change('ADDED', '3', 'ub'));
+    h.advance(19);
+    assert.deepEqual(h.started(), [], 'each change re-arms the quiet time');
+    h.advance(1);
+    assert.deepEqual(h.started(), ['ADDED@2', 'ADDED@3'], 'folded as before, released 20 ms after the last');
+    assert.equal(h.pending.lingering, 0);
+    h.advance(100);
+    assert.deepEqual(h.started(), [], 'the tick finds nothing due');
+  });
+
+  test('a steady stream is left to the ticks', () => {
+    const h = harness(100, 20);
+    for (let i = 1; i <= 10; i++) {
+      h.pending.add(`ns/p${i}`, `pods ns/p${i}`, change('MODIFIED', String(i), `u${i}`));
+      h.advance(10);
+    }
+    assert.deepEqual(h.started(), ['MODIFIED@1'], 'the first tick, 100 ms after the first change');
+    h.advance(20);
+    assert.equal(h.started().length, 9, 'the stream stopped at 100 ms: the rest go 20 ms later');
+  });
+
+  test('a change that does not linger does not arm the quiet time', () => {
+    const h = harness(100, 20);
+    h.pending.add('ns/p', 'pods ns/p', change('DELETED', '1'));
+    assert.deepEqual(h.started(), ['DELETED@1']);
+    h.pending.add('ns/q', 'pods ns/q', change('MODIFIED', '2', 'uq'));
+    h.advance(20);
+    assert.deepEqual(h.started(), ['MODIFIED@2']);
   });
 });
